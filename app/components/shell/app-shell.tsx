@@ -1,0 +1,111 @@
+import { NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import type { Actor } from "~/domain/access.server";
+import { can, ROLE_LABELS } from "~/domain/permissions";
+import { cn } from "~/lib/cn";
+import { Logo } from "./logo";
+import { MOBILE_ITEMS, SIDEBAR_ITEMS, type NavItem } from "./navigation";
+import { SignOutForm } from "./sign-out-form";
+
+type ShellUser = Pick<Actor, "email" | "firstName" | "lastName" | "role">;
+
+function fullName(user: ShellUser) {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+function NavList({ items, user, className }: { items: NavItem[]; user: ShellUser; className?: string }) {
+  return (
+    <ul className={cn("space-y-1", className)}>
+      {items
+        .filter((item) => can(user.role, item.capability))
+        .map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                cn(
+                  "block rounded-md px-3 py-2 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function UserBadge({ user }: { user: ShellUser }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate text-sm font-semibold text-slate-900">{fullName(user)}</p>
+      <p className="text-xs text-slate-600">{ROLE_LABELS[user.role]}</p>
+    </div>
+  );
+}
+
+/** The hamburger menu: a <details> disclosure, so it opens without JavaScript too. */
+function MobileMenu({ user, salonName }: { user: ShellUser; salonName: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.pathname]);
+  return (
+    <details ref={details} className="group md:hidden">
+      <summary className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Open menu">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <div className="fixed inset-0 top-14 z-40 overflow-y-auto bg-white px-4 py-4 shadow-xl">
+        <nav aria-label={`${salonName} menu`}>
+          <NavList items={MOBILE_ITEMS} user={user} />
+        </nav>
+        <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+          <UserBadge user={user} />
+          <SignOutForm />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export function AppShell({ user, salonName, children }: { user: ShellUser; salonName: string; children: ReactNode }) {
+  return (
+    <div className="min-h-full md:flex">
+      <aside className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:fixed md:inset-y-0 md:flex">
+        <div className="border-b border-slate-200 px-4 py-4">
+          <Logo name={salonName} />
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <NavList items={SIDEBAR_ITEMS} user={user} />
+        </nav>
+        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
+          <UserBadge user={user} />
+          <SignOutForm />
+        </div>
+      </aside>
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
+        <Logo name={salonName} />
+        <MobileMenu user={user} salonName={salonName} />
+      </header>
+      <div className="min-w-0 flex-1 md:pl-60">{children}</div>
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, children }: { title: ReactNode; description?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}

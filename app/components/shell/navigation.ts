@@ -1,0 +1,33 @@
+import type { Capability } from "~/domain/permissions";
+
+export type NavItem = { to: string; label: string; capability: Capability };
+
+// SPEC §2 Navigation: the desktop sidebar and the mobile menu list the same screens in
+// different orders and words. Both are filtered by the one capability table.
+export const SIDEBAR_ITEMS: NavItem[] = [
+  { to: "/calendar", label: "Calendar", capability: "calendar.view" },
+  { to: "/clients", label: "Clients", capability: "clients.view" },
+  { to: "/services", label: "Services", capability: "services.view" },
+  { to: "/pricing", label: "Pricing", capability: "pricing.view" },
+  { to: "/reports", label: "Reports", capability: "reports.view" },
+  { to: "/sms", label: "SMS Reminders", capability: "sms.manage" },
+  { to: "/availability", label: "My Availability", capability: "availability.manage" },
+  { to: "/shopping-list", label: "Shopping List", capability: "shopping.use" },
+  { to: "/messages", label: "Messages", capability: "messages.use" },
+  { to: "/gdpr", label: "GDPR Compliance", capability: "gdpr.manage" },
+  { to: "/settings", label: "Settings", capability: "settings.account" },
+];
+
+export const MOBILE_ITEMS: NavItem[] = [
+  { to: "/calendar", label: "Calendar", capability: "calendar.view" },
+  { to: "/clients", label: "Clients", capability: "clients.view" },
+  { to: "/services", label: "Services", capability: "services.view" },
+  { to: "/pricing", label: "Pricing", capability: "pricing.view" },
+  { to: "/messages", label: "Messages", capability: "messages.use" },
+  { to: "/shopping-list", label: "Shopping List", capability: "shopping.use" },
+  { to: "/reports", label: "Reports", capability: "reports.view" },
+  { to: "/availability", label: "Availability", capability: "availability.manage" },
+  { to: "/sms", label: "SMS", capability: "sms.manage" },
+  { to: "/gdpr", label: "GDPR Compliance", capability: "gdpr.manage" },
+  { to: "/settings", label: "Settings", capability: "settings.account" },
+];

@@ -1,0 +1,47 @@
+// Typed domain errors: routes map them to HTTP statuses, API routes to JSON bodies.
+export type FieldErrors = Record<string, string[]>;
+
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string, fieldErrors?: FieldErrors) {
+    super(message, 400, fieldErrors);
+  }
+}
+export class Unauthorized extends DomainError {
+  constructor(message = "You are not signed in.") {
+    super(message, 401);
+  }
+}
+export class Forbidden extends DomainError {
+  constructor(message = "You do not have permission to do that.") {
+    super(message, 403);
+  }
+}
+export class NotFound extends DomainError {
+  constructor(message = "Not found.") {
+    super(message, 404);
+  }
+}
+export class Conflict extends DomainError {
+  constructor(message: string, fieldErrors?: FieldErrors) {
+    super(message, 409, fieldErrors);
+  }
+}
+export class TooManyRequests extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+  }
+}

@@ -1,0 +1,48 @@
+// The capability table of SPEC §6, in one place. Isomorphic on purpose: the server
+// enforces it (requireCapability) and the UI uses the same table to hide what the
+// server would refuse. Scope rules (a stylist's own column, own prices) live in the
+// domain modules that own the data.
+import type { Role } from "#db/schema";
+
+export const CAPABILITIES = {
+  "calendar.view": ["admin", "stylist", "display"],
+  "appointments.write": ["admin", "stylist"],
+  "clients.view": ["admin", "stylist", "display"],
+  "clients.write": ["admin", "stylist"],
+  "clients.delete": ["admin"],
+  "clients.import": ["admin"],
+  "services.view": ["admin", "stylist", "display"],
+  "services.write": ["admin"],
+  "pricing.view": ["admin", "stylist"],
+  "pricing.write": ["admin", "stylist"],
+  "reports.view": ["admin", "stylist"],
+  "availability.manage": ["admin", "stylist"],
+  "shopping.use": ["admin", "stylist", "display"],
+  "shopping.order": ["admin"],
+  "messages.use": ["admin", "stylist", "display"],
+  "settings.account": ["admin", "stylist"],
+  "settings.salon": ["admin"],
+  "users.manage": ["admin"],
+  "sms.manage": ["admin"],
+  "gdpr.manage": ["admin"],
+  "stylists.viewAll": ["admin", "display"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role | null | undefined, capability: Capability): boolean {
+  if (!role) return false;
+  return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrator",
+  stylist: "Stylist",
+  display: "Display Account",
+};
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  admin: "Full system access and management",
+  stylist: "Book appointments and manage own clients",
+  display: "View-only access for salon screens",
+};

@@ -1,0 +1,74 @@
+// The salon's settings: one row, created with SPEC's defaults on first read.
+import { eq } from "drizzle-orm";
+import { db, writeTransaction } from "#db/client.server";
+import { salonSettings, type SalonSettings } from "#db/schema";
+import { DEFAULT_REMINDER_TEMPLATE, SalonSettingsSchema } from "~/lib/schemas/settings";
+import { publish } from "~/utils/events.server";
+import { assertCan, type Actor } from "./access.server";
+import { Invalid } from "./errors";
+
+const SETTINGS_ID = 1;
+export const FALLBACK_SALON_NAME = "Management System";
+
+/** What the browser may see: the SMS secret is replaced by whether one is stored. */
+export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret"> & { smsApiSecret: ""; smsApiSecretSet: boolean };
+
+async function readSettings(): Promise<SalonSettings> {
+  const [row] = await db.select().from(salonSettings).where(eq(salonSettings.id, SETTINGS_ID)).limit(1);
+  if (row) return row;
+  await db.insert(salonSettings).values({ id: SETTINGS_ID, reminderTemplate: DEFAULT_REMINDER_TEMPLATE }).onConflictDoNothing();
+  const [created] = await db.select().from(salonSettings).where(eq(salonSettings.id, SETTINGS_ID)).limit(1);
+  return created!;
+}
+
+function toView({ id: _id, smsApiSecret, ...rest }: SalonSettings): SalonSettingsView {
+  return { ...rest, smsApiSecret: "", smsApiSecretSet: smsApiSecret.length > 0 };
+}
+
+export async function getSalonSettings(actor: Actor): Promise<SalonSettingsView> {
+  assertCan(actor, "settings.salon");
+  return toView(await readSettings());
+}
+
+/** What every signed-in screen needs: the name for the sidebar and the salon's clock. */
+export async function getGlobalSettings(): Promise<{ salonName: string; timeZone: string; openTime: string; closeTime: string }> {
+  const settings = await readSettings();
+  return {
+    salonName: settings.salonName.trim() || FALLBACK_SALON_NAME,
+    timeZone: settings.timeZone,
+    openTime: settings.openTime,
+    closeTime: settings.closeTime,
+  };
+}
+
+/** Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret. */
+export async function saveSalonSettings(actor: Actor, input: Record<string, unknown>): Promise<SalonSettingsView> {
+  assertCan(actor, "settings.salon");
+  const current = await readSettings();
+  const { id: _id, userId: _userId, updatedAt: _updatedAt, ...stored } = current;
+  const merged = SalonSettingsSchema.safeParse({ ...stored, ...withoutUndefined(input) });
+  if (!merged.success) {
+    const fieldErrors = merged.error.flatten().fieldErrors as Record<string, string[]>;
+    throw new Invalid("Please correct the highlighted settings.", fieldErrors);
+  }
+  const values = merged.data;
+  const saved = await writeTransaction(async (tx) => {
+    const [row] = await tx
+      .update(salonSettings)
+      .set({
+        ...values,
+        smsApiSecret: values.smsApiSecret || current.smsApiSecret,
+        userId: actor.id,
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(salonSettings.id, SETTINGS_ID))
+      .returning();
+    await publish(tx, "settings", SETTINGS_ID);
+    return row!;
+  });
+  return toView(saved);
+}
+
+function withoutUndefined(input: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}

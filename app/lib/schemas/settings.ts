@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { SMS_PROVIDERS } from "#db/schema";
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_REMINDER_TEMPLATE =
+  "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
+
+/** Every salon setting (SPEC §3) plus the salon's time zone. */
+export const SalonSettingsSchema = z
+  .object({
+    salonName: z.string().trim().max(120).default(""),
+    address: z.string().trim().max(300).default(""),
+    phone: z.string().trim().max(40).default(""),
+    email: z.union([z.literal(""), z.string().trim().email("Invalid email")]).default(""),
+    openTime: clockTime.default("09:00"),
+    closeTime: clockTime.default("18:00"),
+    bookingAdvanceLimit: z.coerce.number().int("Use a whole number of days").min(1, "At least 1 day").max(730, "At most 730 days").default(30),
+    cancellationNotice: z.coerce.number().int("Use a whole number of hours").min(0, "Cannot be negative").max(720, "At most 720 hours").default(24),
+    timeZone: z.string().trim().refine(isTimeZone, "Unknown time zone").default("Europe/London"),
+    smsEnabled: z.boolean().default(false),
+    smsProvider: z.enum(SMS_PROVIDERS).default("twilio"),
+    smsApiKey: z.string().trim().max(200).default(""),
+    // Blank keeps the stored secret: it is never sent back to the browser.
+    smsApiSecret: z.string().trim().max(200).default(""),
+    smsFromNumber: z.string().trim().max(40).default(""),
+    reminderHoursBefore: z.coerce.number().int().min(1).max(168).default(24),
+    reminderTemplate: z.string().trim().max(640).default(DEFAULT_REMINDER_TEMPLATE),
+  })
+  .refine((value) => value.closeTime > value.openTime, { path: ["closeTime"], message: "Closing time must be after opening time" });
+
+export type SalonSettingsInput = z.output<typeof SalonSettingsSchema>;

@@ -1,0 +1,81 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Toaster } from "~/components/ui/toaster";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { getOptionalUser } from "~/utils/session.server";
+import { takeToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Salon Management System" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request).catch(() => null), takeToast(request)]);
+  const salon = user ? await getGlobalSettings() : null;
+  return data({ user, salon, toast }, { headers });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return <Document>{children}</Document>;
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Last resort: a friendly message, never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="grid min-h-full place-items-center p-6">
+      <div className="max-w-md text-center">
+        <p className="text-sm font-semibold text-brand-700">{status}</p>
+        <h1 className="mt-2 text-2xl font-bold">{status === 404 ? "Page Not Found" : "Something went wrong"}</h1>
+        <p className="mt-2 text-slate-600">
+          {status === 404 ? "The page you are looking for does not exist." : "Please try again. If it keeps happening, tell your salon administrator."}
+        </p>
+        <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Back to the calendar
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,147 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Field, FormAlert } from "~/components/ui/field";
+import { Logo } from "~/components/shell/logo";
+import { adminExists, authenticateWithPassword, createSession, setupAdmin } from "~/domain/auth.server";
+import { DomainError } from "~/domain/errors";
+import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
+import { safeRedirectPath } from "~/lib/redirect";
+import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
+import { toastHeader } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign In · Salon Management System" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  return { needsSetup: !(await adminExists()) };
+}
+
+async function signedInRedirect(userId: number, to: string, toast: { title: string; description?: string }) {
+  const { token } = await createSession(userId);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookieHeader(token));
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(to, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await request.formData();
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  if (formData.get("intent") === "setup") {
+    const submission = parseWithZod(formData, { schema: SetupAdminSchema });
+    if (submission.status !== "success") return data({ intent: "setup" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    try {
+      const admin = await setupAdmin(submission.value);
+      return await signedInRedirect(admin.id, "/", { title: "Admin account created", description: "Welcome! Your salon is ready to set up." });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data({ intent: "setup" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    }
+  }
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ intent: "login" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    const user = await authenticateWithPassword({ ...submission.value, address: context.clientAddress });
+    return await signedInRedirect(user.id, redirectTo, { title: "Login successful", description: "Welcome back!" });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ intent: "login" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+  }
+}
+
+function SignInForm({ redirectTo }: { redirectTo: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormAlert errors={form.errors} />
+      <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="current-password" errors={fields.password.errors} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing In..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+function SetupAdminForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "setup";
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "setup" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupAdminSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="setup" />
+      <FormAlert errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First Name" id={fields.firstName.id} name={fields.firstName.name} autoComplete="given-name" defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} />
+        <Field label="Last Name" id={fields.lastName.id} name={fields.lastName.name} autoComplete="family-name" defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
+      </div>
+      <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={fields.password.errors} hint="At least 6 characters." />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating Account..." : "Create Admin Account"}
+      </Button>
+    </Form>
+  );
+}
+
+const FEATURES = [
+  { title: "Client Management", text: "Privacy controls built in, from consent to erasure." },
+  { title: "Appointment Scheduling", text: "Calendar integration across every tablet in the salon." },
+  { title: "Staff Management", text: "Role-based access for administrators and stylists." },
+];
+
+export default function AuthPage() {
+  const { needsSetup } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
+  return (
+    <div className="grid min-h-full lg:grid-cols-2">
+      <main className="flex flex-col justify-center px-6 py-10 sm:px-12">
+        <div className="mx-auto w-full max-w-sm">
+          <Logo />
+          <div className="mt-8 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <h1 className="text-xl font-bold">{needsSetup ? "Setup Admin Account" : "Sign In"}</h1>
+            <p className="mt-1 mb-5 text-sm text-slate-600">
+              {needsSetup ? "Create the first administrator account for your salon." : "Sign in to your salon account."}
+            </p>
+            {needsSetup ? <SetupAdminForm /> : <SignInForm redirectTo={redirectTo} />}
+          </div>
+        </div>
+      </main>
+      <aside className="hidden flex-col justify-center bg-brand-800 px-12 text-white lg:flex">
+        <h2 className="text-3xl font-bold">Salon Management System</h2>
+        <p className="mt-3 max-w-md text-brand-100">Everything your salon team needs, on every tablet, all day.</p>
+        <ul className="mt-8 space-y-5">
+          {FEATURES.map((feature) => (
+            <li key={feature.title}>
+              <p className="font-semibold">{feature.title}</p>
+              <p className="text-sm text-brand-100">{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}
+

@@ -1,0 +1,12 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { clearSessionCookieHeader, signOut } from "~/utils/session.server";
+
+// Sign-out is a POST that ends the server session; a plain visit goes home.
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await signOut(request);
+  return redirect("/auth", { headers: { "Set-Cookie": await clearSessionCookieHeader() } });
+}

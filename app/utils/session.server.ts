@@ -1,0 +1,104 @@
+// Who is asking: a session cookie (browsers) or a bearer token (scripts), both holding
+// the same kind of token. Cookie-authenticated writes must come from our own origin.
+import { createCookie, redirect } from "@remix-run/node";
+import type { Actor } from "~/domain/access.server";
+import { endSession, SESSION_TTL_MS, userForToken } from "~/domain/auth.server";
+import { Forbidden, Unauthorized } from "~/domain/errors";
+import { can, type Capability } from "~/domain/permissions";
+import { secureCookies, sessionSecret } from "./env.server";
+
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: secureCookies,
+  path: "/",
+  secrets: [sessionSecret],
+  maxAge: SESSION_TTL_MS / 1000,
+});
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const CROSS_ORIGIN_REFUSED = "Cross-origin requests are not allowed.";
+
+/**
+ * Refuses a state-changing request sent by another site. The Origin header (or, when a
+ * browser leaves it out, Sec-Fetch-Site) must name this host.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("Origin");
+  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  if (origin && origin !== "null") {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new Forbidden(CROSS_ORIGIN_REFUSED);
+    }
+    if (originHost !== host) throw new Forbidden(CROSS_ORIGIN_REFUSED);
+    return;
+  }
+  if (origin === "null" || request.headers.get("Sec-Fetch-Site") === "cross-site") throw new Forbidden(CROSS_ORIGIN_REFUSED);
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+async function cookieToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The session token of a request and how it arrived. */
+export async function requestToken(request: Request): Promise<{ token: string; via: "bearer" | "cookie" } | null> {
+  const bearer = bearerToken(request);
+  if (bearer) return { token: bearer, via: "bearer" };
+  const cookie = await cookieToken(request);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+export async function getOptionalUser(request: Request): Promise<Actor | null> {
+  const found = await requestToken(request);
+  if (!found) return null;
+  const user = await userForToken(found.token);
+  if (user && found.via === "cookie") assertSameOrigin(request);
+  return user;
+}
+
+function signInRedirect(request: Request) {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const params = back === "/" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
+  return redirect(`/auth${params}`);
+}
+
+/** For pages: signed-out visitors are sent to the sign-in page and brought back afterwards. */
+export async function requireUser(request: Request, capability?: Capability): Promise<Actor> {
+  const user = await getOptionalUser(request);
+  if (!user) throw signInRedirect(request);
+  if (capability && !can(user.role, capability)) throw new Forbidden();
+  return user;
+}
+
+/** For `/api`: 401 when signed out. */
+export async function requireApiUser(request: Request): Promise<Actor> {
+  const user = await getOptionalUser(request);
+  if (!user) throw new Unauthorized();
+  return user;
+}
+
+export async function sessionCookieHeader(token: string): Promise<string> {
+  return sessionCookie.serialize(token);
+}
+
+export async function clearSessionCookieHeader(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Ends the request's server session, whichever way its token came. */
+export async function signOut(request: Request): Promise<void> {
+  const found = await requestToken(request);
+  if (found) await endSession(found.token);
+}

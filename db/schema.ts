@@ -1,0 +1,292 @@
+// The whole data model (SPEC §3). Conventions: integer ids, money in integer pence,
+// instants as ISO-8601 UTC text, calendar dates as YYYY-MM-DD, wall-clock times as HH:MM.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const ROLES = ["admin", "stylist", "display"] as const;
+export type Role = (typeof ROLES)[number];
+export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
+export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
+export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;
+export const SCHEDULE_MODES = ["weekly", "biweekly"] as const;
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text("created_at").notNull().default(now);
+const updatedAt = () => text("updated_at").notNull().default(now);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  role: text("role", { enum: ROLES }).notNull().default("stylist"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// Server-side sessions; the cookie and the bearer token carry a random token whose
+// SHA-256 hash is the only thing stored.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    attemptedAt: text("attempted_at").notNull(),
+  },
+  (t) => [index("login_attempts_lookup_idx").on(t.email, t.address, t.attemptedAt)],
+);
+
+// One row (id 1) holds the salon's settings.
+export const salonSettings = sqliteTable("salon_settings", {
+  id: integer("id").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  salonName: text("salon_name").notNull().default(""),
+  address: text("address").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  email: text("email").notNull().default(""),
+  openTime: text("open_time").notNull().default("09:00"),
+  closeTime: text("close_time").notNull().default("18:00"),
+  bookingAdvanceLimit: integer("booking_advance_limit").notNull().default(30),
+  cancellationNotice: integer("cancellation_notice").notNull().default(24),
+  timeZone: text("time_zone").notNull().default("Europe/London"),
+  smsEnabled: integer("sms_enabled", { mode: "boolean" }).notNull().default(false),
+  smsProvider: text("sms_provider", { enum: SMS_PROVIDERS }).notNull().default("twilio"),
+  smsApiKey: text("sms_api_key").notNull().default(""),
+  smsApiSecret: text("sms_api_secret").notNull().default(""),
+  smsFromNumber: text("sms_from_number").notNull().default(""),
+  reminderHoursBefore: integer("reminder_hours_before").notNull().default(24),
+  reminderTemplate: text("reminder_template").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+export const stylists = sqliteTable("stylists", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id")
+    .unique()
+    .references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull().default(""),
+  smsRemindersEnabled: integer("sms_reminders_enabled", { mode: "boolean" }).notNull().default(true),
+  scheduleMode: text("schedule_mode", { enum: SCHEDULE_MODES }).notNull().default("weekly"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const services = sqliteTable("services", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  category: text("category").notNull(),
+  duration: integer("duration").notNull().default(30),
+  price: integer("price").notNull().default(0),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const stylistPricing = sqliteTable(
+  "stylist_pricing",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    stylistId: integer("stylist_id")
+      .notNull()
+      .references(() => stylists.id, { onDelete: "cascade" }),
+    serviceId: integer("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    price: integer("price"),
+    duration: integer("duration"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("stylist_pricing_unique_idx").on(t.stylistId, t.serviceId)],
+);
+
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    phone: text("phone").notNull().default(""),
+    email: text("email"),
+    notes: text("notes"),
+    address: text("address"),
+    birthday: text("birthday"),
+    consentDate: text("consent_date"),
+    consentType: text("consent_type", { enum: CONSENT_TYPES }).notNull().default("service"),
+    legalBasis: text("legal_basis", { enum: LEGAL_BASES }).notNull().default("consent"),
+    dataRetentionDate: text("data_retention_date"),
+    erasureRequestedAt: text("erasure_requested_at"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("clients_name_idx").on(t.name),
+    index("clients_email_idx").on(t.email),
+    index("clients_phone_idx").on(t.phone),
+  ],
+);
+
+export const appointments = sqliteTable(
+  "appointments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Null for blocked time, and for the anonymous record left by a GDPR erasure.
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    stylistId: integer("stylist_id")
+      .notNull()
+      .references(() => stylists.id, { onDelete: "restrict" }),
+    serviceId: integer("service_id").references(() => services.id, { onDelete: "restrict" }),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("scheduled"),
+    notes: text("notes"),
+    // The price agreed at booking, so later price changes never rewrite history.
+    price: integer("price").notNull().default(0),
+    availabilityOverride: integer("availability_override", { mode: "boolean" }).notNull().default(false),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("appointments_stylist_start_idx").on(t.stylistId, t.startTime),
+    index("appointments_start_idx").on(t.startTime),
+    index("appointments_client_idx").on(t.clientId),
+  ],
+);
+
+// dayOfWeek is 1 (Monday) to 7 (Sunday) for week 1 and 8 to 14 for week 2 of a bi-weekly rota.
+export const stylistAvailability = sqliteTable(
+  "stylist_availability",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    stylistId: integer("stylist_id")
+      .notNull()
+      .references(() => stylists.id, { onDelete: "cascade" }),
+    dayOfWeek: integer("day_of_week").notNull(),
+    isWorking: integer("is_working", { mode: "boolean" }).notNull().default(true),
+    startTime: text("start_time").notNull().default("09:00"),
+    endTime: text("end_time").notNull().default("17:00"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("stylist_availability_day_idx").on(t.stylistId, t.dayOfWeek)],
+);
+
+export const timeOff = sqliteTable(
+  "time_off",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    stylistId: integer("stylist_id")
+      .notNull()
+      .references(() => stylists.id, { onDelete: "cascade" }),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("time_off_stylist_idx").on(t.stylistId, t.startDate)],
+);
+
+export const products = sqliteTable("products", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  description: text("description"),
+  category: text("category"),
+  createdAt: createdAt(),
+});
+
+export const shoppingItems = sqliteTable("shopping_items", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+  customName: text("custom_name"),
+  quantity: integer("quantity").notNull().default(1),
+  notes: text("notes"),
+  isOrdered: integer("is_ordered", { mode: "boolean" }).notNull().default(false),
+  isCompleted: integer("is_completed", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  orderedAt: text("ordered_at"),
+  completedAt: text("completed_at"),
+  addedByUserId: integer("added_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  orderedByUserId: integer("ordered_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  completedByUserId: integer("completed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    senderUserId: integer("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_created_idx").on(t.createdAt)],
+);
+
+// SMS sent to clients (reminders, tests): part of what a GDPR export must include.
+export const smsLog = sqliteTable(
+  "sms_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: SMS_PROVIDERS }).notNull(),
+    toNumber: text("to_number").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["sent", "failed"] }).notNull(),
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_log_client_idx").on(t.clientId), index("sms_log_appointment_idx").on(t.appointmentId)],
+);
+
+// Change feed for live updates: every write appends {topic, entityId}; each server
+// process tails this table and fans rows out to its open event streams.
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    topic: text("topic").notNull(),
+    entityId: integer("entity_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_created_idx").on(t.createdAt)],
+);
+
+// Who did what to which record. Never holds personal data: ids and counts only.
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: integer("entity_id"),
+    details: text("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type SalonSettings = typeof salonSettings.$inferSelect;
+export type Stylist = typeof stylists.$inferSelect;

@@ -1,0 +1,57 @@
+// The Node server: Remix behind Express, with compression, static assets, security
+// headers (a per-request CSP nonce) and the client address for sign-in throttling.
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import { applySecurityHeaders, newNonce } from "./server/security-headers.js";
+
+const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+const port = Number(process.env.PORT || 3000);
+const trustProxy = ["1", "true"].includes(String(process.env.TRUST_PROXY ?? "").toLowerCase());
+
+const vite = development
+  ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", trustProxy);
+app.use(compression());
+app.use((req, res, next) => {
+  res.locals.cspNonce = newNonce();
+  applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
+  next();
+});
+
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+
+const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : await import("./build/server/index.js");
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: development ? "development" : "production",
+    getLoadContext: (req, res) => ({
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: res.locals.cspNonce,
+    }),
+  }),
+);
+
+const server = app.listen(port, () => {
+  console.log(`Salon app ready at http://localhost:${port}`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    // Event streams stay open; do not wait for them.
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
+}
