@@ -3,7 +3,7 @@ import { asc, count, eq, and, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, auditLog, sessions, stylists, users, type User } from "#db/schema";
-import type { ChangeOwnPasswordSchema, CreateUserSchema, UpdateUserSchema } from "~/lib/schemas/users";
+import type { ChangeOwnPasswordSchema, CreateUserSchema, OwnProfileSchema, UpdateUserSchema } from "~/lib/schemas/users";
 import { publish } from "~/utils/events.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { assertCan, type Actor } from "./access.server";
@@ -98,6 +98,26 @@ export async function setUserPassword(actor: Actor, id: number, password: string
     if (!user) throw new NotFound("User not found.");
     if (id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, id));
   });
+}
+
+/** Anyone with an Account tab changes their own name and e-mail. */
+export async function updateOwnProfile(actor: Actor, input: z.output<typeof OwnProfileSchema>): Promise<StaffUser> {
+  assertCan(actor, "settings.account");
+  const updated = await writeTransaction(async (tx) => {
+    const email = normaliseEmail(input.email);
+    await assertEmailFree(tx, email, actor.id);
+    const [user] = await tx
+      .update(users)
+      .set({ ...input, email, updatedAt: new Date().toISOString() })
+      .where(eq(users.id, actor.id))
+      .returning();
+    if (!user) throw new NotFound("User not found.");
+    await syncStylistRecord(tx, user);
+    await publish(tx, "users", user.id);
+    return user;
+  });
+  const { passwordHash: _omit, ...staff } = updated;
+  return staff;
 }
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";

@@ -3,7 +3,7 @@ import { ROLES } from "#db/schema";
 import { emailField } from "./auth";
 
 export const PASSWORD_MIN = 6;
-const MISSING_FIELDS = "Please fill in all fields for the new user account.";
+export const MISSING_FIELDS = "Please fill in all fields for the new user account.";
 const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
 
 export const CreateUserSchema = z.object({
@@ -46,4 +46,11 @@ export const ChangeOwnPasswordFormSchema = ChangeOwnPasswordSchema.extend({
 }).refine((value) => value.newPassword === value.confirmPassword, {
   path: ["confirmPassword"],
   message: "New password and confirm password must match.",
+});
+
+/** Anyone's own name and e-mail (the Account tab); the role is not theirs to change. */
+export const OwnProfileSchema = z.object({
+  firstName: required("First name is required"),
+  lastName: required("Last name is required"),
+  email: emailField,
 });

@@ -1,0 +1,47 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+export type LiveStatus = "connecting" | "live" | "offline";
+
+/**
+ * Revalidates the page's loaders when another tablet changes something. While the
+ * stream is down, falls back to polling every `fallbackPollMs` (SPEC §9: 5 s).
+ */
+export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const topicKey = topics?.join(",") ?? "*";
+
+  useEffect(() => {
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(debounce);
+      debounce = setTimeout(() => revalidate.current(), 100);
+    };
+    const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
+    const source = new EventSource("/api/events");
+    const onChange = (event: MessageEvent) => {
+      if (!wanted || wanted.has(event.type)) refresh();
+    };
+    const names = wanted ? [...wanted] : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
+    for (const name of names) source.addEventListener(name, onChange);
+    source.onopen = () => setStatus("live");
+    source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
+    return () => {
+      clearTimeout(debounce);
+      source.close();
+    };
+  }, [topicKey]);
+
+  useEffect(() => {
+    if (status === "live") return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") revalidate.current();
+    }, fallbackPollMs);
+    return () => clearInterval(timer);
+  }, [status, fallbackPollMs]);
+
+  return status;
+}

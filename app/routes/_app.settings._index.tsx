@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SignOutForm } from "~/components/shell/sign-out-form";
+import { Button } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { Field, FormAlert } from "~/components/ui/field";
+import { DomainError } from "~/domain/errors";
+import { ROLE_LABELS } from "~/domain/permissions";
+import { changeOwnPassword, updateOwnProfile } from "~/domain/users.server";
+import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/users";
+import { page } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const loader = page(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "settings.account");
+  return { user };
+});
+
+export const action = page(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "settings.account");
+  const formData = await request.formData();
+  if (formData.get("intent") === "password") {
+    const submission = parseWithZod(formData, { schema: ChangeOwnPasswordFormSchema });
+    if (submission.status !== "success") return data({ intent: "password" as const, result: submission.reply({ resetForm: false }) }, { status: 400 });
+    try {
+      await changeOwnPassword(user, user.id, submission.value);
+    } catch (error) {
+      if (!(error instanceof DomainError) || !error.fieldErrors) throw error;
+      return data({ intent: "password" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: error.status });
+    }
+    return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
+  }
+  const submission = parseWithZod(formData, { schema: OwnProfileSchema });
+  if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+  try {
+    await updateOwnProfile(user, submission.value);
+  } catch (error) {
+    if (!(error instanceof DomainError) || !error.fieldErrors) throw error;
+    return data({ intent: "profile" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: error.status });
+  }
+  return redirectWithToast("/settings", { title: "Success", description: "Your details have been updated." });
+});
+
+function ProfileForm() {
+  const { user } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
+    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OwnProfileSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.formData?.get("intent") === "profile";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="profile" />
+      <FormAlert errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} autoComplete="given-name" />
+        <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} autoComplete="family-name" />
+        <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} autoComplete="email" />
+        <Field label="Role" id="account-role" value={ROLE_LABELS[user.role]} readOnly disabled hint="Only an administrator can change roles." />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Save Details"}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeOwnPasswordFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.formData?.get("intent") === "password";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="password" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Current password" type="password" autoComplete="current-password" id={fields.currentPassword.id} name={fields.currentPassword.name} errors={fields.currentPassword.errors} />
+        <Field label="New password" type="password" autoComplete="new-password" id={fields.newPassword.id} name={fields.newPassword.name} errors={fields.newPassword.errors} />
+        <Field label="Confirm new password" type="password" autoComplete="new-password" id={fields.confirmPassword.id} name={fields.confirmPassword.name} errors={fields.confirmPassword.errors} />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Changing..." : "Change Password"}
+      </Button>
+    </Form>
+  );
+}
+
+export default function AccountTab() {
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title="Account" description="Your name and sign-in e-mail" />
+        <ProfileForm />
+      </Card>
+      <Card>
+        <CardHeader title="Change Password" description="At least 6 characters." />
+        <PasswordForm />
+      </Card>
+      <Card>
+        <CardHeader title="Sign Out" description="End your session on this device.">
+          <SignOutForm className="ring-1 ring-slate-300" />
+        </CardHeader>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { RoleSelect } from "~/components/settings/role-select";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { Field, FormAlert } from "~/components/ui/field";
+import { DomainError } from "~/domain/errors";
+import { deleteUser, getUser, setUserPassword, updateUser } from "~/domain/users.server";
+import { SetPasswordSchema, UpdateUserSchema } from "~/lib/schemas/users";
+import { page, parseId } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
+  const actor = await requireUser(request, "users.manage");
+  const user = await getUser(actor, parseId(params.userId));
+  return { user, isSelf: user.id === actor.id };
+});
+
+type Intent = "update" | "password" | "delete";
+
+export const action = page(async ({ request, params }: ActionFunctionArgs) => {
+  const actor = await requireUser(request, "users.manage");
+  const id = parseId(params.userId);
+  const formData = await request.formData();
+  const intent = (formData.get("intent") as Intent | null) ?? "update";
+
+  if (intent === "delete") {
+    try {
+      await deleteUser(actor, id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data({ intent, message: error.message }, { status: error.status });
+    }
+    return redirectWithToast("/settings/staff", { title: "Success", description: "User deleted." });
+  }
+
+  const submission = parseWithZod(formData, { schema: intent === "password" ? SetPasswordSchema : UpdateUserSchema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  try {
+    if (intent === "password") await setUserPassword(actor, id, (submission.value as { password: string }).password);
+    else await updateUser(actor, id, UpdateUserSchema.parse(submission.value));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data(
+      { intent, result: submission.reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message], hideFields: ["password"] }) },
+      { status: error.status },
+    );
+  }
+  return redirectWithToast(`/settings/staff/${id}`, { title: "Success", description: intent === "password" ? "Password changed." : "User updated." });
+});
+
+function DetailsForm() {
+  const { user, isSelf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "update" && "result" in actionData ? actionData.result : undefined,
+    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, isActive: user.isActive ? "on" : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateUserSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.formData?.get("intent") === "update";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="update" />
+      <FormAlert errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} />
+        <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
+        <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+        {isSelf ? (
+          <>
+            {/* An admin cannot change their own role; the select is shown but locked. */}
+            <input type="hidden" name={fields.role.name} value="admin" />
+            <RoleSelect id={fields.role.id} name="role-locked" defaultValue="admin" disabled hint="You cannot change your own admin role" />
+          </>
+        ) : (
+          <RoleSelect id={fields.role.id} name={fields.role.name} defaultValue={fields.role.initialValue} errors={fields.role.errors} />
+        )}
+      </div>
+      {isSelf ? (
+        <input type="hidden" name={fields.isActive.name} value="on" />
+      ) : (
+        <div className="flex items-center gap-3">
+          <input id={fields.isActive.id} name={fields.isActive.name} type="checkbox" defaultChecked={user.isActive} className="size-5 accent-brand-700" />
+          <label htmlFor={fields.isActive.id} className="text-sm font-medium">
+            Active (can sign in)
+          </label>
+        </div>
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Save Changes"}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "password" && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.formData?.get("intent") === "password";
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="password" />
+      <Field className="min-w-60 flex-1" label="New password" type="password" autoComplete="new-password" id={fields.password.id} name={fields.password.name} errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Set Password"}
+      </Button>
+    </Form>
+  );
+}
+
+function DeleteSection() {
+  const { user, isSelf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const confirming = searchParams.get("confirm") === "delete";
+  const error = actionData && "message" in actionData ? [actionData.message] : null;
+  if (isSelf) return <p className="text-sm text-slate-600">You cannot delete your own account.</p>;
+  if (!confirming && !error) {
+    return (
+      <Link to="?confirm=delete" className={buttonClasses("destructive")}>
+        Delete User
+      </Link>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-labelledby="delete-user-title" className="space-y-3 rounded-md bg-red-50 p-4 ring-1 ring-red-200">
+      <p id="delete-user-title" className="font-semibold text-red-900">
+        Delete {user.email}?
+      </p>
+      <p className="text-sm text-red-900">This cannot be undone. Their sign-in stops working at once.</p>
+      <FormAlert errors={error} />
+      <Form method="post" className="flex gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <Link to="." replace className={buttonClasses("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive">
+          Delete User
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export default function EditStaffUser() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <Link to="/settings/staff" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Staff Accounts
+      </Link>
+      <Card>
+        <CardHeader title={`Edit ${`${user.firstName} ${user.lastName}`.trim() || user.email}`} />
+        <DetailsForm />
+      </Card>
+      <Card>
+        <CardHeader title="Set Password" description="Signs the user out of every device." />
+        <PasswordForm />
+      </Card>
+      <Card>
+        <CardHeader title="Delete User" />
+        <DeleteSection />
+      </Card>
+    </div>
+  );
+}

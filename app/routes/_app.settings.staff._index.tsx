@@ -1,0 +1,96 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RoleSelect } from "~/components/settings/role-select";
+import { Button } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { Field, FormAlert } from "~/components/ui/field";
+import { DomainError } from "~/domain/errors";
+import { ROLE_LABELS } from "~/domain/permissions";
+import { createUser, listUsers } from "~/domain/users.server";
+import { CreateUserSchema, MISSING_FIELDS } from "~/lib/schemas/users";
+import { cn } from "~/lib/cn";
+import { page } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const loader = page(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "users.manage");
+  return { users: await listUsers(user), currentUserId: user.id };
+});
+
+export const action = page(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "users.manage");
+  const submission = parseWithZod(await request.formData(), { schema: CreateUserSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  try {
+    await createUser(user, submission.value);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data(submission.reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message], hideFields: ["password"] }), { status: error.status });
+  }
+  return redirectWithToast("/settings/staff", { title: "Account created", description: `${submission.value.firstName} ${submission.value.lastName} can now sign in.` });
+});
+
+const roleBadge = { admin: "bg-red-100 text-red-800", stylist: "bg-blue-100 text-blue-800", display: "bg-slate-200 text-slate-800" } as const;
+
+export default function StaffTab() {
+  const { users, currentUserId } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { role: "stylist" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // SPEC: 'Missing information' / 'Please fill in all fields for the new user account.' once, not per field.
+  const missing = [fields.firstName, fields.lastName, fields.email, fields.password].some((field) => field.errors?.includes(MISSING_FIELDS));
+  const errorsOf = (errors?: string[]) => errors?.filter((error) => error !== MISSING_FIELDS);
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title="Staff Accounts" description="Everyone who can sign in to the salon's system." />
+        <ul className="divide-y divide-slate-200">
+          {users.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {`${user.firstName} ${user.lastName}`.trim() || user.email}
+                  {user.id === currentUserId ? <span className="ml-2 text-xs text-slate-600">(you)</span> : null}
+                </p>
+                <p className="truncate text-sm text-slate-600">{user.email}</p>
+              </div>
+              <div className="flex items-center gap-2">
+                {!user.isActive ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Inactive</span> : null}
+                <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", roleBadge[user.role])}>{ROLE_LABELS[user.role]}</span>
+                <Link to={`/settings/staff/${user.id}`} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" aria-label={`Edit ${user.email}`}>
+                  Edit
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card>
+        <CardHeader title="Create Account" description="New accounts are stylists unless you choose another role." />
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <FormAlert errors={missing ? [`Missing information. ${MISSING_FIELDS}`] : form.errors} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={errorsOf(fields.firstName.errors)} />
+            <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={errorsOf(fields.lastName.errors)} />
+            <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="off" defaultValue={fields.email.initialValue} errors={errorsOf(fields.email.errors)} />
+            <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={errorsOf(fields.password.errors)} />
+            <RoleSelect id={fields.role.id} name={fields.role.name} defaultValue={fields.role.initialValue} errors={fields.role.errors} />
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Creating..." : "Create Account"}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { authenticateWithPassword, createSession } from "~/domain/auth.server";
+import { LoginSchema } from "~/lib/schemas/auth";
+import { api, methodNotAllowed, readBody } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+export const action = api(async ({ request, context }: ActionFunctionArgs) => {
+  const input = await readBody(request, LoginSchema);
+  const user = await authenticateWithPassword({ ...input, address: context.clientAddress });
+  const { token, expiresAt } = await createSession(user.id);
+  return { token, expiresAt: expiresAt.toISOString(), user };
+});

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createUser } from "~/domain/users.server";
+import { CreateUserSchema } from "~/lib/schemas/users";
+import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/session.server";
+
+export const loader = () => methodNotAllowed(["POST"]);
+
+// Creates a staff account; admins only (enforced in the domain).
+export const action = api(async ({ request }: ActionFunctionArgs) => {
+  const actor = await requireApiUser(request);
+  return jsonResponse(await createUser(actor, await readBody(request, CreateUserSchema)), 201);
+});

@@ -1,0 +1,5 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { api } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/session.server";
+
+export const loader = api(async ({ request }: LoaderFunctionArgs) => requireApiUser(request));

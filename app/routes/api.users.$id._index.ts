@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { deleteUser, getUser, updateUser } from "~/domain/users.server";
+import { UpdateUserSchema } from "~/lib/schemas/users";
+import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/session.server";
+
+export const loader = () => methodNotAllowed(["PATCH", "DELETE"]);
+
+export const action = api(async ({ request, params }: ActionFunctionArgs) => {
+  const actor = await requireApiUser(request);
+  const id = parseId(params.id);
+  if (request.method === "DELETE") {
+    await deleteUser(actor, id);
+    return jsonResponse({ message: "User deleted" });
+  }
+  if (request.method !== "PATCH") return methodNotAllowed(["PATCH", "DELETE"]);
+  // A PATCH may name only some fields; the rest keep their stored values.
+  const changes = await readBody(request, UpdateUserSchema.partial().extend({ isActive: z.boolean().optional() }));
+  const current = await getUser(actor, id);
+  return updateUser(actor, id, UpdateUserSchema.parse({ ...current, ...changes }));
+});

@@ -1,0 +1,78 @@
+// The `/api/events` stream. Hand-written rather than remix-utils' eventStream because
+// that helper sends no `id:` lines (so no Last-Event-ID resume), no comment heartbeats
+// and no `no-transform` cache directive.
+import { eventsSince, subscribe, type ChangeEvent } from "./events.server";
+
+const HEARTBEAT_MS = 15_000;
+const RETRY_MS = 2_000;
+
+function frame(event: ChangeEvent): string {
+  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify({ topic: event.topic, id: event.entityId })}\n\n`;
+}
+
+function resumeFrom(request: Request): number | null {
+  const raw = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId");
+  const id = Number(raw);
+  return raw !== null && Number.isSafeInteger(id) && id >= 0 ? id : null;
+}
+
+export function changeEventStream(request: Request): Response {
+  const encoder = new TextEncoder();
+  const resumeAfter = resumeFrom(request);
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      let lastSent = resumeAfter ?? 0;
+      const write = (text: string) => {
+        if (!closed) controller.enqueue(encoder.encode(text));
+      };
+      const sendEvent = (event: ChangeEvent) => {
+        if (event.id <= lastSent) return;
+        lastSent = event.id;
+        write(frame(event));
+      };
+
+      // Subscribe before replaying so nothing committed in between is missed; the
+      // buffer holds live events until the replay has been sent.
+      let buffer: ChangeEvent[] | null = [];
+      const unsubscribe = subscribe((event) => (buffer ? buffer.push(event) : sendEvent(event)));
+      const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        request.signal.removeEventListener("abort", cleanup);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      request.signal.addEventListener("abort", cleanup);
+
+      write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      if (resumeAfter !== null) {
+        for (const event of await eventsSince(resumeAfter)) sendEvent(event);
+      }
+      const pending = buffer;
+      buffer = null;
+      for (const event of pending) sendEvent(event);
+      if (request.signal.aborted) cleanup();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
