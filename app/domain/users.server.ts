@@ -122,8 +122,9 @@ export async function updateOwnProfile(actor: Actor, input: z.output<typeof OwnP
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 
-/** Anyone changes their own password, proving the current one. */
+/** Staff change their own password, proving the current one (display screens' passwords are set by an admin). */
 export async function changeOwnPassword(actor: Actor, id: number, input: z.output<typeof ChangeOwnPasswordSchema>): Promise<void> {
+  assertCan(actor, "settings.account");
   if (id !== actor.id) throw new Forbidden("You can only change your own password.");
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new NotFound("User not found.");

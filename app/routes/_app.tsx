@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
+import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -12,6 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AppLayout() {
   const { user, salonName } = useLoaderData<typeof loader>();
+  useLiveUpdates();
   return (
     <AppShell user={user} salonName={salonName}>
       <Outlet />

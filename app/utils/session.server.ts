@@ -100,5 +100,7 @@ export async function clearSessionCookieHeader(): Promise<string> {
 /** Ends the request's server session, whichever way its token came. */
 export async function signOut(request: Request): Promise<void> {
   const found = await requestToken(request);
-  if (found) await endSession(found.token);
+  if (!found) return;
+  if (found.via === "cookie") assertSameOrigin(request);
+  await endSession(found.token);
 }
