@@ -1,7 +1,7 @@
 // The `/api/events` stream. Hand-written rather than remix-utils' eventStream because
 // that helper sends no `id:` lines (so no Last-Event-ID resume), no comment heartbeats
 // and no `no-transform` cache directive.
-import { eventsSince, subscribe, type ChangeEvent } from "./events.server";
+import { eventsSince, latestEventId, subscribe, type ChangeEvent } from "./events.server";
 
 const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
@@ -24,7 +24,10 @@ export function changeEventStream(request: Request): Response {
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
-      let lastSent = resumeAfter ?? 0;
+      // Without Last-Event-ID the stream starts now; the cursor is read before
+      // subscribing so that the replay below covers any event in between.
+      const from = resumeAfter ?? (await latestEventId());
+      let lastSent = from;
       const write = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
@@ -37,7 +40,7 @@ export function changeEventStream(request: Request): Response {
       // Subscribe before replaying so nothing committed in between is missed; the
       // buffer holds live events until the replay has been sent.
       let buffer: ChangeEvent[] | null = [];
-      const unsubscribe = subscribe((event) => (buffer ? buffer.push(event) : sendEvent(event)));
+      const unsubscribe = subscribe((event) => (buffer ? buffer.push(event) : sendEvent(event)), from);
       const heartbeat = setInterval(() => write(`: heartbeat ${Date.now()}\n\n`), HEARTBEAT_MS);
       cleanup = () => {
         if (closed) return;
@@ -54,9 +57,7 @@ export function changeEventStream(request: Request): Response {
       request.signal.addEventListener("abort", cleanup);
 
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      if (resumeAfter !== null) {
-        for (const event of await eventsSince(resumeAfter)) sendEvent(event);
-      }
+      for (const event of await eventsSince(from)) sendEvent(event);
       const pending = buffer;
       buffer = null;
       for (const event of pending) sendEvent(event);

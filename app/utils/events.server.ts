@@ -41,7 +41,9 @@ class EventTail {
   private polling = false;
   private lastPrune = 0;
 
-  subscribe(listener: Listener): () => void {
+  /** `fromId`: the subscriber has seen everything up to this id (or will replay it itself). */
+  subscribe(listener: Listener, fromId: number): () => void {
+    this.lastId ??= fromId;
     this.listeners.add(listener);
     this.schedule();
     return () => {
@@ -62,7 +64,12 @@ class EventTail {
 
   private async poll() {
     this.timer = null;
-    if (this.polling || this.listeners.size === 0) return this.schedule();
+    if (this.listeners.size === 0) {
+      // Nobody is listening: forget the cursor, so the next stream does not wade through history.
+      this.lastId = null;
+      return;
+    }
+    if (this.polling) return this.schedule();
     this.polling = true;
     try {
       if (this.lastId === null) this.lastId = await latestEventId();
@@ -95,6 +102,6 @@ class EventTail {
 const globalStore = globalThis as unknown as { __salonEventTail?: EventTail };
 const tail = (globalStore.__salonEventTail ??= new EventTail());
 
-export function subscribe(listener: Listener): () => void {
-  return tail.subscribe(listener);
+export function subscribe(listener: Listener, fromId: number): () => void {
+  return tail.subscribe(listener, fromId);
 }

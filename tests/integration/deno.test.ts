@@ -1,0 +1,182 @@
+// The production build served by Deno (server/deno.ts): a real Deno process on a free
+// port, with its own temporary database, driven over HTTP like a browser with no JS.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const serverBuild = join(root, "build/server/index.js");
+const deno = join(root, "node_modules/.bin/deno");
+const missing = !existsSync(serverBuild)
+  ? "build/server/index.js is missing: run `npx remix vite:build` first"
+  : !existsSync(deno)
+    ? "node_modules/.bin/deno is missing: run `npm ci`"
+    : null;
+if (missing) console.warn(`Skipping the Deno server test: ${missing}.`);
+
+const admin = { firstName: "Dena", lastName: "Denoson", email: "dena@salon.test", password: "secret-pass-12" };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+describe.skipIf(missing)(`Deno server (server/deno.ts)${missing ? ` — skipped: ${missing}` : ""}`, () => {
+  let child: ChildProcess | undefined;
+  let dataDir = "";
+  let base = "";
+  let output = "";
+  let exited: Promise<number | null> = Promise.resolve(null);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "salon-deno-"));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // The permissions we document for production, scoped to this project and the data directory.
+    child = spawn(
+      deno,
+      [
+        "run",
+        "--no-prompt",
+        "--no-lock",
+        "--node-modules-dir=manual",
+        "--allow-net",
+        "--allow-env",
+        `--allow-read=.,${dataDir}`,
+        `--allow-write=${dataDir}`,
+        "--allow-ffi=node_modules/@libsql",
+        "--allow-sys=cpus,networkInterfaces,hostname",
+        "server/deno.ts",
+      ],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          DATABASE_URL: `file:${join(dataDir, "salon.db")}`,
+          SESSION_SECRET: randomBytes(32).toString("hex"),
+          TRUST_PROXY: "false",
+          NO_COLOR: "1",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const running = child;
+    exited = new Promise((resolve) => running.once("exit", (code) => resolve(code)));
+    let stopped = false;
+    void exited.then(() => (stopped = true));
+
+    // Wait for the health check (bounded by the hook timeout, not by a clock here).
+    for (;;) {
+      if (stopped) throw new Error(`The Deno server exited before it was ready:\n${output}`);
+      const health = await fetch(`${base}/healthz`).catch(() => null);
+      if (health?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const forced = setTimeout(() => child?.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function postForm(path: string, fields: Record<string, string>, cookie?: string) {
+    return fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: base,
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  function sessionCookie(response: Response): string {
+    const cookie = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
+    expect(cookie, "a __session cookie").toBeDefined();
+    return cookie!.split(";")[0]!;
+  }
+
+  it("answers the health check with JSON", async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves fingerprinted assets with a long immutable cache, and HEAD", async () => {
+    const asset = readdirSync(join(root, "build/client/assets")).find((name) => name.endsWith(".js"));
+    expect(asset).toBeDefined();
+    const response = await fetch(`${base}/assets/${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("Cache-Control")).toContain("immutable");
+    expect((await response.text()).length).toBeGreaterThan(0);
+
+    const head = await fetch(`${base}/assets/${asset}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("does not serve files outside build/client", async () => {
+    for (const path of ["/assets/..%2f..%2f..%2fpackage.json", "/%2e%2e/%2e%2e/package.json", "/.vite/manifest.json"]) {
+      const response = await fetch(`${base}${path}`, { redirect: "manual" });
+      expect(await response.text()).not.toContain('"devDependencies"');
+    }
+  });
+
+  it("creates the first admin and signs in through the /auth form, with security headers", async () => {
+    const signInPage = await fetch(`${base}/auth`);
+    expect(signInPage.status).toBe(200);
+    expect(await signInPage.text()).toContain("Setup Admin Account");
+
+    const setup = await postForm("/auth", { intent: "setup", ...admin });
+    expect(setup.status).toBe(302);
+    expect(setup.headers.get("Location")).toBe("/");
+    sessionCookie(setup);
+
+    const login = await postForm("/auth", { intent: "login", email: admin.email, password: admin.password });
+    expect(login.status).toBe(302);
+    const cookie = sessionCookie(login);
+
+    const home = await fetch(`${base}/`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(home.status).toBe(200);
+
+    const settings = await fetch(`${base}/settings`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(settings.status).toBe(200);
+    const html = await settings.text();
+    expect(html.includes(admin.email) || html.includes(`${admin.firstName} ${admin.lastName}`)).toBe(true);
+
+    const csp = settings.headers.get("Content-Security-Policy") ?? "";
+    const nonce = csp.match(/script-src [^;]*'nonce-([^']+)'/)?.[1];
+    expect(nonce, `a script nonce in the CSP: ${csp}`).toBeDefined();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(settings.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(settings.headers.get("X-Frame-Options")).toBe("DENY");
+
+    const wrong = await postForm("/auth", { intent: "login", email: admin.email, password: "not-the-password" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.getSetCookie().some((header) => header.startsWith("__session="))).toBe(false);
+  });
+});

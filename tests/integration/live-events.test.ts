@@ -1,0 +1,73 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "#db/client.server";
+import * as eventsRoute from "~/routes/api.events";
+import { latestEventId, publish } from "~/utils/events.server";
+import { call, makeRequest, signedIn } from "../factories";
+import { hasBuild, startServer, waitForEvent, type RunningServer } from "../server-process";
+
+describe("GET /api/events", () => {
+  it("streams change events with ids and no-transform caching", async () => {
+    const { token } = await signedIn("display");
+    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token }))) as Response;
+    expect(response.headers.get("Cache-Control")).toBe("no-cache, no-transform");
+    setTimeout(() => void publish(db, "appointments", 42), 50);
+    const event = await waitForEvent(response, (e) => e.event === "appointments");
+    expect(JSON.parse(event.data!)).toEqual({ topic: "appointments", id: 42 });
+    expect(Number(event.id)).toBeGreaterThan(0);
+  });
+
+  it("replays what was missed after Last-Event-ID", async () => {
+    const { token } = await signedIn("stylist");
+    const before = await latestEventId();
+    await publish(db, "messages", 1);
+    await publish(db, "shopping", 2);
+    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }))) as Response;
+    const seen: string[] = [];
+    await waitForEvent(response, (e) => {
+      if (e.event) seen.push(e.event);
+      return e.event === "shopping";
+    });
+    expect(seen).toEqual(["messages", "shopping"]);
+  });
+});
+
+describe.skipIf(!hasBuild)("events across server processes", () => {
+  const servers: RunningServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  it("an event written by one process reaches a stream served by another on the same database", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "salon-two-servers-"));
+    const env = { DATABASE_URL: `file:${join(dir, "salon.db")}`, SESSION_SECRET: "two-servers-secret-0123456789" };
+    const first = await startServer("node", ["server.js"], env);
+    servers.push(first);
+    const second = await startServer("node", ["server.js"], env);
+    servers.push(second);
+
+    const setup = await fetch(`${first.url}/api/setup-admin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "owner@salon.test", password: "secret1", firstName: "Olive", lastName: "Owner" }),
+    });
+    const { token } = (await setup.json()) as { token: string };
+
+    const stream = await fetch(`${second.url}/api/events`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(stream.status).toBe(200);
+    const arrived = waitForEvent(stream, (e) => e.event === "users");
+    const sentAt = performance.now();
+    const created = await fetch(`${first.url}/api/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ email: "sam@salon.test", password: "secret1", firstName: "Sam", lastName: "Shears" }),
+    });
+    expect(created.status).toBe(201);
+    const event = await arrived;
+    // The budget (1 s) is measured by bench/live-latency.ts; tests do not assert time.
+    console.info(`cross-process event latency: ${Math.round(performance.now() - sentAt)} ms`);
+    expect(JSON.parse(event.data!)).toMatchObject({ topic: "users", id: ((await created.json()) as { id: number }).id });
+  });
+});

@@ -1,0 +1,86 @@
+// Starts the production build as a real server process on a free port, for tests that
+// need a whole server (several processes on one database, other runtimes).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+
+export const hasBuild = existsSync("build/server/index.js");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+export async function startServer(command: string, args: string[], env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(command, args, { env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    url,
+    process: child,
+    output: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+      }),
+  };
+}
+
+/** Reads server-sent events from a streaming response until `predicate` matches one. */
+export async function waitForEvent(response: Response, predicate: (event: { id?: string; event?: string; data?: string }) => boolean, timeoutMs = 5000) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const timer = setTimeout(() => void reader.cancel(), timeoutMs);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended before the expected event; got:\n${buffer}`);
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event: Record<string, string> = {};
+        for (const line of frame.split("\n")) {
+          const match = line.match(/^(id|event|data): ?(.*)$/);
+          if (match) event[match[1]!] = match[2]!;
+        }
+        if (predicate(event)) return event;
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
+  }
+}
