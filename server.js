@@ -3,7 +3,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { applySecurityHeaders, newNonce } from "./server/security-headers.js";
+import { applySecurityHeaders, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce } from "./server/security.js";
 
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT || 3000);
@@ -20,6 +20,10 @@ app.use(compression());
 app.use((req, res, next) => {
   res.locals.cspNonce = newNonce();
   applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
+  if (isCrossOriginWrite(req.method, (name) => req.get(name))) {
+    res.status(403).json({ message: CROSS_ORIGIN_MESSAGE });
+    return;
+  }
   next();
 });
 

@@ -1,11 +1,14 @@
 // The Deno server: the same production build as server.js, served with Deno.serve.
-// Run from the project root (migrations are read from ./db/migrations), after
-// `npx remix vite:build`:
-//   deno run --no-prompt --no-lock --node-modules-dir=manual \
-//     --allow-net --allow-read --allow-write --allow-env --allow-ffi server/deno.ts
-// (--allow-ffi loads libsql's native addon; --allow-write is for the database file.)
+// Build first (`npx remix vite:build`), then run from the project root (migrations are
+// read from ./db/migrations; npm packages come from ./node_modules, nothing is fetched):
+//   deno run --no-prompt --no-lock --node-modules-dir=manual --allow-net --allow-env \
+//     --allow-read --allow-write --allow-ffi --allow-sys=cpus,networkInterfaces,hostname \
+//     server/deno.ts
+// --allow-ffi loads libsql's native addon, whose loader also reads process.report
+// (hence --allow-sys); --allow-write is for the database directory. Read and write can
+// be narrowed, e.g. --allow-read=.,/data --allow-write=/data --allow-ffi=node_modules/@libsql.
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
-import { applySecurityHeaders, newNonce } from "./security-headers.js";
+import { applySecurityHeaders, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce } from "./security.js";
 
 // The few Deno APIs used here, so that `tsc` (Node types) checks this file as well.
 declare const Deno: {
@@ -82,6 +85,28 @@ async function serveStatic(request: Request, pathname: string): Promise<Response
   return new Response((await Deno.open(file)).readable, { headers });
 }
 
+// Like compression() in server.js (Deno.serve does not compress). Event streams are
+// left alone: they are text/event-stream and say no-transform.
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
+function compress(request: Request, response: Response): Response {
+  const original = response.headers;
+  if (
+    !response.body ||
+    !COMPRESSIBLE.test(original.get("Content-Type") ?? "") ||
+    original.has("Content-Encoding") ||
+    /no-transform/.test(original.get("Cache-Control") ?? "") ||
+    !/\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "")
+  ) {
+    return response;
+  }
+  const headers = new Headers(original);
+  headers.delete("Content-Length");
+  headers.set("Content-Encoding", "gzip");
+  headers.append("Vary", "Accept-Encoding");
+  const { status, statusText } = response;
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status, statusText, headers });
+}
+
 function forwarded(request: Request, name: string): string | undefined {
   return trustProxy ? request.headers.get(name)?.split(",")[0]?.trim() || undefined : undefined;
 }
@@ -91,21 +116,28 @@ const server = Deno.serve(
   async (request, info) => {
     const url = new URL(request.url);
     const cspNonce = newNonce();
-    let response =
-      (await serveStatic(request, url.pathname)) ??
-      (await handleRemix(request, {
-        clientAddress: forwarded(request, "X-Forwarded-For") ?? info.remoteAddr.hostname,
-        cspNonce,
-      }));
+    const refused = isCrossOriginWrite(request.method, (name) => request.headers.get(name))
+      ? Response.json({ message: CROSS_ORIGIN_MESSAGE }, { status: 403 })
+      : null;
+    const response = compress(
+      request,
+      refused ??
+        (await serveStatic(request, url.pathname)) ??
+        (await handleRemix(request, {
+          clientAddress: forwarded(request, "X-Forwarded-For") ?? info.remoteAddr.hostname,
+          cspNonce,
+        })),
+    );
     const https = url.protocol === "https:" || forwarded(request, "X-Forwarded-Proto") === "https";
     try {
       applySecurityHeaders(response.headers, { nonce: cspNonce, https });
+      return response;
     } catch {
       // Immutable headers (a Response passed through from fetch): copy it first.
-      response = new Response(response.body, response);
-      applySecurityHeaders(response.headers, { nonce: cspNonce, https });
+      const copy = new Response(response.body, response);
+      applySecurityHeaders(copy.headers, { nonce: cspNonce, https });
+      return copy;
     }
-    return response;
   },
 );
 

@@ -67,7 +67,7 @@ export async function call(handler: unknown, request: Request, params: Record<st
   try {
     return await (handler as Handler)({ request, params, context });
   } catch (error) {
-    if (error instanceof Response) return error;
+    if (error instanceof Response || isDataWithInit(error)) return error;
     throw error;
   }
 }
@@ -80,8 +80,10 @@ export async function json(response: unknown): Promise<{ status: number; body: a
 /** The HTTP status a loader or action result stands for (Response, `data()` or plain value). */
 export function statusOf(result: unknown): number {
   if (result instanceof Response) return result.status;
-  if (result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit") {
-    return (result as { init?: { status?: number } | null }).init?.status ?? 200;
-  }
+  if (isDataWithInit(result)) return result.init?.status ?? 200;
   return 200;
+}
+
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init?: { status?: number } | null } {
+  return Boolean(value && typeof value === "object" && "type" in value && (value as { type: unknown }).type === "DataWithResponseInit");
 }

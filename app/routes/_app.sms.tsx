@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { ComingSoon } from "~/components/shell/coming-soon";
 import { can } from "~/domain/permissions";
 import { requireUser } from "~/utils/session.server";
@@ -7,7 +7,7 @@ export const SMS_ADMIN_ONLY = "Only administrators can access SMS reminder setti
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!can(user.role, "sms.manage")) throw new Response(SMS_ADMIN_ONLY, { status: 403, statusText: "Access Denied" });
+  if (!can(user.role, "sms.manage")) throw data(SMS_ADMIN_ONLY, { status: 403 });
   return null;
 }
 

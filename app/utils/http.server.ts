@@ -1,6 +1,6 @@
 // Thin wrappers that turn domain errors into HTTP answers: JSON for `/api`, error
 // responses (rendered by the nearest ErrorBoundary) for pages.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z, ZodError, type ZodTypeAny } from "zod";
 import { DomainError, Invalid, TooManyRequests } from "~/domain/errors";
 
@@ -56,7 +56,7 @@ export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof DomainError) throw new Response(error.message, { status: error.status, statusText: error.message });
+      if (error instanceof DomainError) throw data(error.message, { status: error.status });
       throw error;
     }
   };

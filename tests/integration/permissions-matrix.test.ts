@@ -205,6 +205,7 @@ describe("permission matrix", () => {
         } else {
           expect(status, `${row.name} as ${role}`).toBe(403);
           if (row.kind === "api") expect(await (result as Response).json()).toHaveProperty("message");
+          else expect(result).not.toBeInstanceOf(Response);
         }
       });
     }

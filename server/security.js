@@ -39,3 +39,24 @@ export function applySecurityHeaders(target, options) {
 export function newNonce() {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request sent by a page of another site. Both servers refuse it with
+ * 403 before Remix sees it (Remix's own check would answer 500); the app checks again.
+ * @param {string} method @param {(name: string) => string | null | undefined} header
+ */
+export function isCrossOriginWrite(method, header) {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  const origin = header("origin");
+  if (!origin) return header("sec-fetch-site") === "cross-site";
+  const host = header("x-forwarded-host")?.split(",")[0]?.trim() || header("host");
+  try {
+    return origin === "null" || new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export const CROSS_ORIGIN_MESSAGE = "Cross-origin requests are not allowed.";
