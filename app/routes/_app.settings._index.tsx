@@ -98,11 +98,12 @@ function PasswordForm() {
 }
 
 export default function AccountTab() {
+  const { user } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <Card>
         <CardHeader title="Account" description="Your name and sign-in e-mail" />
-        <ProfileForm />
+        <ProfileForm key={`${user.firstName}|${user.lastName}|${user.email}`} />
       </Card>
       <Card>
         <CardHeader title="Change Password" description="At least 6 characters." />

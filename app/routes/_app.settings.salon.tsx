@@ -34,6 +34,12 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 });
 
 export default function SalonTab() {
+  const { settings } = useLoaderData<typeof loader>();
+  // Re-mounted after each save so the form starts from what was stored.
+  return <SalonForm key={settings.updatedAt} />;
+}
+
+function SalonForm() {
   const { settings, timeZones } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();

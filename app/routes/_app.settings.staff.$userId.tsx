@@ -162,7 +162,7 @@ export default function EditStaffUser() {
       </Link>
       <Card>
         <CardHeader title={`Edit ${`${user.firstName} ${user.lastName}`.trim() || user.email}`} />
-        <DetailsForm />
+        <DetailsForm key={user.updatedAt} />
       </Card>
       <Card>
         <CardHeader title="Set Password" description="Signs the user out of every device." />

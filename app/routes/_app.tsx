@@ -34,7 +34,7 @@ function ErrorPanel() {
     status === 404
       ? "The page you are looking for does not exist."
       : status === 403
-        ? "You do not have permission to view this page."
+        ? forbiddenText(error)
         : "Please try again. If it keeps happening, tell your salon administrator.";
   return (
     <main className="p-6">
