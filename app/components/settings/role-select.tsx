@@ -2,12 +2,14 @@ import { SelectField } from "~/components/ui/field";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/domain/permissions";
 import { ROLES } from "#db/schema";
 
+const ROLE_HINT = ROLES.map((role) => `${ROLE_LABELS[role]}: ${ROLE_DESCRIPTIONS[role]}.`).join(" ");
+
 export function RoleSelect(props: { id: string; name: string; defaultValue?: string; errors?: string[]; disabled?: boolean; hint?: string }) {
   return (
-    <SelectField label="Role" {...props}>
+    <SelectField label="Role" hint={ROLE_HINT} {...props}>
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
+          {ROLE_LABELS[role]}
         </option>
       ))}
     </SelectField>
