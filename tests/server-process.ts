@@ -22,7 +22,7 @@ export type RunningServer = { url: string; process: ChildProcess; output: () => 
 
 export async function startServer(command: string, args: string[], env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(command, args, { env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { cwd: process.cwd(), env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));

@@ -9,6 +9,7 @@ import { adminExists, authenticateWithPassword, createSession, setupAdmin } from
 import { DomainError } from "~/domain/errors";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
+import { page } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -28,7 +29,7 @@ async function signedInRedirect(userId: number, to: string, toast: { title: stri
   return redirect(to, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   assertSameOrigin(request);
   const formData = await request.formData();
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return data({ intent: "login" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
   }
-}
+});
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();

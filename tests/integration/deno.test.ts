@@ -1,13 +1,12 @@
 // The production build served by Deno (server/deno.ts): a real Deno process on a free
 // port, with its own temporary database, driven over HTTP like a browser with no JS.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../server-process";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const serverBuild = join(root, "build/server/index.js");
@@ -21,30 +20,15 @@ if (missing) console.warn(`Skipping the Deno server test: ${missing}.`);
 
 const admin = { firstName: "Dena", lastName: "Denoson", email: "dena@salon.test", password: "secret-pass-12" };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 describe.skipIf(missing)(`Deno server (server/deno.ts)${missing ? ` — skipped: ${missing}` : ""}`, () => {
-  let child: ChildProcess | undefined;
+  let server: RunningServer | undefined;
   let dataDir = "";
   let base = "";
-  let output = "";
-  let exited: Promise<number | null> = Promise.resolve(null);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "salon-deno-"));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // The permissions we document for production, scoped to this project and the data directory.
-    child = spawn(
+    server = await startServer(
       deno,
       [
         "run",
@@ -60,42 +44,17 @@ describe.skipIf(missing)(`Deno server (server/deno.ts)${missing ? ` — skipped:
         "server/deno.ts",
       ],
       {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          DATABASE_URL: `file:${join(dataDir, "salon.db")}`,
-          SESSION_SECRET: randomBytes(32).toString("hex"),
-          TRUST_PROXY: "false",
-          NO_COLOR: "1",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+        DATABASE_URL: `file:${join(dataDir, "salon.db")}`,
+        SESSION_SECRET: randomBytes(32).toString("hex"),
+        TRUST_PROXY: "false",
+        NO_COLOR: "1",
       },
     );
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    const running = child;
-    exited = new Promise((resolve) => running.once("exit", (code) => resolve(code)));
-    let stopped = false;
-    void exited.then(() => (stopped = true));
-
-    // Wait for the health check (bounded by the hook timeout, not by a clock here).
-    for (;;) {
-      if (stopped) throw new Error(`The Deno server exited before it was ready:\n${output}`);
-      const health = await fetch(`${base}/healthz`).catch(() => null);
-      if (health?.ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    base = server.url;
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const forced = setTimeout(() => child?.kill("SIGKILL"), 5_000);
-      await exited;
-      clearTimeout(forced);
-    }
+    await server?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
