@@ -55,7 +55,7 @@ function TabDropdown({ tabs }: { tabs: { to: string; label: string }[] }) {
           </ul>
         </nav>
         <div className="border-t border-slate-200 pt-1">
-          <SignOutForm className="w-full text-left font-medium" />
+          <SignOutForm className="w-full text-left" />
         </div>
       </div>
     </details>
