@@ -2,8 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Playwright drives Debian's Chromium (no browser download); the app runs from the
 // production build on fresh databases under tests/.artifacts.
-const PORT = 3210;
-const FRESH_PORT = 3211;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const FRESH_PORT = PORT + 1;
 export const baseURL = `http://localhost:${PORT}`;
 export const freshInstallURL = `http://localhost:${FRESH_PORT}`;
 

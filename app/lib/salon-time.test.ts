@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  addDays,
+  addMonths,
+  dateInZone,
+  dayBounds,
+  formatClockTime,
+  formatLongDate,
+  isCalendarDate,
+  isoDayOfWeek,
+  minutesInZone,
+  parseTwelveHourTime,
+  rotaDayNumber,
+  rotaWeek,
+  weekStart,
+  zonedToUtc,
+} from "./salon-time";
+
+const LONDON = "Europe/London";
+
+describe("salon time", () => {
+  it("converts wall-clock times to UTC on both sides of the clock changes", () => {
+    expect(zonedToUtc("2026-07-01", "09:00", LONDON).toISOString()).toBe("2026-07-01T08:00:00.000Z");
+    expect(zonedToUtc("2026-12-01", "09:00", LONDON).toISOString()).toBe("2026-12-01T09:00:00.000Z");
+  });
+
+  it("knows a spring-forward day is 23 hours and an autumn day 25", () => {
+    const spring = dayBounds("2026-03-29", LONDON);
+    expect((spring.end.getTime() - spring.start.getTime()) / 3_600_000).toBe(23);
+    const autumn = dayBounds("2026-10-25", LONDON);
+    expect((autumn.end.getTime() - autumn.start.getTime()) / 3_600_000).toBe(25);
+    expect(minutesInZone("2026-03-29T08:00:00.000Z", LONDON)).toBe(9 * 60);
+  });
+
+  it("gives the salon's date of an instant near midnight", () => {
+    expect(dateInZone("2026-06-30T23:30:00.000Z", LONDON)).toBe("2026-07-01");
+    expect(dateInZone("2026-12-31T23:30:00.000Z", LONDON)).toBe("2026-12-31");
+  });
+
+  it("does date arithmetic without time zones", () => {
+    expect(addDays("2026-03-28", 1)).toBe("2026-03-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+    expect(isoDayOfWeek("2026-11-22")).toBe(7);
+    expect(weekStart("2026-11-22")).toBe("2026-11-16");
+    expect(isCalendarDate("2026-02-30")).toBe(false);
+    expect(isCalendarDate("2026-02-28")).toBe(true);
+  });
+
+  it("alternates rota weeks from a fixed Monday", () => {
+    expect(rotaWeek("1970-01-05")).toBe(1);
+    expect(rotaWeek("1970-01-12")).toBe(2);
+    const monday = weekStart("2026-11-22");
+    const other = addDays(monday, 7);
+    expect(rotaWeek(monday)).not.toBe(rotaWeek(other));
+    expect(rotaWeek(monday)).toBe(rotaWeek(addDays(monday, 6)));
+    expect(rotaDayNumber("2026-11-22", "weekly")).toBe(7);
+    expect([7, 14]).toContain(rotaDayNumber("2026-11-22", "biweekly"));
+  });
+
+  it("formats and parses SPEC's date and time texts", () => {
+    expect(formatLongDate("2026-11-22")).toBe("Sunday, November 22, 2026");
+    expect(formatClockTime("09:05")).toBe("9:05 AM");
+    expect(formatClockTime("12:00")).toBe("12:00 PM");
+    expect(formatClockTime("00:30")).toBe("12:30 AM");
+    expect(parseTwelveHourTime("2:30 PM")).toBe("14:30");
+    expect(parseTwelveHourTime("12:15 am")).toBe("00:15");
+    expect(parseTwelveHourTime("13:00 PM")).toBeNull();
+  });
+});
