@@ -1,8 +1,7 @@
 // Every role against every guarded route, from the allowed and the refused side
 // (SPEC §6). The expected roles are written out here, independently of the capability
 // table, so a wrong entry in the table fails this test.
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#db/schema";
+import { describe, expect, it } from "vitest";
 import * as calendarPage from "~/routes/_app.calendar";
 import * as availabilityPage from "~/routes/_app.availability";
 import * as clientsPage from "~/routes/_app.clients";
@@ -31,47 +30,29 @@ import * as userById from "~/routes/api.users.$id._index";
 import * as setPassword from "~/routes/api.users.$id.password";
 import * as users from "~/routes/api.users._index";
 import { call, createTestUser, makeRequest, PASSWORD, signedIn, statusOf } from "../factories";
+import { ADMIN, ALL, describePermissionMatrix, fresh, pageRow, STAFF, type MatrixRow } from "../permission-matrix";
 
-const ALL: Role[] = ["admin", "stylist", "display"];
-const STAFF: Role[] = ["admin", "stylist"];
-const ADMIN: Role[] = ["admin"];
+const newTarget = async () => ({ id: (await createTestUser("stylist")).id });
 
-type Actor = Awaited<ReturnType<typeof signedIn>>;
-type Row = {
-  name: string;
-  kind: "page" | "api";
-  handler: unknown;
-  method: string;
-  path: (actor: Actor) => string;
-  params?: (actor: Actor) => Record<string, string>;
-  body?: (actor: Actor, role: Role) => Record<string, unknown>;
-  allowed: Role[];
-};
-
-let target: { id: number };
-let unique = 0;
-const fresh = () => (unique += 1);
-
-const page = (path: string, handler: unknown, allowed: Role[], params?: Row["params"]): Row => ({ name: `GET ${path}`, kind: "page", handler, method: "GET", path: () => path, params, allowed });
-
-const ROWS: Row[] = [
-  page("/ (shell)", appLayout.loader, ALL),
-  page("/calendar", calendarPage.loader, ALL),
-  page("/clients", clientsPage.loader, ALL),
-  page("/services", servicesPage.loader, ALL),
-  page("/shopping-list", shoppingPage.loader, ALL),
-  page("/messages", messagesPage.loader, ALL),
-  page("/pricing", pricingPage.loader, STAFF),
-  page("/reports", reportsPage.loader, STAFF),
-  page("/availability", availabilityPage.loader, STAFF),
-  page("/settings", settingsLayout.loader, STAFF),
-  page("/settings (account)", accountTab.loader, STAFF),
-  page("/settings/salon", salonTab.loader, ADMIN),
-  page("/settings/staff", staffTab.loader, ADMIN),
-  page("/settings/import", importTab.loader, ADMIN),
-  page("/sms", smsPage.loader, ADMIN),
-  page("/gdpr", gdprPage.loader, ADMIN),
-  { ...page("/settings/staff/:id", staffUserPage.loader, ADMIN, () => ({ userId: String(target.id) })), path: () => `/settings/staff/${target.id}` },
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const ROWS: MatrixRow<any>[] = [
+  pageRow("/ (shell)", appLayout.loader, ALL),
+  pageRow("/calendar", calendarPage.loader, ALL),
+  pageRow("/clients", clientsPage.loader, ALL),
+  pageRow("/services", servicesPage.loader, ALL),
+  pageRow("/shopping-list", shoppingPage.loader, ALL),
+  pageRow("/messages", messagesPage.loader, ALL),
+  pageRow("/pricing", pricingPage.loader, STAFF),
+  pageRow("/reports", reportsPage.loader, STAFF),
+  pageRow("/availability", availabilityPage.loader, STAFF),
+  pageRow("/settings", settingsLayout.loader, STAFF),
+  pageRow("/settings (account)", accountTab.loader, STAFF),
+  pageRow("/settings/salon", salonTab.loader, ADMIN),
+  pageRow("/settings/staff", staffTab.loader, ADMIN),
+  pageRow("/settings/import", importTab.loader, ADMIN),
+  pageRow("/sms", smsPage.loader, ADMIN),
+  pageRow("/gdpr", gdprPage.loader, ADMIN),
+  { name: "GET /settings/staff/:id", kind: "page", handler: staffUserPage.loader, method: "GET", setup: newTarget, path: (_, t: { id: number }) => `/settings/staff/${t.id}`, params: (_, t: { id: number }) => ({ userId: String(t.id) }), allowed: ADMIN },
   {
     name: "POST /settings/salon (Save All Settings)",
     kind: "page",
@@ -95,8 +76,9 @@ const ROWS: Row[] = [
     kind: "page",
     handler: staffUserPage.action,
     method: "POST",
-    path: () => `/settings/staff/${target.id}`,
-    params: () => ({ userId: String(target.id) }),
+    setup: newTarget,
+    path: (_, t: { id: number }) => `/settings/staff/${t.id}`,
+    params: (_, t: { id: number }) => ({ userId: String(t.id) }),
     body: () => ({ intent: "update", firstName: "Target", lastName: "User", email: "target@salon.test", role: "stylist", isActive: "on" }),
     allowed: ADMIN,
   },
@@ -129,8 +111,9 @@ const ROWS: Row[] = [
     kind: "api",
     handler: userById.action,
     method: "PATCH",
-    path: () => `/api/users/${target.id}`,
-    params: () => ({ id: String(target.id) }),
+    setup: newTarget,
+    path: (_, t: { id: number }) => `/api/users/${t.id}`,
+    params: (_, t: { id: number }) => ({ id: String(t.id) }),
     body: () => ({ firstName: "Patched" }),
     allowed: ADMIN,
   },
@@ -139,8 +122,9 @@ const ROWS: Row[] = [
     kind: "api",
     handler: setPassword.action,
     method: "PATCH",
-    path: () => `/api/users/${target.id}/password`,
-    params: () => ({ id: String(target.id) }),
+    setup: newTarget,
+    path: (_, t: { id: number }) => `/api/users/${t.id}/password`,
+    params: (_, t: { id: number }) => ({ id: String(t.id) }),
     body: () => ({ password: "secret1" }),
     allowed: ADMIN,
   },
@@ -159,70 +143,20 @@ const ROWS: Row[] = [
     kind: "api",
     handler: userById.action,
     method: "DELETE",
-    path: () => `/api/users/${target.id}`,
-    params: () => ({ id: String(target.id) }),
+    setup: newTarget,
+    path: (_, t: { id: number }) => `/api/users/${t.id}`,
+    params: (_, t: { id: number }) => ({ id: String(t.id) }),
     allowed: ADMIN,
   },
 ];
 
-async function run(row: Row, actor: Actor | null, role: Role | null) {
-  // Each attempt gets its own target, so an allowed delete does not hide a later refusal.
-  target = await createTestUser("stylist");
-  const options: Parameters<typeof makeRequest>[2] = {};
-  if (actor) {
-    if (row.kind === "api") options.token = actor.token;
-    else options.cookie = actor.cookie;
-  }
-  const body = actor && row.body ? row.body(actor, role!) : row.body ? {} : undefined;
-  if (body) {
-    if (row.kind === "api") options.body = body;
-    else options.form = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
-  }
-  const placeholder = { user: { id: 0 } } as Actor;
-  const request = makeRequest(row.method, row.path(actor ?? placeholder), options);
-  const result = await call(row.handler, request, row.params?.(actor ?? placeholder) ?? {});
-  if (row.handler === events.loader && result instanceof Response) await result.body?.cancel();
-  return result;
-}
+describePermissionMatrix("permission matrix: foundation", ROWS);
 
-describe("permission matrix", () => {
-  const actors = {} as Record<Role, Actor>;
-  beforeAll(async () => {
-    for (const role of ALL) actors[role] = await signedIn(role);
-  });
-
-  for (const row of ROWS) {
+describe("GET /api/events", () => {
+  it("streams for every signed-in role and refuses signed-out callers", async () => {
     for (const role of ALL) {
-      const allowed = row.allowed.includes(role);
-      it(`${row.name} is ${allowed ? "allowed" : "refused"} for ${role}`, async () => {
-        // Fresh actors for writes that could change the actor itself (password, details).
-        const actor = row.method === "GET" ? actors[role] : await signedIn(role);
-        const result = await run(row, actor, role);
-        const status = statusOf(result);
-        if (allowed) {
-          expect(status, `${row.name} as ${role}`).toBeLessThan(400);
-          if (row.kind === "api" && result instanceof Response && status === 200) expect(result.headers.get("Content-Type")).toMatch(/json|event-stream/);
-        } else {
-          expect(status, `${row.name} as ${role}`).toBe(403);
-          if (row.kind === "api") expect(await (result as Response).json()).toHaveProperty("message");
-          else expect(result).not.toBeInstanceOf(Response);
-        }
-      });
-    }
-    it(`${row.name} sends signed-out visitors to sign in`, async () => {
-      const result = await run(row, null, null);
-      if (row.kind === "api") {
-        expect(statusOf(result)).toBe(401);
-      } else {
-        expect(statusOf(result)).toBe(302);
-        expect((result as Response).headers.get("Location")).toMatch(/^\/auth(\?redirectTo=|$)/);
-      }
-    });
-  }
-
-  it("GET /api/events streams for every signed-in role and refuses signed-out callers", async () => {
-    for (const role of ALL) {
-      const response = (await call(events.loader, makeRequest("GET", "/api/events", { token: actors[role].token }))) as Response;
+      const { token } = await signedIn(role);
+      const response = (await call(events.loader, makeRequest("GET", "/api/events", { token }))) as Response;
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toContain("text/event-stream");
       await response.body?.cancel();
