@@ -11,7 +11,10 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: domain helpers accept both. */
 export type Executor = Database | Transaction;
 
-const LOCAL_PRAGMAS = ["PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL"];
+// secure_delete: deleted and overwritten content is zeroed in the page (and freed pages
+// are zeroed), so an erased client's data, and every earlier version of it, leaves the
+// file at the next checkpoint (see flushDeletedData and docs/decisions/0022).
+const LOCAL_PRAGMAS = ["PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA secure_delete = ON"];
 
 function localPath(url: string) {
   if (!url.startsWith("file:")) return null;
@@ -77,6 +80,26 @@ export function writeTransaction<T>(work: (tx: Transaction) => Promise<T>): Prom
   const run = writeQueue.then(() => store().db.transaction(work, { behavior: "immediate" }));
   writeQueue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * Makes deletions physical in an embedded database (GDPR erasure, client deletion).
+ * Deleted rows are already zeroed in their pages (secure_delete, above), but the WAL
+ * file still holds earlier images of those pages and the database file holds them until
+ * a checkpoint. A TRUNCATE checkpoint copies the current pages into the database file
+ * and empties the WAL; it waits (busy timeout) for readers of older snapshots. Returns
+ * false when readers kept it from finishing after a few attempts, or for a remote database.
+ */
+export async function flushDeletedData(): Promise<boolean> {
+  const path = localPath(env.DATABASE_URL);
+  if (!path || path === ":memory:") return false;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const result = await store().client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (Number(result.rows[0]?.[0] ?? 1) === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+  }
+  console.error("The WAL could not be emptied after a deletion: another connection kept reading. It will be on the next deletion or checkpoint.");
+  return false;
 }
 
 // Migrations run when the server build (or a script, or a test) first loads this module,

@@ -3,6 +3,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z, ZodError, type ZodTypeAny } from "zod";
 import { DomainError, Invalid, TooManyRequests } from "~/domain/errors";
+import { fieldErrorsOf } from "~/domain/validate";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -12,15 +13,6 @@ export function jsonResponse(body: unknown, init?: number | ResponseInit): Respo
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
   return new Response(JSON.stringify(body), { ...responseInit, headers });
-}
-
-function fieldErrorsOf(error: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
 }
 
 export function apiErrorResponse(error: unknown): Response {

@@ -1,0 +1,273 @@
+// Clients: the salon's client book (SPEC §2 Clients, §3 Client, §5 Client form, §7).
+// Every signed-in role may read it; admins and stylists write; only admins delete.
+// Consent is recorded on creation (consent date now, retention 7 years, SPEC §9).
+import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { db, flushDeletedData, writeTransaction, type Executor } from "#db/client.server";
+import { appointments, auditLog, clients, smsLog } from "#db/schema";
+import { ClientInputSchema, type ConsentType, type LegalBasis } from "~/lib/schemas/clients";
+import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
+import { publish } from "~/utils/events.server";
+import { assertCan, type Actor } from "./access.server";
+import { NotFound } from "./errors";
+import { getGlobalSettings } from "./settings.server";
+import { parseOrInvalid } from "./validate";
+
+export type Client = typeof clients.$inferSelect;
+export type ClientSummary = { id: number; name: string; phone: string; email: string | null };
+export type ClientListItem = Client & { appointmentCount: number };
+export type NewClientInput = {
+  name: string;
+  phone: string;
+  email?: string | null;
+  notes?: string | null;
+  consentType?: ConsentType;
+  legalBasis?: LegalBasis;
+  isActive?: boolean;
+};
+
+export const RETENTION_YEARS = 7;
+export const CLIENT_NOT_FOUND = "Client not found.";
+export const CLIENT_PAGE_SIZE = 50;
+export const MAX_CLIENT_PAGE = 1000;
+
+/** The end of the retention period of data collected at `instant` (SPEC §9: 7 years). */
+export function retentionDateFrom(instant: Date): string {
+  const end = new Date(instant);
+  end.setUTCFullYear(end.getUTCFullYear() + RETENTION_YEARS);
+  return end.toISOString();
+}
+
+/** Consent is recorded now, whatever a caller sends for the dates (SPEC §7 POST /api/clients). */
+export function consentStamp(now = new Date()) {
+  return { consentDate: now.toISOString(), dataRetentionDate: retentionDateFrom(now) };
+}
+
+const summaryColumns = { id: clients.id, name: clients.name, phone: clients.phone, email: clients.email };
+const appointmentCount = sql<number>`(select count(*) from ${appointments} where ${appointments.clientId} = ${clients.id})`.mapWith(Number);
+
+// Search (SPEC: case-insensitive by name, phone or e-mail). SQLite's lower() folds ASCII
+// letters only. instr() rather than LIKE, so % and _ in a query are ordinary characters.
+// A phone is also matched on its digits, so "07700900123" finds "07700 900123".
+const phoneDigits = sql`replace(replace(replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+
+function searchTerms(query: string) {
+  const text = query.trim().toLowerCase();
+  const digits = /^[\d\s()+\-.]+$/.test(text) ? text.replace(/\D/g, "") : "";
+  return { text, digits: digits.length >= 3 ? digits : "" };
+}
+
+function matchCondition({ text, digits }: ReturnType<typeof searchTerms>): SQL {
+  const conditions: SQL[] = [
+    sql`instr(lower(${clients.name}), ${text}) > 0`,
+    sql`instr(lower(${clients.email}), ${text}) > 0`,
+    sql`instr(lower(${clients.phone}), ${text}) > 0`,
+  ];
+  if (digits) conditions.push(sql`instr(${phoneDigits}, ${digits}) > 0`);
+  return or(...conditions)!;
+}
+
+/** 0 exact, 1 name starts with it, 2 a later word of the name does, 3 e-mail or phone starts with it, 4 anywhere. */
+function matchRank({ text, digits }: ReturnType<typeof searchTerms>): SQL<number> {
+  const phonePrefix = digits ? sql`or substr(${phoneDigits}, 1, ${digits.length}) = ${digits}` : sql``;
+  const phoneExact = digits ? sql`or ${phoneDigits} = ${digits}` : sql``;
+  return sql<number>`case
+    when lower(${clients.name}) = ${text} or lower(${clients.email}) = ${text} or lower(${clients.phone}) = ${text} ${phoneExact} then 0
+    when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1
+    when instr(lower(${clients.name}), ${` ${text}`}) > 0 then 2
+    when substr(lower(${clients.email}), 1, ${text.length}) = ${text} or substr(lower(${clients.phone}), 1, ${text.length}) = ${text} ${phonePrefix} then 3
+    else 4 end`;
+}
+
+/** Clients matching a search (name, phone or e-mail, case-insensitive), best matches first. */
+export async function searchClients(actor: Actor, query: string, limit = 10): Promise<ClientSummary[]> {
+  assertCan(actor, "clients.view");
+  const terms = searchTerms(query);
+  if (!terms.text) return [];
+  return db
+    .select(summaryColumns)
+    .from(clients)
+    .where(matchCondition(terms))
+    .orderBy(matchRank(terms), asc(clients.name), asc(clients.id))
+    .limit(Math.min(Math.max(1, Math.floor(limit)), 100));
+}
+
+/**
+ * A page of the client book in name order, optionally filtered by a search. Walks the
+ * name index and stops after `limit` rows, so the first page is cheap however many
+ * clients there are. `limit` undefined means every client (the `/api/clients` default).
+ */
+export async function listClients(
+  actor: Actor,
+  { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {},
+): Promise<{ clients: ClientListItem[]; hasMore: boolean }> {
+  assertCan(actor, "clients.view");
+  const terms = searchTerms(query);
+  const base = db
+    .select({ ...getTableColumns(clients), appointmentCount })
+    .from(clients)
+    .where(terms.text ? matchCondition(terms) : undefined)
+    .orderBy(asc(clients.name), asc(clients.id))
+    .$dynamic();
+  if (limit === undefined) {
+    const rows = await (offset > 0 ? base.limit(-1).offset(offset) : base);
+    return { clients: rows, hasMore: false };
+  }
+  const rows = await base.limit(limit + 1).offset(offset);
+  return { clients: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** The [start, end) of the salon's current calendar month, as UTC instants. */
+export async function currentSalonMonth(now = new Date()): Promise<{ from: string; to: string }> {
+  const { timeZone } = await getGlobalSettings();
+  const first = monthStart(todayInZone(timeZone, now));
+  return { from: zonedToUtc(first, "00:00", timeZone).toISOString(), to: zonedToUtc(addMonths(first, 1), "00:00", timeZone).toISOString() };
+}
+
+/**
+ * The summary cards, as real counts (not SPEC's 70% / 20% estimates): every client;
+ * clients with a (not cancelled) appointment in the salon's current month; clients
+ * added in that month.
+ */
+export async function clientStats(actor: Actor, now = new Date()): Promise<{ totalClients: number; activeThisMonth: number; newThisMonth: number }> {
+  assertCan(actor, "clients.view");
+  const { from, to } = await currentSalonMonth(now);
+  const [[total], [active], [added]] = await Promise.all([
+    db.select({ n: count() }).from(clients),
+    db
+      .select({ n: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
+      .from(appointments)
+      .where(and(gte(appointments.startTime, from), lt(appointments.startTime, to), isNotNull(appointments.clientId), ne(appointments.status, "cancelled"))),
+    db
+      .select({ n: count() })
+      .from(clients)
+      .where(and(gte(clients.createdAt, from), lt(clients.createdAt, to))),
+  ]);
+  return { totalClients: total?.n ?? 0, activeThisMonth: active?.n ?? 0, newThisMonth: added?.n ?? 0 };
+}
+
+export async function getClient(actor: Actor, id: number, executor: Executor = db): Promise<ClientListItem> {
+  assertCan(actor, "clients.view");
+  const [row] = await executor
+    .select({ ...getTableColumns(clients), appointmentCount })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .limit(1);
+  if (!row) throw new NotFound(CLIENT_NOT_FOUND);
+  return row;
+}
+
+async function insertClient(executor: Executor, actor: Actor, input: unknown): Promise<Client> {
+  assertCan(actor, "clients.write");
+  const values = parseOrInvalid(ClientInputSchema, input);
+  const [created] = await executor
+    .insert(clients)
+    .values({ ...values, ...consentStamp() })
+    .returning();
+  await publish(executor, "clients", created!.id);
+  return created!;
+}
+
+/**
+ * Creates a client inside the caller's transaction (the booking dialog creates clients
+ * with consentType "service"). Same validation and consent/retention dates as POST /api/clients.
+ */
+export async function createClientRecord(executor: Executor, actor: Actor, input: NewClientInput): Promise<ClientSummary> {
+  const { id, name, phone, email } = await insertClient(executor, actor, input);
+  return { id, name, phone, email };
+}
+
+/** `POST /api/clients` and the Add New Client dialog. */
+export async function createClient(actor: Actor, input: unknown): Promise<Client> {
+  assertCan(actor, "clients.write");
+  return writeTransaction((tx) => insertClient(tx, actor, input));
+}
+
+/**
+ * `PUT /api/clients/{id}` and the Edit Client dialog. Fields left out keep their stored
+ * values (a booking edit sends only name, phone and e-mail). The consent and retention
+ * dates are the server's: a change of consent type records a new consent date; the
+ * retention period still runs from the client's creation (SPEC §9).
+ */
+export async function updateClient(actor: Actor, id: number, input: Record<string, unknown>): Promise<Client> {
+  assertCan(actor, "clients.write");
+  return writeTransaction(async (tx) => {
+    const [current] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
+    if (!current) throw new NotFound(CLIENT_NOT_FOUND);
+    const { name, phone, email, notes, consentType, legalBasis, isActive } = current;
+    const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const values = parseOrInvalid(ClientInputSchema, { name, phone, email, notes, consentType, legalBasis, isActive, ...defined });
+    const now = new Date();
+    const [updated] = await tx
+      .update(clients)
+      .set({
+        ...values,
+        ...(values.consentType !== current.consentType || !current.consentDate ? { consentDate: now.toISOString() } : {}),
+        ...(current.dataRetentionDate ? {} : { dataRetentionDate: retentionDateFrom(new Date(current.createdAt)) }),
+        updatedAt: now.toISOString(),
+      })
+      .where(eq(clients.id, id))
+      .returning();
+    await publish(tx, "clients", id);
+    return updated!;
+  });
+}
+
+/**
+ * Admins delete a client together with their appointment history and notes (SPEC §2
+ * "Delete Client"); messages sent to them go too. Recorded in the audit log by id only.
+ */
+export async function deleteClient(actor: Actor, id: number): Promise<{ appointmentsDeleted: number }> {
+  assertCan(actor, "clients.delete");
+  const result = await writeTransaction(async (tx) => {
+    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).limit(1);
+    if (!client) throw new NotFound(CLIENT_NOT_FOUND);
+    const history = tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, id));
+    const sms = await tx
+      .delete(smsLog)
+      .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, history)))
+      .returning({ id: smsLog.id });
+    const removed = await tx.delete(appointments).where(eq(appointments.clientId, id)).returning({ id: appointments.id });
+    await tx.delete(clients).where(eq(clients.id, id));
+    const details = { appointmentsDeleted: removed.length, messagesDeleted: sms.length };
+    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.delete", entityType: "client", entityId: id, details: JSON.stringify(details) });
+    await publish(tx, "clients", id);
+    if (removed.length > 0) await publish(tx, "appointments", null);
+    return details;
+  });
+  await flushDeletedData();
+  return { appointmentsDeleted: result.appointmentsDeleted };
+}
+
+/** Staff record a client's request to be forgotten (right to erasure); an admin processes it on the GDPR screen. */
+export async function recordErasureRequest(actor: Actor, id: number): Promise<Client> {
+  return setErasureRequest(actor, id, true);
+}
+
+/** The client changed their mind before the request was processed. */
+export async function withdrawErasureRequest(actor: Actor, id: number): Promise<Client> {
+  return setErasureRequest(actor, id, false);
+}
+
+async function setErasureRequest(actor: Actor, id: number, requested: boolean): Promise<Client> {
+  assertCan(actor, "clients.write");
+  return writeTransaction(async (tx) => {
+    const [current] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
+    if (!current) throw new NotFound(CLIENT_NOT_FOUND);
+    // A repeated request keeps the first date: that is when the statutory month started.
+    if (Boolean(current.erasureRequestedAt) === requested) return current;
+    const now = new Date().toISOString();
+    const [updated] = await tx
+      .update(clients)
+      .set({ erasureRequestedAt: requested ? now : null, updatedAt: now })
+      .where(eq(clients.id, id))
+      .returning();
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      action: requested ? "client.erasure_requested" : "client.erasure_withdrawn",
+      entityType: "client",
+      entityId: id,
+    });
+    await publish(tx, "clients", id);
+    return updated!;
+  });
+}

@@ -1,0 +1,284 @@
+// UK GDPR duties for the client book (SPEC §2 GDPR Compliance Dashboard, §7 /api/gdpr):
+// the overview, erasure requests, retention review, the subject-access export and the
+// erasure itself. Admins only, for every function here.
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { db, flushDeletedData, writeTransaction, type Transaction } from "#db/client.server";
+import { appointments, auditLog, clients, LEGAL_BASES, messages, services, shoppingItems, smsLog, stylists, timeOff, users } from "#db/schema";
+import type { LegalBasis } from "~/lib/schemas/clients";
+import { formatPence } from "~/lib/money";
+import { publish } from "~/utils/events.server";
+import { assertCan, type Actor } from "./access.server";
+import { CLIENT_NOT_FOUND } from "./clients.server";
+import { NotFound } from "./errors";
+import { getGlobalSettings } from "./settings.server";
+
+export type GdprOverview = {
+  totalClients: number;
+  activeConsents: number;
+  pendingErasure: number;
+  expiredRetention: number;
+  legalBasisBreakdown: Record<LegalBasis, number>;
+};
+
+/** SPEC §3 "Erasure-request / retention client". */
+export type GdprClient = { id: number; name: string; email: string | null; erasureRequestDate: string | null; dataRetentionDate: string | null };
+
+const gdprClientColumns = {
+  id: clients.id,
+  name: clients.name,
+  email: clients.email,
+  erasureRequestDate: clients.erasureRequestedAt,
+  dataRetentionDate: clients.dataRetentionDate,
+};
+
+/**
+ * The dashboard's figures, in one pass over the clients. An active consent is a recorded
+ * consent whose retention period has not ended and which the client has not asked to
+ * withdraw by requesting erasure.
+ */
+export async function gdprOverview(actor: Actor, now = new Date()): Promise<GdprOverview> {
+  assertCan(actor, "gdpr.manage");
+  const at = now.toISOString();
+  const [totals] = await db
+    .select({
+      totalClients: sql<number>`count(*)`.mapWith(Number),
+      activeConsents: sql<number>`coalesce(sum(${clients.consentDate} is not null and (${clients.dataRetentionDate} is null or ${clients.dataRetentionDate} > ${at}) and ${clients.erasureRequestedAt} is null), 0)`.mapWith(Number),
+      pendingErasure: sql<number>`coalesce(sum(${clients.erasureRequestedAt} is not null), 0)`.mapWith(Number),
+      expiredRetention: sql<number>`coalesce(sum(${clients.dataRetentionDate} <= ${at}), 0)`.mapWith(Number),
+    })
+    .from(clients);
+  const byBasis = await db
+    .select({ basis: clients.legalBasis, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(clients)
+    .groupBy(clients.legalBasis);
+  const legalBasisBreakdown = Object.fromEntries(LEGAL_BASES.map((basis) => [basis, 0])) as Record<LegalBasis, number>;
+  for (const { basis, n } of byBasis) legalBasisBreakdown[basis] = n;
+  return { totalClients: 0, activeConsents: 0, pendingErasure: 0, expiredRetention: 0, ...totals, legalBasisBreakdown };
+}
+
+/** Pending erasure requests, oldest first (the statutory month runs from the request). */
+export function listErasureRequests(actor: Actor): Promise<GdprClient[]> {
+  assertCan(actor, "gdpr.manage");
+  return db.select(gdprClientColumns).from(clients).where(isNotNull(clients.erasureRequestedAt)).orderBy(asc(clients.erasureRequestedAt), asc(clients.id));
+}
+
+/** Clients past their retention date, longest expired first (`/api/gdpr/clients-for-deletion`). */
+export function listExpiredRetention(actor: Actor, now = new Date()): Promise<GdprClient[]> {
+  assertCan(actor, "gdpr.manage");
+  return db
+    .select(gdprClientColumns)
+    .from(clients)
+    .where(lte(clients.dataRetentionDate, now.toISOString()))
+    .orderBy(asc(clients.dataRetentionDate), asc(clients.id));
+}
+
+function clientAppointmentIds(executor: Transaction | typeof db, clientId: number) {
+  return executor.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, clientId));
+}
+
+/**
+ * Everything the salon holds about one client (subject access, UK GDPR Art. 15 and 20):
+ * profile, consent record and legal basis, appointments with service, stylist, times,
+ * prices and notes, and every message sent to them. The export is audit-logged by id.
+ */
+export async function exportClientData(actor: Actor, id: number, now = new Date()) {
+  assertCan(actor, "gdpr.manage");
+  const [client] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  if (!client) throw new NotFound(CLIENT_NOT_FOUND);
+  const history = await db
+    .select({
+      id: appointments.id,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      price: appointments.price,
+      notes: appointments.notes,
+      createdAt: appointments.createdAt,
+      serviceId: services.id,
+      serviceName: services.name,
+      serviceCategory: services.category,
+      stylistId: stylists.id,
+      stylistName: stylists.name,
+    })
+    .from(appointments)
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(stylists, eq(stylists.id, appointments.stylistId))
+    .where(eq(appointments.clientId, id))
+    .orderBy(asc(appointments.startTime));
+  const sent = await db
+    .select({
+      id: smsLog.id,
+      sentAt: smsLog.createdAt,
+      to: smsLog.toNumber,
+      body: smsLog.body,
+      status: smsLog.status,
+      provider: smsLog.provider,
+      appointmentId: smsLog.appointmentId,
+    })
+    .from(smsLog)
+    .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(db, id))))
+    .orderBy(asc(smsLog.createdAt), asc(smsLog.id));
+  const { salonName } = await getGlobalSettings();
+
+  await db.insert(auditLog).values({
+    actorUserId: actor.id,
+    action: "client.export",
+    entityType: "client",
+    entityId: id,
+    details: JSON.stringify({ appointments: history.length, messages: sent.length }),
+  });
+
+  return {
+    fileName: `client-${id}-export.json`,
+    data: {
+      exportedAt: now.toISOString(),
+      controller: salonName,
+      client: {
+        id: client.id,
+        name: client.name,
+        phone: client.phone,
+        email: client.email,
+        notes: client.notes,
+        address: client.address,
+        birthday: client.birthday,
+        isActive: client.isActive,
+        createdAt: client.createdAt,
+        updatedAt: client.updatedAt,
+      },
+      consent: {
+        consentType: client.consentType,
+        consentDate: client.consentDate,
+        legalBasis: client.legalBasis,
+        dataRetentionDate: client.dataRetentionDate,
+        erasureRequestedAt: client.erasureRequestedAt,
+      },
+      appointments: history.map((row) => ({
+        id: row.id,
+        startTime: row.startTime,
+        endTime: row.endTime,
+        status: row.status,
+        service: row.serviceId === null ? null : { id: row.serviceId, name: row.serviceName, category: row.serviceCategory },
+        stylist: { id: row.stylistId, name: row.stylistName },
+        price: row.price,
+        priceFormatted: formatPence(row.price),
+        notes: row.notes,
+        bookedAt: row.createdAt,
+      })),
+      messages: sent,
+    },
+  };
+}
+
+export const REDACTED = "[erased]";
+
+// Free text written by staff that may mention a client by name, e-mail or phone.
+const FREE_TEXT: { table: SQLiteTable; id: SQLiteColumn; column: SQLiteColumn }[] = [
+  { table: appointments, id: appointments.id, column: appointments.notes },
+  { table: clients, id: clients.id, column: clients.notes },
+  { table: messages, id: messages.id, column: messages.content },
+  { table: shoppingItems, id: shoppingItems.id, column: shoppingItems.notes },
+  { table: shoppingItems, id: shoppingItems.id, column: shoppingItems.customName },
+  { table: timeOff, id: timeOff.id, column: timeOff.reason },
+];
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Replaces mentions of the client in other records' free text; returns how many were changed. */
+async function redactMentions(tx: Transaction, client: { name: string; email: string | null; phone: string }): Promise<number> {
+  const name = client.name.trim();
+  const literal = [client.email, client.phone].map((value) => value?.trim() ?? "").filter((value) => value.length >= 3);
+  const terms = [...(name.length >= 2 ? [name] : []), ...literal];
+  if (terms.length === 0) return 0;
+  const patterns = [
+    ...(name.length >= 2 ? [new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu")] : []),
+    ...literal.map((value) => new RegExp(escapeRegExp(value), "gi")),
+  ];
+  let changed = 0;
+  for (const { table, id, column } of FREE_TEXT) {
+    const candidates = (await tx
+      .select({ id, text: column })
+      .from(table)
+      .where(or(...terms.map((term) => sql`instr(lower(${column}), ${term.toLowerCase()}) > 0`)))) as { id: number; text: string | null }[];
+    for (const row of candidates) {
+      if (row.text === null) continue;
+      const redacted = patterns.reduce((text, pattern) => text.replace(pattern, REDACTED), row.text);
+      if (redacted === row.text) continue;
+      await tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${redacted} where ${id} = ${row.id}`);
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Erases a client everywhere (UK GDPR Art. 17): the client row, messages sent to them,
+ * their appointments' notes and any mention of their name, e-mail or phone in staff free
+ * text. Appointments stay as anonymous records (no client, no notes) so revenue reports
+ * do not change. Deleted content is zeroed in the database pages (secure_delete) and the
+ * WAL is emptied afterwards, so the database files keep no copy. Audit-logged by id only.
+ */
+export async function eraseClient(actor: Actor, id: number) {
+  assertCan(actor, "gdpr.manage");
+  const details = await writeTransaction(async (tx) => {
+    const [client] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
+    if (!client) throw new NotFound(CLIENT_NOT_FOUND);
+    const sms = await tx
+      .delete(smsLog)
+      .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(tx, id))))
+      .returning({ id: smsLog.id });
+    const anonymised = await tx
+      .update(appointments)
+      .set({ clientId: null, notes: null, updatedAt: new Date().toISOString() })
+      .where(eq(appointments.clientId, id))
+      .returning({ id: appointments.id });
+    await tx.delete(clients).where(eq(clients.id, id));
+    const mentionsRedacted = await redactMentions(tx, client);
+    const summary = { appointmentsAnonymised: anonymised.length, messagesDeleted: sms.length, mentionsRedacted };
+    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.erase", entityType: "client", entityId: id, details: JSON.stringify(summary) });
+    await publish(tx, "clients", id);
+    if (anonymised.length > 0) await publish(tx, "appointments", null);
+    return summary;
+  });
+  const flushed = await flushDeletedData();
+  return { ...details, walEmptied: flushed };
+}
+
+export const AUDITED_ACTIONS = ["client.export", "client.erase", "client.delete", "clients.import", "client.erasure_requested", "client.erasure_withdrawn"] as const;
+
+export type AuditEntry = {
+  id: number;
+  action: string;
+  entityId: number | null;
+  details: Record<string, unknown> | null;
+  createdAt: string;
+  actor: string | null;
+};
+
+/** The Data Exports tab: who exported, erased, deleted or imported what, and when (ids and counts only). */
+export async function listClientAuditLog(actor: Actor, limit = 50): Promise<AuditEntry[]> {
+  assertCan(actor, "gdpr.manage");
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entityId: auditLog.entityId,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(inArray(auditLog.action, [...AUDITED_ACTIONS])))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ firstName, lastName, email, details, ...row }) => ({
+    ...row,
+    details: details ? (JSON.parse(details) as Record<string, unknown>) : null,
+    actor: email === null ? null : `${firstName ?? ""} ${lastName ?? ""}`.trim() || email,
+  }));
+}

@@ -1,0 +1,115 @@
+// The client form and `/api/clients` payloads (SPEC §5 "Client form", §7). One set of
+// field rules; the form adds the GDPR consent tickbox, the API leaves it out.
+import { z } from "zod";
+import { CONSENT_TYPES, LEGAL_BASES } from "#db/schema";
+import { isCalendarDate } from "~/lib/salon-time";
+
+export type ConsentType = (typeof CONSENT_TYPES)[number];
+export type LegalBasis = (typeof LEGAL_BASES)[number];
+
+export const CLIENT_MESSAGES = {
+  nameRequired: "Name is required",
+  phoneRequired: "Phone is required",
+  invalidEmail: "Invalid email",
+  consentRequired: "GDPR consent is required",
+  invalidInput: "Invalid input",
+} as const;
+
+export const CONSENT_LABELS: Record<ConsentType, string> = {
+  service: "Service Only",
+  marketing: "Marketing",
+  both: "Service & Marketing",
+};
+
+export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {
+  consent: "Consent",
+  contract: "Contract",
+  legitimate_interest: "Legitimate Interest",
+  legal_obligation: "Legal Obligation",
+};
+
+const blankToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value);
+
+const requiredText = (message: string, max: number) =>
+  z.string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z.preprocess(blankToNull, z.string({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().max(max, `Must be at most ${max} characters`).nullable());
+
+/** Optional; stored trimmed and lower-cased so duplicates are found with the index. */
+export const optionalEmail = z.preprocess(
+  blankToNull,
+  z.string({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().toLowerCase().email(CLIENT_MESSAGES.invalidEmail).max(254, CLIENT_MESSAGES.invalidEmail).nullable(),
+);
+
+const invalidInput = { errorMap: () => ({ message: CLIENT_MESSAGES.invalidInput }) };
+
+const clientFields = {
+  name: requiredText(CLIENT_MESSAGES.nameRequired, 200),
+  phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
+  email: optionalEmail,
+  notes: optionalText(2000),
+  consentType: z.enum(CONSENT_TYPES, invalidInput).default("service"),
+  legalBasis: z.enum(LEGAL_BASES, invalidInput).default("consent"),
+};
+
+/** `POST /api/clients` and the booking dialog: gdprConsent is not sent; isActive defaults to true. */
+export const ClientInputSchema = z.object({
+  ...clientFields,
+  isActive: z.boolean({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).default(true),
+});
+export type ClientInput = z.output<typeof ClientInputSchema>;
+
+/** The Add / Edit dialog. An unticked checkbox sends nothing, so isActive is false when absent. */
+export const ClientFormSchema = z.object({
+  ...clientFields,
+  isActive: z.boolean().default(false),
+  gdprConsent: z
+    .boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired })
+    .refine((value) => value, CLIENT_MESSAGES.consentRequired),
+});
+
+/** DD/MM/YYYY (how UK spreadsheets write dates) or YYYY-MM-DD, stored as YYYY-MM-DD. */
+export function normaliseBirthday(value: string): string | null {
+  const text = value.trim();
+  const iso = isCalendarDate(text) ? text : null;
+  if (iso) return iso;
+  const uk = text.match(/^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/);
+  if (!uk) return null;
+  const day = `${uk[3]}-${uk[2]!.padStart(2, "0")}-${uk[1]!.padStart(2, "0")}`;
+  return isCalendarDate(day) ? day : null;
+}
+
+export const BIRTHDAY_INVALID = "Birthday must be a date (YYYY-MM-DD or DD/MM/YYYY)";
+
+/** One row of a CSV import or of `POST /api/clients/bulk-import` (SPEC §5 "CSV import"). */
+export const ImportRowSchema = z.object({
+  name: requiredText(CLIENT_MESSAGES.nameRequired, 200),
+  email: optionalEmail,
+  phone: optionalText(50).transform((value) => value ?? ""),
+  notes: optionalText(2000),
+  address: optionalText(500),
+  birthday: z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: BIRTHDAY_INVALID })
+      .nullable()
+      .transform((value, context) => {
+        if (value === null) return null;
+        const date = normaliseBirthday(value);
+        if (!date) context.addIssue({ code: z.ZodIssueCode.custom, message: BIRTHDAY_INVALID });
+        return date;
+      }),
+  ),
+});
+export type ImportRow = z.output<typeof ImportRowSchema>;
+
+export const MAX_IMPORT_ROWS = 50_000;
+
+export const BulkImportSchema = z.object({
+  clients: z
+    .array(z.unknown(), { required_error: "clients must be a list of client rows", invalid_type_error: "clients must be a list of client rows" })
+    .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} clients can be imported at once`),
+});
+
+export const ErasureRequestSchema = z.object({ clientId: z.coerce.number().int().positive() });

@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listExpiredRetention } from "~/domain/gdpr.server";
+import { api } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/session.server";
+
+export const loader = api(async ({ request }: LoaderFunctionArgs) => listExpiredRetention(await requireApiUser(request)));
