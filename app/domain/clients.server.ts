@@ -27,8 +27,6 @@ export type NewClientInput = {
 
 export const RETENTION_YEARS = 7;
 export const CLIENT_NOT_FOUND = "Client not found.";
-export const CLIENT_PAGE_SIZE = 50;
-export const MAX_CLIENT_PAGE = 1000;
 
 /** The end of the retention period of data collected at `instant` (SPEC §9: 7 years). */
 export function retentionDateFrom(instant: Date): string {
@@ -43,7 +41,9 @@ export function consentStamp(now = new Date()) {
 }
 
 const summaryColumns = { id: clients.id, name: clients.name, phone: clients.phone, email: clients.email };
-const appointmentCount = sql<number>`(select count(*) from ${appointments} where ${appointments.clientId} = ${clients.id})`.mapWith(Number);
+// Written out in full: in a single-table select Drizzle leaves column names unqualified,
+// and an unqualified "id" inside the subquery would mean the appointment's id.
+const appointmentCount = sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id")`.mapWith(Number);
 
 // Search (SPEC: case-insensitive by name, phone or e-mail). SQLite's lower() folds ASCII
 // letters only. instr() rather than LIKE, so % and _ in a query are ordinary characters.

@@ -71,7 +71,7 @@ export function readClientCsv(text: string): { rows: CsvClientRow[]; withoutName
     for (const [header, value] of Object.entries(raw)) {
       const column = ALIASES[header] ?? (IMPORT_COLUMNS as readonly string[]).find((known) => known === header);
       if (column && row[column as ImportColumn] === undefined) {
-        const trimmed = value.trim();
+        const trimmed = value.trim().replace(/\r\n?/g, "\n");
         if (trimmed) row[column as ImportColumn] = trimmed;
       }
     }

@@ -1,18 +1,164 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// Import Clients (SPEC §2 Settings, §5 "CSV import"; admins). Without JavaScript: upload,
+// the server shows a preview of the first 5 rows, confirm. With JavaScript the preview
+// appears as soon as a file is chosen (the same reader runs in the browser). Either way
+// the confirmation posts the file's text and the server reads and imports it.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ChangeEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
+import { controlClasses } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
+import { importClientCsv, readCsvUpload } from "~/domain/client-import.server";
+import { DomainError } from "~/domain/errors";
+import { CsvImportError, decodeCsvBytes, IMPORT_COLUMNS, IMPORT_TEXTS, looksLikeCsv, PREVIEW_ROWS, readClientCsv, TEMPLATE_FILE_NAME, type CsvClientRow } from "~/lib/client-csv";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+type Preview = { csv: string; fileName: string; total: number; withoutName: number; rows: CsvClientRow[] };
+type Problem = { title: string; message: string };
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "clients.import");
   return null;
 });
 
-export default function ImportTab() {
+function previewOf(csv: string, fileName: string): Preview {
+  const { rows, withoutName } = readClientCsv(csv);
+  return { csv, fileName, total: rows.length, withoutName, rows: rows.slice(0, PREVIEW_ROWS) };
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+export const action = page(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "clients.import");
+  const formData = await request.formData();
+  try {
+    if (formData.get("intent") === "preview") {
+      const file = formData.get("file");
+      const csv = await readCsvUpload(file);
+      return { preview: previewOf(csv, typeof file === "string" || !file ? "" : file.name), problem: null };
+    }
+    const csv = formData.get("csv");
+    if (typeof csv !== "string") throw new CsvImportError(IMPORT_TEXTS.invalidFileTitle, IMPORT_TEXTS.invalidFile);
+    const result = await importClientCsv(user, csv);
+    return redirectWithToast("/settings/import", {
+      title: IMPORT_TEXTS.completedTitle,
+      description: `Imported ${plural(result.imported, "client", "clients")}, ${plural(result.errors, "error", "errors")}, ${plural(result.duplicates, "duplicate", "duplicates")} skipped.`,
+    });
+  } catch (error) {
+    if (error instanceof CsvImportError) return data({ preview: null, problem: { title: error.title, message: error.message } }, { status: 400 });
+    if (error instanceof DomainError) throw error;
+    console.error(error);
+    return data({ preview: null, problem: { title: IMPORT_TEXTS.failedTitle, message: IMPORT_TEXTS.failed } }, { status: 500 });
+  }
+});
+
+function ProblemAlert({ problem }: { problem: Problem | null }) {
+  if (!problem) return null;
+  return (
+    <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+      <p className="font-semibold">{problem.title}</p>
+      <p>{problem.message}</p>
+    </div>
+  );
+}
+
+function PreviewCard({ preview }: { preview: Preview }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "import";
   return (
     <Card>
-      <CardHeader title="Import Clients" description="Upload a CSV file of clients." />
-      <p className="text-sm text-slate-700">Client import is not available yet. It is part of the next release.</p>
+      <CardHeader
+        title="Preview"
+        description={`${preview.fileName ? `${preview.fileName}: ` : ""}${plural(preview.total, "client", "clients")} found. The first ${Math.min(PREVIEW_ROWS, preview.total)} are shown.`}
+      />
+      {preview.withoutName > 0 ? <p className="mb-3 text-sm text-amber-900">{plural(preview.withoutName, "row has", "rows have")} no name and will be skipped.</p> : null}
+      <div className="space-y-2">
+        {preview.rows.map((row, index) => (
+          <dl key={index} className="grid gap-x-4 gap-y-0.5 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 sm:grid-cols-[7rem_1fr]" aria-label={`Row ${index + 1}`}>
+            {IMPORT_COLUMNS.map((column) => (
+              <div key={column} className="contents">
+                <dt className="font-medium capitalize text-slate-600">{column}</dt>
+                <dd className="mb-1 whitespace-pre-line break-words text-slate-900 sm:mb-0">{row[column] ?? "-"}</dd>
+              </div>
+            ))}
+          </dl>
+        ))}
+      </div>
+      <Form method="post" action="/settings/import" className="mt-4 flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="intent" value="import" />
+        <input type="hidden" name="csv" value={preview.csv} />
+        <a href="/settings/import" className={buttonClasses("secondary")}>
+          Cancel
+        </a>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Importing..." : `Import ${plural(preview.total, "Client", "Clients")}`}
+        </Button>
+      </Form>
     </Card>
+  );
+}
+
+export default function ImportTab() {
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [local, setLocal] = useState<{ preview: Preview | null; problem: Problem | null } | null>(null);
+  // A server answer (preview or problem) replaces what the browser worked out.
+  useEffect(() => setLocal(null), [actionData]);
+  const preview = local ? local.preview : (actionData?.preview ?? null);
+  const problem = local ? local.problem : (actionData?.problem ?? null);
+  const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "preview";
+
+  useEffect(() => {
+    if (problem && hydrated) showToast({ title: problem.title, description: problem.message, variant: "destructive" });
+  }, [problem, hydrated]);
+
+  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return setLocal(null);
+    if (file.size === 0 || !looksLikeCsv(file)) return setLocal({ preview: null, problem: { title: IMPORT_TEXTS.invalidFileTitle, message: IMPORT_TEXTS.invalidFile } });
+    try {
+      setLocal({ preview: previewOf(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())), file.name), problem: null });
+    } catch (error) {
+      setLocal({ preview: null, problem: error instanceof CsvImportError ? { title: error.title, message: error.message } : { title: "Error", message: IMPORT_TEXTS.processFailed } });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title="Import Clients" description="Add many clients at once from a CSV file. Clients whose e-mail or phone is already on file are skipped.">
+          <a href={`/settings/import/${TEMPLATE_FILE_NAME}`} download={TEMPLATE_FILE_NAME} className={buttonClasses("secondary")}>
+            Download Template
+          </a>
+        </CardHeader>
+        <div className="mb-4 space-y-1 text-sm text-slate-700">
+          <p>
+            The first row names the columns: <strong>name</strong> (required), and optionally email, phone, notes, address and birthday (YYYY-MM-DD or DD/MM/YYYY).
+          </p>
+          <p>Each imported client is recorded as consenting to service communications, with the 7-year retention period.</p>
+        </div>
+        <Form method="post" encType="multipart/form-data" action="/settings/import" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="preview" />
+          <div className="min-w-60 flex-1">
+            <label htmlFor="csv-file" className="mb-1 block text-sm font-medium text-slate-800">
+              CSV file
+            </label>
+            <input id="csv-file" name="file" type="file" accept=".csv,text/csv" onChange={onFileChosen} className={controlClasses} />
+          </div>
+          {hydrated ? null : (
+            <Button type="submit" disabled={uploading}>
+              {uploading ? "Reading..." : "Upload and Preview"}
+            </Button>
+          )}
+        </Form>
+      </Card>
+      <ProblemAlert problem={problem} />
+      {preview ? <PreviewCard preview={preview} /> : null}
+    </div>
   );
 }

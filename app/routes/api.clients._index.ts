@@ -2,7 +2,8 @@
 // and POST /api/clients (SPEC §7).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { createClient, listClients, MAX_CLIENT_PAGE } from "~/domain/clients.server";
+import { createClient, listClients } from "~/domain/clients.server";
+import { MAX_CLIENT_PAGE } from "~/lib/schemas/clients";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 

@@ -106,10 +106,12 @@ export type ImportRow = z.output<typeof ImportRowSchema>;
 
 export const MAX_IMPORT_ROWS = 50_000;
 
+/** The client list shows this many at a time ("Show more" adds as many again), up to the maximum. */
+export const CLIENT_PAGE_SIZE = 50;
+export const MAX_CLIENT_PAGE = 1000;
+
 export const BulkImportSchema = z.object({
   clients: z
     .array(z.unknown(), { required_error: "clients must be a list of client rows", invalid_type_error: "clients must be a list of client rows" })
     .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} clients can be imported at once`),
 });
-
-export const ErasureRequestSchema = z.object({ clientId: z.coerce.number().int().positive() });

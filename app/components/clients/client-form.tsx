@@ -1,0 +1,106 @@
+// The Add New Client / Edit Client form (SPEC §2, §5 "Client form"): a plain form
+// posted to its route, validated as you type once submitted, and again on the server.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { ErrorList, Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
+import { CONSENT_LABELS, ClientFormSchema, LEGAL_BASIS_LABELS } from "~/lib/schemas/clients";
+
+export type ClientFormValues = {
+  name?: string;
+  phone?: string;
+  email?: string | null;
+  notes?: string | null;
+  consentType?: string;
+  legalBasis?: string;
+  isActive?: "on";
+  gdprConsent?: "on";
+};
+
+type ClientFormProps = {
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: ClientFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  cancelTo: string;
+};
+
+const checkboxClasses = "mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-700";
+
+export function ClientForm({ action, lastResult, defaultValue, submitLabel, pendingLabel, cancelTo }: ClientFormProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const consentErrorId = `${fields.gdprConsent.id}-error`;
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="save" />
+      <FormAlert errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" id={fields.name.id} name={fields.name.name} defaultValue={fields.name.initialValue} errors={fields.name.errors} autoComplete="off" />
+        <Field label="Phone" id={fields.phone.id} name={fields.phone.name} type="tel" defaultValue={fields.phone.initialValue} errors={fields.phone.errors} autoComplete="off" />
+        <Field className="sm:col-span-2" label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} autoComplete="off" />
+        <TextareaField className="sm:col-span-2" label="Notes" id={fields.notes.id} name={fields.notes.name} defaultValue={fields.notes.initialValue} errors={fields.notes.errors} rows={3} />
+        <SelectField label="Consent type" id={fields.consentType.id} name={fields.consentType.name} defaultValue={fields.consentType.initialValue} errors={fields.consentType.errors}>
+          {Object.entries(CONSENT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Legal basis" id={fields.legalBasis.id} name={fields.legalBasis.name} defaultValue={fields.legalBasis.initialValue} errors={fields.legalBasis.errors}>
+          {Object.entries(LEGAL_BASIS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex items-center gap-3">
+        <input id={fields.isActive.id} name={fields.isActive.name} type="checkbox" defaultChecked={fields.isActive.initialValue === "on"} className={checkboxClasses} />
+        <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
+          Active client
+        </label>
+      </div>
+      <fieldset className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+        <legend className="sr-only">GDPR Consent Required</legend>
+        <div className="flex items-start gap-3">
+          <input
+            id={fields.gdprConsent.id}
+            name={fields.gdprConsent.name}
+            type="checkbox"
+            defaultChecked={fields.gdprConsent.initialValue === "on"}
+            aria-invalid={fields.gdprConsent.errors ? true : undefined}
+            aria-describedby={`${fields.gdprConsent.id}-text${fields.gdprConsent.errors ? ` ${consentErrorId}` : ""}`}
+            className={checkboxClasses}
+          />
+          <div>
+            <label htmlFor={fields.gdprConsent.id} className="text-sm font-semibold text-slate-900">
+              GDPR Consent Required
+            </label>
+            <p id={`${fields.gdprConsent.id}-text`} className="text-sm text-slate-700">
+              I consent to the processing of my personal data for the selected purposes.
+            </p>
+            <ErrorList id={consentErrorId} errors={fields.gdprConsent.errors} />
+          </div>
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to={cancelTo} className={buttonClasses("secondary")} preventScrollReset>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {busy ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+// Delete Client (admins): the SPEC §2 confirmation; deleting removes the client's
+// appointment history and notes too.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { clientsListPath } from "~/components/clients/paths";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { deleteClient, getClient } from "~/domain/clients.server";
+import { DomainError } from "~/domain/errors";
+import { page, parseId } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "clients.delete");
+  return { client: await getClient(user, parseId(params.clientId)) };
+});
+
+export const action = page(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "clients.delete");
+  const closeTo = clientsListPath(new URL(request.url).searchParams);
+  try {
+    await deleteClient(user, parseId(params.clientId));
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status === 403) throw error;
+    return redirectWithToast(closeTo, { title: "Error", description: `Failed to delete client. ${error.message}`, variant: "destructive" });
+  }
+  return redirectWithToast(closeTo, { title: "Success", description: "Client deleted successfully" });
+});
+
+export default function DeleteClientDialog() {
+  const { client } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const closeTo = clientsListPath(location.search);
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <RouteDialog title="Delete Client" description="Are you sure you want to delete this client? This action cannot be undone." closeTo={closeTo}>
+      <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
+        <div className="flex gap-2">
+          <dt className="font-medium text-slate-600">Name:</dt>
+          <dd className="font-semibold text-slate-900">{client.name}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="font-medium text-slate-600">Phone:</dt>
+          <dd>{client.phone}</dd>
+        </div>
+        {client.email ? (
+          <div className="flex gap-2">
+            <dt className="font-medium text-slate-600">Email:</dt>
+            <dd className="break-all">{client.email}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-sm text-red-800">All appointment history and notes for this client will also be permanently removed.</p>
+      <Form method="post" action={`${location.pathname}${location.search}`} className="mt-5 flex flex-wrap justify-end gap-2">
+        <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Deleting..." : "Delete Client"}
+        </Button>
+      </Form>
+    </RouteDialog>
+  );
+}

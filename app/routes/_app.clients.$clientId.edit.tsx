@@ -1,0 +1,105 @@
+// Edit Client: the client form, plus recording (or withdrawing) the client's request to
+// have their data erased, which an admin then processes on the GDPR screen.
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ClientForm } from "~/components/clients/client-form";
+import { clientsListPath } from "~/components/clients/paths";
+import { Button } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { getClient, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
+import { DomainError } from "~/domain/errors";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { ClientFormSchema } from "~/lib/schemas/clients";
+import { dateInZone, formatLongDate } from "~/lib/salon-time";
+import { page, parseId } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "clients.write");
+  const client = await getClient(user, parseId(params.clientId));
+  const { timeZone } = await getGlobalSettings();
+  return { client, erasureRequested: client.erasureRequestedAt ? formatLongDate(dateInZone(client.erasureRequestedAt, timeZone)) : null };
+});
+
+export const action = page(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "clients.write");
+  const id = parseId(params.clientId);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "request-erasure" || intent === "withdraw-erasure") {
+    if (intent === "request-erasure") await recordErasureRequest(user, id);
+    else await withdrawErasureRequest(user, id);
+    return redirectWithToast(`${url.pathname}${url.search}`, {
+      title: "Success",
+      description: intent === "request-erasure" ? "Erasure request recorded" : "Erasure request withdrawn",
+    });
+  }
+  const submission = parseWithZod(formData, { schema: ClientFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await updateClient(user, id, submission.value);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status === 403) throw error;
+    return data(submission.reply({ formErrors: [`Failed to update client. ${error.message}`], fieldErrors: error.fieldErrors }), { status: error.status });
+  }
+  return redirectWithToast(clientsListPath(url.searchParams), { title: "Success", description: "Client updated successfully" });
+});
+
+function ErasureSection() {
+  const { erasureRequested } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") !== "save";
+  return (
+    <section aria-labelledby="erasure-title" className="mt-6 border-t border-slate-200 pt-4">
+      <h3 id="erasure-title" className="text-sm font-semibold text-slate-900">
+        Right to erasure
+      </h3>
+      {erasureRequested ? (
+        <p className="mt-1 text-sm text-slate-700">Erasure requested: {erasureRequested}. An administrator processes it on the GDPR Compliance screen.</p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-700">If the client asks for their personal data to be deleted, record the request here. An administrator processes it on the GDPR Compliance screen.</p>
+      )}
+      <Form method="post" action={`${location.pathname}${location.search}`} className="mt-3">
+        <input type="hidden" name="intent" value={erasureRequested ? "withdraw-erasure" : "request-erasure"} />
+        <Button type="submit" variant="secondary" disabled={pending}>
+          {erasureRequested ? "Withdraw Erasure Request" : "Record Erasure Request"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function EditClientDialog() {
+  const { client } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const location = useLocation();
+  const closeTo = clientsListPath(location.search);
+  return (
+    <RouteDialog title="Edit Client" closeTo={closeTo} size="lg">
+      <ClientForm
+        key={client.updatedAt}
+        action={`${location.pathname}${location.search}`}
+        lastResult={lastResult}
+        defaultValue={{
+          name: client.name,
+          phone: client.phone,
+          email: client.email,
+          notes: client.notes,
+          consentType: client.consentType,
+          legalBasis: client.legalBasis,
+          isActive: client.isActive ? "on" : undefined,
+          // SPEC §4: when editing a client the GDPR consent box starts ticked.
+          gdprConsent: "on",
+        }}
+        submitLabel="Update Client"
+        pendingLabel="Updating..."
+        cancelTo={closeTo}
+      />
+      <ErasureSection />
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,54 @@
+// Confirm Data Erasure (SPEC §2 GDPR): 'Process Erasure' on a request and 'Delete' on an
+// expired retention period both come here; confirming erases the client permanently.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { getClient } from "~/domain/clients.server";
+import { DomainError } from "~/domain/errors";
+import { eraseClient } from "~/domain/gdpr.server";
+import { pathKeeping } from "~/lib/redirect";
+import { page, parseId } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const backTo = (search: string | URLSearchParams) => pathKeeping("/gdpr", search, ["tab"]);
+
+export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "gdpr.manage");
+  const { id, name } = await getClient(user, parseId(params.clientId));
+  return { client: { id, name } };
+});
+
+export const action = page(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "gdpr.manage");
+  const closeTo = backTo(new URL(request.url).searchParams);
+  try {
+    await eraseClient(user, parseId(params.clientId));
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 403) throw error;
+    console.error(error);
+    return redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
+  }
+  return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });
+});
+
+export default function ConfirmErasureDialog() {
+  const { client } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const closeTo = backTo(location.search);
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <RouteDialog title="Confirm Data Erasure" description={`This action cannot be undone. All data for ${client.name} will be permanently deleted.`} closeTo={closeTo}>
+      <Form method="post" action={`${location.pathname}${location.search}`} className="flex flex-wrap justify-end gap-2">
+        <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? "Processing..." : "Confirm Erasure"}
+        </Button>
+      </Form>
+    </RouteDialog>
+  );
+}
