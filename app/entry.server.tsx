@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.browser";
 import { NonceProvider } from "~/utils/nonce";
 import "~/utils/load-context";
+import { logServerError } from "~/utils/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +29,7 @@ export default async function handleRequest(
       signal: controller.signal,
       onError(error: unknown) {
         status = 500;
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) logServerError(error);
       },
     },
   );
@@ -40,5 +41,5 @@ export default async function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  logServerError(error);
 }

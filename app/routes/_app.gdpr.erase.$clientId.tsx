@@ -10,6 +10,7 @@ import { eraseClient } from "~/domain/gdpr.server";
 import { pathKeeping } from "~/lib/redirect";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const backTo = (search: string | URLSearchParams) => pathKeeping("/gdpr", search, ["tab"]);
@@ -27,7 +28,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     await eraseClient(user, parseId(params.clientId));
   } catch (error) {
     if (error instanceof DomainError && error.status === 403) throw error;
-    console.error(error);
+    logServerError(error);
     return redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
   }
   return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });

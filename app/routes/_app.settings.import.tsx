@@ -15,6 +15,7 @@ import { DomainError } from "~/domain/errors";
 import { CsvImportError, decodeCsvBytes, IMPORT_COLUMNS, IMPORT_TEXTS, looksLikeCsv, PREVIEW_ROWS, readClientCsv, TEMPLATE_FILE_NAME, type CsvClientRow } from "~/lib/client-csv";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 type Preview = { csv: string; fileName: string; total: number; withoutName: number; rows: CsvClientRow[] };
@@ -51,7 +52,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   } catch (error) {
     if (error instanceof CsvImportError) return data({ preview: null, problem: { title: error.title, message: error.message } }, { status: 400 });
     if (error instanceof DomainError) throw error;
-    console.error(error);
+    logServerError(error);
     return data({ preview: null, problem: { title: IMPORT_TEXTS.failedTitle, message: IMPORT_TEXTS.failed } }, { status: 500 });
   }
 });

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z, ZodError, type ZodTypeAny } from "zod";
 import { DomainError, Invalid, TooManyRequests } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
+import { logServerError } from "./log.server";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
@@ -26,7 +27,7 @@ export function apiErrorResponse(error: unknown): Response {
     const headers: HeadersInit = error instanceof TooManyRequests ? { "Retry-After": String(error.retryAfterSeconds) } : {};
     return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) }, { status: error.status, headers });
   }
-  console.error(error);
+  logServerError(error);
   return jsonResponse({ message: "Something went wrong on the server. Please try again." }, 500);
 }
 
