@@ -28,7 +28,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     await eraseClient(user, parseId(params.clientId));
   } catch (error) {
     if (error instanceof DomainError && error.status === 403) throw error;
-    logServerError(error);
+    if (!(error instanceof DomainError)) logServerError(error);
     return redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
   }
   return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });

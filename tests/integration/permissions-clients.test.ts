@@ -1,0 +1,78 @@
+// Clients, client import and GDPR: every guarded page, action and API route for every
+// role, allowed and refused, and signed out. Expected roles are written out here,
+// independently of the capability table (SPEC §6; GDPR admin-only per the issue).
+import * as deleteDialog from "~/routes/_app.clients.$clientId.delete";
+import * as editDialog from "~/routes/_app.clients.$clientId.edit";
+import * as newDialog from "~/routes/_app.clients.new";
+import * as eraseDialog from "~/routes/_app.gdpr.erase.$clientId";
+import * as gdprPage from "~/routes/_app.gdpr";
+import * as importTab from "~/routes/_app.settings.import";
+import * as erasureRequest from "~/routes/api.clients.$id.erasure-request";
+import * as clientById from "~/routes/api.clients.$id._index";
+import * as bulkImport from "~/routes/api.clients.bulk-import";
+import * as clientList from "~/routes/api.clients._index";
+import * as auditApi from "~/routes/api.gdpr.audit-log";
+import * as forDeletion from "~/routes/api.gdpr.clients-for-deletion";
+import * as erasureApi from "~/routes/api.gdpr.erasure.$id";
+import * as erasureRequests from "~/routes/api.gdpr.erasure-requests";
+import * as exportApi from "~/routes/api.gdpr.export.$id";
+import * as overviewApi from "~/routes/api.gdpr.overview";
+import * as template from "~/routes/settings.import.client-import-template[.]csv";
+import { createTestClient } from "../clients-factories";
+import { ADMIN, ALL, describePermissionMatrix, fresh, STAFF, type MatrixRow } from "../permission-matrix";
+
+type Target = { id: number };
+const newClient = async (): Promise<Target> => ({ id: (await createTestClient()).id });
+const clientForm = () => ({ name: `Matrix ${fresh()}`, phone: `07700 5${String(fresh()).padStart(5, "0")}`, consentType: "service", legalBasis: "consent", isActive: "on", gdprConsent: "on" });
+
+function pageRow(name: string, handler: unknown, method: string, path: (t: Target) => string, allowed: MatrixRow["allowed"], body?: () => Record<string, unknown>): MatrixRow<Target> {
+  return {
+    name,
+    kind: "page",
+    handler,
+    method,
+    setup: newClient,
+    path: (_, t) => path(t),
+    params: (_, t) => ({ clientId: String(t.id) }),
+    body: body ? () => body() : undefined,
+    allowed,
+  };
+}
+
+function apiRow(name: string, handler: unknown, method: string, path: (t: Target) => string, allowed: MatrixRow["allowed"], body?: () => Record<string, unknown>): MatrixRow<Target> {
+  return { name, kind: "api", handler, method, setup: newClient, path: (_, t) => path(t), params: (_, t) => ({ id: String(t.id) }), body: body ? () => body() : undefined, allowed };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const ROWS: MatrixRow<any>[] = [
+  pageRow("GET /clients/new", newDialog.loader, "GET", () => "/clients/new", STAFF),
+  pageRow("POST /clients/new (Add Client)", newDialog.action, "POST", () => "/clients/new", STAFF, clientForm),
+  pageRow("GET /clients/:id/edit", editDialog.loader, "GET", (t) => `/clients/${t.id}/edit`, STAFF),
+  pageRow("POST /clients/:id/edit (Update Client)", editDialog.action, "POST", (t) => `/clients/${t.id}/edit`, STAFF, clientForm),
+  pageRow("POST /clients/:id/edit (Record Erasure Request)", editDialog.action, "POST", (t) => `/clients/${t.id}/edit`, STAFF, () => ({ intent: "request-erasure" })),
+  pageRow("GET /clients/:id/delete", deleteDialog.loader, "GET", (t) => `/clients/${t.id}/delete`, ADMIN),
+  pageRow("POST /clients/:id/delete (Delete Client)", deleteDialog.action, "POST", (t) => `/clients/${t.id}/delete`, ADMIN, () => ({})),
+  pageRow("GET /gdpr?tab=retention", gdprPage.loader, "GET", () => "/gdpr?tab=retention", ADMIN),
+  pageRow("GET /gdpr?tab=exports", gdprPage.loader, "GET", () => "/gdpr?tab=exports", ADMIN),
+  pageRow("GET /gdpr/erase/:id", eraseDialog.loader, "GET", (t) => `/gdpr/erase/${t.id}`, ADMIN),
+  pageRow("POST /gdpr/erase/:id (Confirm Erasure)", eraseDialog.action, "POST", (t) => `/gdpr/erase/${t.id}`, ADMIN, () => ({})),
+  pageRow("POST /settings/import (import)", importTab.action, "POST", () => "/settings/import", ADMIN, () => ({ intent: "import", csv: `name\nImported Matrix ${fresh()}\n` })),
+  pageRow("GET /settings/import/client-import-template.csv", template.loader, "GET", () => "/settings/import/client-import-template.csv", ADMIN),
+
+  apiRow("GET /api/clients", clientList.loader, "GET", () => "/api/clients?limit=5", ALL),
+  apiRow("POST /api/clients", clientList.action, "POST", () => "/api/clients", STAFF, () => ({ name: `Api ${fresh()}`, phone: "07700 600600" })),
+  apiRow("GET /api/clients/{id}", clientById.loader, "GET", (t) => `/api/clients/${t.id}`, ALL),
+  apiRow("PUT /api/clients/{id}", clientById.action, "PUT", (t) => `/api/clients/${t.id}`, STAFF, () => ({ notes: "Matrix edit" })),
+  apiRow("DELETE /api/clients/{id}", clientById.action, "DELETE", (t) => `/api/clients/${t.id}`, ADMIN),
+  apiRow("POST /api/clients/bulk-import", bulkImport.action, "POST", () => "/api/clients/bulk-import", ADMIN, () => ({ clients: [{ name: `Bulk ${fresh()}` }] })),
+  apiRow("POST /api/clients/{id}/erasure-request", erasureRequest.action, "POST", (t) => `/api/clients/${t.id}/erasure-request`, STAFF),
+  apiRow("DELETE /api/clients/{id}/erasure-request", erasureRequest.action, "DELETE", (t) => `/api/clients/${t.id}/erasure-request`, STAFF),
+  apiRow("GET /api/gdpr/overview", overviewApi.loader, "GET", () => "/api/gdpr/overview", ADMIN),
+  apiRow("GET /api/gdpr/clients-for-deletion", forDeletion.loader, "GET", () => "/api/gdpr/clients-for-deletion", ADMIN),
+  apiRow("GET /api/gdpr/erasure-requests", erasureRequests.loader, "GET", () => "/api/gdpr/erasure-requests", ADMIN),
+  apiRow("GET /api/gdpr/audit-log", auditApi.loader, "GET", () => "/api/gdpr/audit-log", ADMIN),
+  apiRow("GET /api/gdpr/export/{id}", exportApi.loader, "GET", (t) => `/api/gdpr/export/${t.id}`, ADMIN),
+  apiRow("DELETE /api/gdpr/erasure/{id}", erasureApi.action, "DELETE", (t) => `/api/gdpr/erasure/${t.id}`, ADMIN),
+];
+
+describePermissionMatrix("permission matrix: clients, import and GDPR", ROWS);
