@@ -49,14 +49,16 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
           </div>
         ) : null}
         <dl className="space-y-1 text-sm text-slate-700">
-          <div className="flex gap-2">
-            <dt className="sr-only">Phone</dt>
-            <dd>
-              <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
-                {client.phone}
-              </a>
-            </dd>
-          </div>
+          {client.phone ? (
+            <div className="flex gap-2">
+              <dt className="sr-only">Phone</dt>
+              <dd>
+                <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                  {client.phone}
+                </a>
+              </dd>
+            </div>
+          ) : null}
           {client.email ? (
             <div className="flex gap-2">
               <dt className="sr-only">Email</dt>
@@ -112,10 +114,10 @@ export default function ClientsScreen() {
         <StatCard label="Active This Month" value={stats.activeThisMonth} hint="With an appointment this month" />
         <StatCard label="New This Month" value={stats.newThisMonth} hint="Added this month" />
       </StatGrid>
-      <div className="mb-4 max-w-xl">
+      <div className="mb-2 max-w-xl">
         <SearchForm label="Search clients" placeholder="Search clients by name, phone, or email..." defaultValue={q} />
       </div>
-      <p role="status" className="mb-3 min-h-5 text-sm text-slate-600">
+      <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">
         {loading ? "Loading clients..." : ""}
       </p>
       {clients.length === 0 ? (
