@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type LiveStatus = "connecting" | "live" | "offline";
@@ -9,8 +9,27 @@ export type LiveStatus = "connecting" | "live" | "offline";
  */
 export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  // Revalidating while a navigation loads would abort and restart its loaders; the
+  // aborted request may already have taken the one-shot toast cookie, and the toast of
+  // a save would be lost. So a change that arrives mid-navigation waits for it to end.
+  const busy = useRef(false);
+  const deferred = useRef(false);
+  busy.current = navigation.state !== "idle";
+  const revalidateNow = useRef(revalidator.revalidate);
+  revalidateNow.current = revalidator.revalidate;
+  const revalidate = useRef(() => {
+    if (busy.current) deferred.current = true;
+    else revalidateNow.current();
+  });
+
+  useEffect(() => {
+    if (navigation.state === "idle" && deferred.current) {
+      deferred.current = false;
+      revalidateNow.current();
+    }
+  }, [navigation.state]);
+
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
 
