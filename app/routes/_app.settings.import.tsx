@@ -4,7 +4,7 @@
 // the confirmation posts the file's text and the server reads and imports it.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -79,11 +79,11 @@ function PreviewCard({ preview }: { preview: Preview }) {
       {preview.withoutName > 0 ? <p className="mb-3 text-sm text-amber-900">{plural(preview.withoutName, "row has", "rows have")} no name and will be skipped.</p> : null}
       <div className="space-y-2">
         {preview.rows.map((row, index) => (
-          <dl key={index} className="grid gap-x-4 gap-y-0.5 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 sm:grid-cols-[7rem_1fr]" aria-label={`Row ${index + 1}`}>
+          <dl key={index} className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-0.5 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 sm:grid-cols-[7rem_1fr]" aria-label={`Row ${index + 1}`}>
             {IMPORT_COLUMNS.map((column) => (
               <div key={column} className="contents">
                 <dt className="font-medium capitalize text-slate-600">{column}</dt>
-                <dd className="mb-1 whitespace-pre-line break-words text-slate-900 sm:mb-0">{row[column] ?? "-"}</dd>
+                <dd className="min-w-0 whitespace-pre-line break-words text-slate-900">{row[column] ?? "-"}</dd>
               </div>
             ))}
           </dl>
@@ -118,6 +118,18 @@ export default function ImportTab() {
     if (problem && hydrated) showToast({ title: problem.title, description: problem.message, variant: "destructive" });
   }, [problem, hydrated]);
 
+  // Once an import has been sent and answered, the browser's preview of it is spent.
+  const uploadForm = useRef<HTMLFormElement>(null);
+  const importing = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle" && navigation.formData?.get("intent") === "import") importing.current = true;
+    if (navigation.state === "idle" && importing.current) {
+      importing.current = false;
+      setLocal(null);
+      uploadForm.current?.reset();
+    }
+  }, [navigation.state, navigation.formData]);
+
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     if (!file) return setLocal(null);
@@ -143,7 +155,7 @@ export default function ImportTab() {
           </p>
           <p>Each imported client is recorded as consenting to service communications, with the 7-year retention period.</p>
         </div>
-        <Form method="post" encType="multipart/form-data" action="/settings/import" className="flex flex-wrap items-end gap-3">
+        <Form ref={uploadForm} method="post" encType="multipart/form-data" action="/settings/import" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="preview" />
           <div className="min-w-60 flex-1">
             <label htmlFor="csv-file" className="mb-1 block text-sm font-medium text-slate-800">

@@ -26,6 +26,7 @@ test("an admin previews a real CSV file and imports it, duplicates skipped", asy
   await page.getByRole("button", { name: "Import 6 Clients" }).click();
   await expect(page.getByText("Import completed")).toBeVisible();
   await expect(page.getByText("Imported 4 clients, 0 errors, 2 duplicates skipped.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Preview" })).toHaveCount(0);
 
   await page.goto("/clients?q=js%40import.test");
   await expect(page.getByRole("list", { name: "Clients" }).getByRole("listitem")).toHaveCount(3);
