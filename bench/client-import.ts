@@ -10,21 +10,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { positiveIntOption } from "./options";
 
 const BUDGET_MS = 5000;
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`--${name} wants a positive whole number, got "${arg}"`);
-    process.exit(1);
-  }
-  return value;
-}
-
-const rows = option("rows", 10_000);
-const runs = option("runs", 3);
+const rows = positiveIntOption("rows", 10_000);
+const runs = positiveIntOption("runs", 3);
 
 function csvFor(count: number, offset: number): string {
   const lines = ["name,email,phone,notes,address,birthday"];

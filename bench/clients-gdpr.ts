@@ -18,19 +18,10 @@ import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
+import { positiveIntOption } from "./options";
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    console.error(`--${name} wants a positive whole number, got "${arg}"`);
-    process.exit(1);
-  }
-  return value;
-}
-
-const targetClients = option("clients", 20_000);
-const samples = option("samples", 30);
+const targetClients = positiveIntOption("clients", 20_000);
+const samples = positiveIntOption("samples", 30);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = mkdtempSync(join(tmpdir(), "salon-clients-bench-"));
 const file = join(dir, "salon.db");

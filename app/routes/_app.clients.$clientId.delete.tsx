@@ -1,9 +1,9 @@
 // Delete Client (admins): the SPEC §2 confirmation; deleting removes the client's
 // appointment history and notes too.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { clientsListPath } from "~/components/clients/paths";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteClient, getClient } from "~/domain/clients.server";
 import { DomainError } from "~/domain/errors";
@@ -31,9 +31,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 export default function DeleteClientDialog() {
   const { client } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const navigation = useNavigation();
   const closeTo = clientsListPath(location.search);
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <RouteDialog title="Delete Client" description="Are you sure you want to delete this client? This action cannot be undone." closeTo={closeTo}>
       <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
@@ -53,14 +51,7 @@ export default function DeleteClientDialog() {
         ) : null}
       </dl>
       <p className="mt-3 text-sm text-red-800">All appointment history and notes for this client will also be permanently removed.</p>
-      <Form method="post" action={`${location.pathname}${location.search}`} className="mt-5 flex flex-wrap justify-end gap-2">
-        <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {busy ? "Deleting..." : "Delete Client"}
-        </Button>
-      </Form>
+      <ConfirmForm cancelTo={closeTo} label="Delete Client" pendingLabel="Deleting..." />
     </RouteDialog>
   );
 }

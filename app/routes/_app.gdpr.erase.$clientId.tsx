@@ -1,8 +1,8 @@
 // Confirm Data Erasure (SPEC §2 GDPR): 'Process Erasure' on a request and 'Delete' on an
 // expired retention period both come here; confirming erases the client permanently.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClient } from "~/domain/clients.server";
 import { DomainError } from "~/domain/errors";
@@ -37,19 +37,10 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 export default function ConfirmErasureDialog() {
   const { client } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const navigation = useNavigation();
   const closeTo = backTo(location.search);
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <RouteDialog title="Confirm Data Erasure" description={`This action cannot be undone. All data for ${client.name} will be permanently deleted.`} closeTo={closeTo}>
-      <Form method="post" action={`${location.pathname}${location.search}`} className="flex flex-wrap justify-end gap-2">
-        <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {busy ? "Processing..." : "Confirm Erasure"}
-        </Button>
-      </Form>
+      <ConfirmForm cancelTo={closeTo} label="Confirm Erasure" pendingLabel="Processing..." />
     </RouteDialog>
   );
 }

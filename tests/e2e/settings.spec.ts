@@ -50,6 +50,8 @@ test("an admin edits a staff account, cannot change their own role, and deletes 
   await expect(page.getByText("Account created")).toBeVisible();
 
   await page.getByRole("link", { name: "Edit temp@e2e.test" }).click();
+  // The list page has a Role select too (Create Account): wait for the edit page.
+  await expect(page.getByRole("heading", { name: "Edit Temp Worker" })).toBeVisible();
   await page.getByLabel("Role").selectOption("stylist");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("User updated.")).toBeVisible();
