@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { APPOINTMENT_STATUSES } from "#db/schema";
+import { isCalendarDate, isClockTime } from "../salon-time";
+
+export const GRID_START = "07:00";
+export const GRID_END = "23:00"; // the last row starts at 22:45
+export const SLOT_MINUTES = 15;
+export const MAX_SPAN_MINUTES = 24 * 60;
+
+/** SPEC §4: a positive duration rounds up to the next 15 minutes, 0 becomes 15. */
+export function roundDuration(minutes: number): number {
+  if (!Number.isFinite(minutes) || minutes <= 0) return SLOT_MINUTES;
+  return Math.ceil(minutes / SLOT_MINUTES) * SLOT_MINUTES;
+}
+
+const isoInstant = z
+  .string({ required_error: "Required" })
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), "Use an ISO-8601 date and time with a time zone, e.g. 2026-11-23T10:00:00Z");
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(2000)
+  .nullish()
+  .transform((value) => value || null);
+
+/** `POST /api/appointments` and `PUT /api/appointments/{id}` (SPEC §7). */
+export const AppointmentApiSchema = z.object({
+  clientId: z.number().int().positive().nullish(),
+  stylistId: z.number({ required_error: "Stylist is required" }).int().positive(),
+  serviceId: z.number().int().positive().nullish(),
+  startTime: isoInstant,
+  endTime: isoInstant.optional(),
+  status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
+  notes: optionalText,
+  availabilityOverride: z.boolean().optional(),
+});
+
+/** `PATCH /api/appointments/{id}`: a drag-and-drop move. */
+export const AppointmentMoveSchema = z.object({
+  startTime: isoInstant,
+  endTime: isoInstant.optional(),
+  stylistId: z.number().int().positive().optional(),
+});
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+/** The New / Edit Appointment dialog (SPEC §3 Appointment form, §5 rules). */
+export const AppointmentFormSchema = z
+  .object({
+    clientId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+    clientName: z.string().trim().max(200).optional(),
+    clientPhone: z.string().trim().max(40).optional(),
+    clientEmail: z.preprocess(emptyToUndefined, z.string().trim().email("Invalid email").optional()),
+    date: z.string({ required_error: "Date is required" }).refine(isCalendarDate, "Date is required"),
+    time: z.string({ required_error: "Time is required" }).refine(isClockTime, "Time is required"),
+    stylistId: z.coerce.number({ required_error: "Stylist is required", invalid_type_error: "Stylist is required" }).int().positive("Stylist is required"),
+    serviceId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+    duration: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: "Duration is required" }).int().min(1, "Duration is required").max(MAX_SPAN_MINUTES).optional()),
+    notes: z.string().trim().max(2000).optional(),
+    status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
+    availabilityOverride: z.boolean().default(false),
+  })
+  .superRefine((value, context) => {
+    if (value.status === "blocked") return;
+    if (!value.clientId && !value.clientName) context.addIssue({ code: "custom", path: ["clientName"], message: "Client name is required" });
+    if (!value.serviceId) context.addIssue({ code: "custom", path: ["serviceId"], message: "Service is required" });
+  });
+
+export type AppointmentFormValue = z.output<typeof AppointmentFormSchema>;
