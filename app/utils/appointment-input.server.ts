@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AppointmentWrite } from "~/domain/appointments.server";
-import type { AppointmentApiSchema } from "~/lib/schemas/appointments";
+import { roundDuration, type AppointmentApiSchema, type AppointmentFormValue } from "~/lib/schemas/appointments";
+import { zonedToUtc } from "~/lib/salon-time";
 
 /** The API's JSON body as the domain's write. */
 export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): AppointmentWrite {
@@ -13,5 +14,24 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
     status: body.status,
     notes: body.notes,
     availabilityOverride: body.availabilityOverride,
+  };
+}
+
+/** The booking dialog's fields as the domain's write, in the salon's time zone. */
+export function formWrite(value: AppointmentFormValue, timeZone: string): AppointmentWrite {
+  const blocked = value.status === "blocked";
+  return {
+    clientId: blocked ? null : (value.clientId ?? null),
+    newClient:
+      !blocked && !value.clientId && value.clientName
+        ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null }
+        : undefined,
+    stylistId: value.stylistId,
+    serviceId: value.serviceId ?? null,
+    start: zonedToUtc(value.date, value.time, timeZone),
+    durationMinutes: value.duration ? roundDuration(value.duration) : undefined,
+    status: value.status,
+    notes: value.notes || null,
+    availabilityOverride: value.availabilityOverride,
   };
 }
