@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type LiveStatus = "connecting" | "live" | "offline";
@@ -9,8 +9,15 @@ export type LiveStatus = "connecting" | "live" | "offline";
  */
 export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  // Never revalidate in the middle of a navigation or submission: the page is about to
+  // load fresh data anyway, and a parallel load could take the toast meant for it.
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle" || revalidator.state !== "idle";
+  const revalidate = useRef(() => {});
+  revalidate.current = () => {
+    if (!busy.current) revalidator.revalidate();
+  };
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
 
@@ -18,7 +25,10 @@ export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: str
     let debounce: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(debounce);
-      debounce = setTimeout(() => revalidate.current(), 100);
+      debounce = setTimeout(function run() {
+        if (busy.current) debounce = setTimeout(run, 300);
+        else revalidate.current();
+      }, 150);
     };
     const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
     const source = new EventSource("/api/events");

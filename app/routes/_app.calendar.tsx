@@ -114,7 +114,7 @@ export default function CalendarScreen() {
             </a>
           </p>
         ) : null}
-        <div className="min-h-0 flex-1 overflow-auto bg-slate-50">
+        <div className="min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller">
           {view === "day" ? (
             <DayGrid stylists={stylists} items={dayItems} canWrite={canWrite} editHref={editHref} newHref={newHref} onMove={move} moving={busy} />
           ) : view === "week" ? (

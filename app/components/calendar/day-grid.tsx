@@ -112,7 +112,7 @@ export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, 
   };
 
   return (
-    <div className="relative overflow-auto" data-testid="day-grid">
+    <div className="relative" data-testid="day-grid">
       <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
         <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
         {stylists.map((stylist) => (
