@@ -9,7 +9,7 @@ import { deleteAppointment, getAppointment, updateAppointment } from "~/domain/a
 import { bookingOptions } from "~/domain/calendar.server";
 import { DomainError } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { AppointmentFormSchema } from "~/lib/schemas/appointments";
+import { appointmentFormSchema } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite } from "~/utils/appointment-input.server";
 import { calendarReturnPath } from "~/utils/calendar-return.server";
@@ -61,7 +61,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     }
     return redirectWithToast(back, { title: "Success", description: "Appointment deleted successfully" });
   }
-  const submission = parseWithZod(formData, { schema: AppointmentFormSchema });
+  const submission = parseWithZod(formData, { schema: appointmentFormSchema(formData.get("status")) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { timeZone } = await getGlobalSettings();
   try {

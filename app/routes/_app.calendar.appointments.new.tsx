@@ -7,7 +7,7 @@ import { createAppointment } from "~/domain/appointments.server";
 import { bookingOptions } from "~/domain/calendar.server";
 import { DomainError } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { AppointmentFormSchema } from "~/lib/schemas/appointments";
+import { appointmentFormSchema } from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
 import { formWrite } from "~/utils/appointment-input.server";
 import { calendarReturnPath } from "~/utils/calendar-return.server";
@@ -44,7 +44,8 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
-  const submission = parseWithZod(await request.formData(), { schema: AppointmentFormSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: appointmentFormSchema(formData.get("status")) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { timeZone } = await getGlobalSettings();
   try {

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import type { BookingOptions } from "~/domain/calendar.server";
 import { SLOT_TIMES } from "~/lib/calendar";
-import { AppointmentFormSchema, roundDuration } from "~/lib/schemas/appointments";
+import { appointmentFormSchema, roundDuration } from "~/lib/schemas/appointments";
 import { formatClockTime } from "~/lib/salon-time";
 import { ClientPicker } from "./client-picker";
 
@@ -48,7 +48,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AppointmentFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: appointmentFormSchema(formData.get("status")) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -45,26 +45,39 @@ export const AppointmentMoveSchema = z.object({
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-/** The New / Edit Appointment dialog (SPEC §3 Appointment form, §5 rules). */
-export const AppointmentFormSchema = z
-  .object({
-    clientId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-    clientName: z.string().trim().max(200).optional(),
-    clientPhone: z.string().trim().max(40).optional(),
-    clientEmail: z.preprocess(emptyToUndefined, z.string().trim().email("Invalid email").optional()),
-    date: z.string({ required_error: "Date is required" }).refine(isCalendarDate, "Date is required"),
-    time: z.string({ required_error: "Time is required" }).refine(isClockTime, "Time is required"),
-    stylistId: z.coerce.number({ required_error: "Stylist is required", invalid_type_error: "Stylist is required" }).int().positive("Stylist is required"),
-    serviceId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-    duration: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: "Duration is required" }).int().min(1, "Duration is required").max(MAX_SPAN_MINUTES).optional()),
-    notes: z.string().trim().max(2000).optional(),
-    status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
-    availabilityOverride: z.boolean().default(false),
-  })
-  .superRefine((value, context) => {
-    if (value.status === "blocked") return;
-    if (!value.clientId && !value.clientName) context.addIssue({ code: "custom", path: ["clientName"], message: "Client name is required" });
-    if (!value.serviceId) context.addIssue({ code: "custom", path: ["serviceId"], message: "Service is required" });
-  });
+const requiredId = (message: string) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int().positive(message));
 
-export type AppointmentFormValue = z.output<typeof AppointmentFormSchema>;
+const formFields = {
+  clientId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  clientName: z.string().trim().max(200).optional(),
+  clientPhone: z.string().trim().max(40).optional(),
+  clientEmail: z.preprocess(emptyToUndefined, z.string().trim().email("Invalid email").optional()),
+  date: z.string({ required_error: "Date is required" }).refine(isCalendarDate, "Date is required"),
+  time: z.string({ required_error: "Time is required" }).refine(isClockTime, "Time is required"),
+  stylistId: requiredId("Stylist is required"),
+  serviceId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  duration: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: "Duration is required" }).int().min(1, "Duration is required").max(MAX_SPAN_MINUTES).optional()),
+  notes: z.string().trim().max(2000).optional(),
+  status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
+  availabilityOverride: z.boolean().default(false),
+};
+
+/** Blocked time needs no client or service; everything else needs both (SPEC §5). */
+const BlockedFormSchema = z.object(formFields);
+const BookingFormSchema = z.object({
+  ...formFields,
+  clientName: z.string({ required_error: "Client name is required" }).trim().min(1, "Client name is required").max(200),
+  serviceId: requiredId("Service is required"),
+});
+
+/**
+ * The New / Edit Appointment dialog (SPEC §3 Appointment form, §5 rules). Which fields
+ * are required depends on the status, so the schema is chosen from the submitted status:
+ * field-level rules then report every missing field at once.
+ */
+export function appointmentFormSchema(status: FormDataEntryValue | null) {
+  return status === "blocked" ? BlockedFormSchema : BookingFormSchema;
+}
+
+export type AppointmentFormValue = z.output<typeof BlockedFormSchema>;
