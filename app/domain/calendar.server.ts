@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { services, stylistPricing } from "#db/schema";
 import { viewRange, type CalendarView } from "~/lib/calendar";
-import { dateInZone, dayBounds, minutesInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import { dateInZone, dayBounds, minutesInZone, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
 import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
 import { dashboardStats, listAppointments, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
@@ -71,17 +71,20 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const needle = query.toLowerCase();
   const items = appointments
     .filter((appointment) => !needle || (appointment.client?.name.toLowerCase().includes(needle) ?? false))
-    .map((appointment) => ({
+    .map((appointment) => {
+      const start = wallClock(appointment.startTime, timeZone);
+      return {
       id: appointment.id,
       stylistId: appointment.stylistId,
-      date: dateInZone(appointment.startTime, timeZone),
-      startMinutes: minutesInZone(appointment.startTime, timeZone),
+      date: start.date,
+      startMinutes: start.minutes,
       endMinutes: minutesInZone(appointment.endTime, timeZone) || 24 * 60,
       status: appointment.status,
       clientName: appointment.client?.name ?? null,
       serviceName: appointment.service?.name ?? null,
       notes: appointment.notes,
-    }));
+      };
+    });
 
   return {
     timeZone,

@@ -13,6 +13,12 @@ export const ROW_HEIGHT_PX = 28;
 export const GRID_ROWS = (GRID_END_MINUTES - GRID_START_MINUTES) / SLOT_MINUTES; // 64 rows, 07:00 to 22:45
 export const UPCOMING_LIMIT = 3;
 
+/** SPEC §4: a positive duration rounds up to the next 15 minutes, 0 becomes 15. */
+export function roundDuration(minutes: number): number {
+  if (!Number.isFinite(minutes) || minutes <= 0) return SLOT_MINUTES;
+  return Math.ceil(minutes / SLOT_MINUTES) * SLOT_MINUTES;
+}
+
 /** Pixel offset of a wall-clock minute within the day grid. */
 export function minutesToTop(minutes: number): number {
   return ((minutes - GRID_START_MINUTES) / SLOT_MINUTES) * ROW_HEIGHT_PX;

@@ -118,9 +118,9 @@ export default function CalendarScreen() {
           {view === "day" ? (
             <DayGrid stylists={stylists} items={dayItems} canWrite={canWrite} editHref={editHref} newHref={newHref} onMove={move} moving={busy} />
           ) : view === "week" ? (
-            <WeekView {...calendar} items={items} editHref={editHref} />
+            <WeekView {...calendar} items={items} editHref={canWrite ? editHref : null} />
           ) : (
-            <MonthView {...calendar} items={items} editHref={editHref} />
+            <MonthView {...calendar} items={items} editHref={canWrite ? editHref : null} />
           )}
         </div>
       </main>

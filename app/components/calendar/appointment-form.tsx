@@ -1,13 +1,12 @@
 // The New / Edit Appointment form (SPEC §3 Appointment form, §4, §5).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import type { BookingOptions } from "~/domain/calendar.server";
-import { SLOT_TIMES } from "~/lib/calendar";
-import { appointmentFormSchema, roundDuration } from "~/lib/schemas/appointments";
+import type { AppointmentFormValue } from "~/lib/schemas/appointments";
+import { roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
 import { ClientPicker } from "./client-picker";
 
@@ -46,11 +45,10 @@ function groupByCategory(services: BookingOptions["services"]) {
 export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: appointmentFormSchema(formData.get("status")) }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // Validated on the server only: keeps Zod out of this dialog's JavaScript (the
+    // calendar is the heaviest screen and runs on cheap tablets).
   });
   const [status, setStatus] = useState(defaults.status);
   const [stylistId, setStylistId] = useState(defaults.stylistId ?? options.stylists[0]?.id ?? null);

@@ -54,6 +54,19 @@ function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
   return items.some((item) => item.stylistId === stylistId && item.status !== "cancelled" && item.startMinutes <= minutes && item.endMinutes > minutes);
 }
 
+function AppointmentText({ item }: { item: CalendarItem }) {
+  return (
+    <>
+      <span className="block truncate font-semibold">{appointmentTitle(item)}</span>
+      <span className="block truncate">
+        {spanLabel(item.startMinutes, item.endMinutes)}
+        {item.serviceName ? ` · ${item.serviceName}` : ""}
+        {item.status === "cancelled" ? " · Cancelled" : item.status === "completed" ? " · Completed" : ""}
+      </span>
+    </>
+  );
+}
+
 export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, moving }: Props) {
   const navigate = useNavigate();
   const columns = useRef(new Map<number, HTMLDivElement>());
@@ -160,39 +173,43 @@ export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, 
                   const cancelled = item.status === "cancelled";
                   const draggable = canWrite && !blocked;
                   const dragging = drag?.item.id === item.id && drag.moved;
+                  const classes = cn(
+                    "appointment-block",
+                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName),
+                    cancelled ? "right-1 left-[55%] opacity-70 line-through" : "inset-x-1",
+                    draggable && "cursor-grab touch-none",
+                    dragging && "opacity-40",
+                  );
+                  const position = { top: minutesToTop(item.startMinutes), height: blockHeight(item.startMinutes, item.endMinutes) - 2 };
                   return (
                     <li key={item.id}>
-                      <Link
-                        to={editHref(item.id)}
-                        preventScrollReset
-                        draggable={false}
-                        data-testid={`appointment-${item.id}`}
-                        onClick={(event) => {
-                          if (suppressClick.current) {
-                            suppressClick.current = false;
-                            event.preventDefault();
-                          }
-                        }}
-                        onPointerDown={(event) => onPointerDown(event, item)}
-                        onPointerMove={onPointerMove}
-                        onPointerUp={onPointerUp}
-                        onPointerCancel={() => setDrag(null)}
-                        className={cn(
-                          "absolute z-10 overflow-hidden rounded-md border-l-4 px-2 py-1 text-left text-xs shadow-sm select-none focus-visible:outline-2 focus-visible:outline-brand-700",
-                          blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName),
-                          cancelled ? "right-1 left-[55%] opacity-70 line-through" : "right-1 left-1",
-                          draggable && "cursor-grab touch-none",
-                          dragging && "opacity-40",
-                        )}
-                        style={{ top: minutesToTop(item.startMinutes), height: blockHeight(item.startMinutes, item.endMinutes) - 2 }}
-                      >
-                        <span className="block truncate font-semibold">{appointmentTitle(item)}</span>
-                        <span className="block truncate">
-                          {spanLabel(item.startMinutes, item.endMinutes)}
-                          {item.serviceName ? ` · ${item.serviceName}` : ""}
-                          {cancelled ? " · Cancelled" : item.status === "completed" ? " · Completed" : ""}
-                        </span>
-                      </Link>
+                      {canWrite ? (
+                        <Link
+                          to={editHref(item.id)}
+                          preventScrollReset
+                          draggable={false}
+                          data-testid={`appointment-${item.id}`}
+                          onClick={(event) => {
+                            if (suppressClick.current) {
+                              suppressClick.current = false;
+                              event.preventDefault();
+                            }
+                          }}
+                          onPointerDown={(event) => onPointerDown(event, item)}
+                          onPointerMove={onPointerMove}
+                          onPointerUp={onPointerUp}
+                          onPointerCancel={() => setDrag(null)}
+                          className={classes}
+                          style={position}
+                        >
+                          <AppointmentText item={item} />
+                        </Link>
+                      ) : (
+                        // Display screens only look: no link to a dialog they may not open.
+                        <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
+                          <AppointmentText item={item} />
+                        </div>
+                      )}
                     </li>
                   );
                 })}

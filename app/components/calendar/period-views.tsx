@@ -15,22 +15,27 @@ type ViewProps = {
   stylists: { id: number; name: string }[];
   items: CalendarItem[];
   query: string;
-  editHref: (id: number) => string;
+  /** Null for display accounts, who only look. */
+  editHref: ((id: number) => string) | null;
 };
 
-function Chip({ item, href }: { item: CalendarItem; href: string }) {
-  return (
-    <Link
-      to={href}
-      preventScrollReset
-      className={cn(
-        "block truncate rounded border-l-4 px-1.5 py-0.5 text-xs",
-        item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName),
-        item.status === "cancelled" && "line-through opacity-70",
-      )}
-    >
+function Chip({ item, href }: { item: CalendarItem; href: string | null }) {
+  const className = cn(
+    "block truncate rounded border-l-4 px-1.5 py-0.5 text-xs",
+    item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName),
+    item.status === "cancelled" && "line-through opacity-70",
+  );
+  const text = (
+    <>
       <span className="font-semibold">{clockLabel(item.startMinutes)}</span> {appointmentTitle(item)}
+    </>
+  );
+  return href ? (
+    <Link to={href} preventScrollReset className={className}>
+      {text}
     </Link>
+  ) : (
+    <span className={className}>{text}</span>
   );
 }
 
@@ -75,7 +80,7 @@ export function WeekView({ first, today, stylists, items, query, editHref }: Vie
                     <ul className="space-y-1">
                       {dayItems.map((item) => (
                         <li key={item.id}>
-                          <Chip item={item} href={editHref(item.id)} />
+                          <Chip item={item} href={editHref ? editHref(item.id) : null} />
                         </li>
                       ))}
                     </ul>
@@ -123,7 +128,7 @@ export function MonthView({ first, last, date, today, items, query, editHref }: 
               <ul className="hidden space-y-0.5 sm:block">
                 {dayItems.slice(0, MONTH_PREVIEW).map((item) => (
                   <li key={item.id}>
-                    <Chip item={item} href={editHref(item.id)} />
+                    <Chip item={item} href={editHref ? editHref(item.id) : null} />
                   </li>
                 ))}
               </ul>

@@ -1,17 +1,13 @@
 import { z } from "zod";
-import { APPOINTMENT_STATUSES } from "#db/schema";
+import { APPOINTMENT_STATUSES } from "#db/enums";
 import { isCalendarDate, isClockTime } from "../salon-time";
+
+export { roundDuration } from "../calendar";
 
 export const GRID_START = "07:00";
 export const GRID_END = "23:00"; // the last row starts at 22:45
 export const SLOT_MINUTES = 15;
 export const MAX_SPAN_MINUTES = 24 * 60;
-
-/** SPEC §4: a positive duration rounds up to the next 15 minutes, 0 becomes 15. */
-export function roundDuration(minutes: number): number {
-  if (!Number.isFinite(minutes) || minutes <= 0) return SLOT_MINUTES;
-  return Math.ceil(minutes / SLOT_MINUTES) * SLOT_MINUTES;
-}
 
 const isoInstant = z
   .string({ required_error: "Required" })
