@@ -102,45 +102,56 @@ export function MonthView({ first, last, date, today, items, query, editHref }: 
   const month = date.slice(0, 7);
   return (
     <div className="p-2 sm:p-4">
-      <div className="grid grid-cols-7 gap-px overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-200" role="grid" aria-label="Month">
-        {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((name) => (
-          <div key={name} role="columnheader" className="bg-slate-50 py-1 text-center text-xs font-semibold text-slate-600">
-            {name}
-          </div>
-        ))}
-        {Array.from({ length: weeks * 7 }, (_, index) => {
-          const day = addDays(first, index);
-          const dayItems = items.filter((item) => item.date === day && item.status !== "cancelled");
-          const outside = day.slice(0, 7) !== month;
-          return (
-            <div key={day} role="gridcell" className={cn("min-h-24 p-1", outside ? "bg-slate-50" : "bg-white")}>
-              <Link
-                to={calendarHref("day", day, { q: query || undefined })}
-                aria-label={`${formatLongDate(day)}: ${dayItems.length} appointment${dayItems.length === 1 ? "" : "s"}`}
-                className={cn(
-                  "mb-1 flex items-center justify-between rounded px-1 text-xs font-semibold hover:bg-slate-100",
-                  day === today ? "text-brand-800" : outside ? "text-slate-500" : "text-slate-800",
-                )}
-              >
-                <span className={cn(day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
-                {dayItems.length ? <span className="font-normal text-slate-600">{dayItems.length}</span> : null}
-              </Link>
-              <ul className="hidden space-y-0.5 sm:block">
-                {dayItems.slice(0, MONTH_PREVIEW).map((item) => (
-                  <li key={item.id}>
-                    <Chip item={item} href={editHref ? editHref(item.id) : null} />
-                  </li>
-                ))}
-              </ul>
-              {dayItems.length > MONTH_PREVIEW ? (
-                <Link to={calendarHref("day", day, { q: query || undefined })} className="hidden px-1 text-xs font-medium text-brand-700 hover:underline sm:block">
-                  +{dayItems.length - MONTH_PREVIEW} more
-                </Link>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
+      <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
+        <caption className="sr-only">Appointments per day</caption>
+        <thead>
+          <tr>
+            {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((name) => (
+              <th key={name} scope="col" className="border-b border-slate-200 bg-slate-50 py-1 text-center text-xs font-semibold text-slate-600">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: weeks }, (_, week) => (
+            <tr key={week}>
+              {Array.from({ length: 7 }, (_, weekday) => {
+                const day = addDays(first, week * 7 + weekday);
+                const dayItems = items.filter((item) => item.date === day && item.status !== "cancelled");
+                const outside = day.slice(0, 7) !== month;
+                return (
+                  <td key={day} className={cn("h-24 border border-slate-200 p-1 align-top", outside ? "bg-slate-50" : "bg-white")}>
+                    <Link
+                      to={calendarHref("day", day, { q: query || undefined })}
+                      aria-label={`${formatLongDate(day)}: ${dayItems.length} appointment${dayItems.length === 1 ? "" : "s"}`}
+                      className={cn(
+                        "mb-1 flex items-center justify-between rounded px-1 text-xs font-semibold hover:bg-slate-100",
+                        day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-800",
+                      )}
+                    >
+                      <span className={cn(day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
+                      {dayItems.length ? <span className="font-normal text-slate-600">{dayItems.length}</span> : null}
+                    </Link>
+                    <ul className="hidden space-y-0.5 sm:block">
+                      {dayItems.slice(0, MONTH_PREVIEW).map((item) => (
+                        <li key={item.id}>
+                          <Chip item={item} href={editHref ? editHref(item.id) : null} />
+                        </li>
+                      ))}
+                    </ul>
+                    {dayItems.length > MONTH_PREVIEW ? (
+                      <Link to={calendarHref("day", day, { q: query || undefined })} className="hidden px-1 text-xs font-medium text-brand-700 hover:underline sm:block">
+                        +{dayItems.length - MONTH_PREVIEW} more
+                      </Link>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

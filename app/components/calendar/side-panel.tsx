@@ -30,19 +30,17 @@ export function SidePanel({ stats, upcoming, items, editHref, allHref }: { stats
     <aside aria-label="Summary" className="hidden w-64 shrink-0 space-y-4 overflow-y-auto border-l border-slate-200 bg-white p-4 lg:block">
       <section>
         <h2 className="text-sm font-semibold text-slate-900">Today&apos;s Summary</h2>
-        <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
-          <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-600">Total Appointments</dt>
-            <dd className="text-lg font-bold">{stats.totalAppointments}</dd>
-          </div>
-          <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-600">Revenue</dt>
-            <dd className="text-lg font-bold">{formatPence(stats.revenue)}</dd>
-          </div>
-          <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-600">Pending</dt>
-            <dd className="text-lg font-bold">{stats.pending}</dd>
-          </div>
+        <dl className="mt-2 divide-y divide-slate-100 rounded-md bg-slate-50 px-3">
+          {[
+            ["Total Appointments", String(stats.totalAppointments)],
+            ["Revenue", formatPence(stats.revenue)],
+            ["Pending", String(stats.pending)],
+          ].map(([label, value]) => (
+            <div key={label} className="flex items-baseline justify-between py-1.5">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="text-base font-bold text-slate-900">{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       <section>
