@@ -33,6 +33,10 @@ export type CalendarData = {
   first: CalendarDate;
   last: CalendarDate;
   query: string;
+  /** Opening time in minutes, where the day grid starts scrolled to. */
+  openMinutes: number;
+  /** The salon's current wall-clock minutes when the page was made, for the "now" line. */
+  nowMinutes: number;
   stylists: { id: number; name: string }[];
   items: CalendarItem[];
   canWrite: boolean;
@@ -54,9 +58,10 @@ export function toUpcoming(appointment: AppointmentView, timeZone: string): Upco
 }
 
 export async function loadCalendar(actor: Actor, request: { view: CalendarView; date?: CalendarDate; query?: string }): Promise<CalendarData> {
-  const { timeZone } = await getGlobalSettings();
+  const { timeZone, openTime } = await getGlobalSettings();
   const today = todayInZone(timeZone);
   const date = request.date ?? today;
+  const [openHours, openMinutes] = openTime.split(":").map(Number) as [number, number];
   const { first, last } = viewRange(request.view, date);
   const query = request.query?.trim() ?? "";
   const showPanel = actor.role !== "display";
@@ -94,6 +99,8 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     first,
     last,
     query,
+    openMinutes: openHours * 60 + openMinutes,
+    nowMinutes: minutesInZone(new Date(), timeZone),
     stylists: stylists.map(({ id, name }) => ({ id, name })),
     items,
     canWrite: can(actor.role, "appointments.write"),

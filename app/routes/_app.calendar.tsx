@@ -116,7 +116,18 @@ export default function CalendarScreen() {
         ) : null}
         <div className="min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller">
           {view === "day" ? (
-            <DayGrid stylists={stylists} items={dayItems} canWrite={canWrite} editHref={editHref} newHref={newHref} onMove={move} moving={busy} />
+            <DayGrid
+              key={date}
+              stylists={stylists}
+              items={dayItems}
+              canWrite={canWrite}
+              editHref={editHref}
+              newHref={newHref}
+              onMove={move}
+              moving={busy}
+              openMinutes={calendar.openMinutes}
+              nowMinutes={date === today ? calendar.nowMinutes : null}
+            />
           ) : view === "week" ? (
             <WeekView {...calendar} items={items} editHref={canWrite ? editHref : null} />
           ) : (

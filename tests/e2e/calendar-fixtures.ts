@@ -77,5 +77,7 @@ export async function expectToast(page: Page, text: string) {
 export async function scrollToTime(page: Page, time: string) {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const top = ((hours * 60 + minutes - 7 * 60) / 15) * 28;
+  // Wait for the grid's own first scroll (to opening time) so it cannot undo this one.
+  await page.locator("[data-testid=calendar-scroller][data-scrolled]").waitFor();
   await page.getByTestId("calendar-scroller").evaluate((element, y) => element.scrollTo(0, Math.max(0, y - 120)), top);
 }

@@ -2,7 +2,7 @@
 // per stylist. Appointments are links (they open for edit, with or without JavaScript);
 // with JavaScript they can be dragged, by mouse or touch, to another stylist and time.
 import { Link, useNavigate } from "@remix-run/react";
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import type { CalendarItem } from "~/domain/calendar.server";
 import {
   BLOCKED_CLASSES,
@@ -30,7 +30,28 @@ type Props = {
   newHref: (stylistId: number, startMinutes?: number) => string;
   onMove: (move: MoveRequest) => void;
   moving: boolean;
+  /** Where the grid starts scrolled to (the salon's opening time). */
+  openMinutes: number;
+  /** Minutes since midnight now, when the grid shows today; null otherwise. */
+  nowMinutes: number | null;
 };
+
+/** The current time as a line across the grid, moving once a minute. */
+function NowLine({ minutes }: { minutes: number }) {
+  const [now, setNow] = useState(minutes);
+  useEffect(() => {
+    setNow(minutes);
+    const started = Date.now();
+    const timer = setInterval(() => setNow(minutes + Math.floor((Date.now() - started) / 60_000)), 30_000);
+    return () => clearInterval(timer);
+  }, [minutes]);
+  if (now < GRID_START_MINUTES || now >= GRID_END_MINUTES) return null;
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute right-0 left-0 z-20 border-t-2 border-red-500" style={{ top: minutesToTop(now) }}>
+      <span className="absolute -top-1.5 -left-1 size-3 rounded-full bg-red-500" />
+    </div>
+  );
+}
 
 type Drag = {
   item: CalendarItem;
@@ -67,11 +88,23 @@ function AppointmentText({ item }: { item: CalendarItem }) {
   );
 }
 
-export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, moving }: Props) {
+export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
   const navigate = useNavigate();
   const columns = useRef(new Map<number, HTMLDivElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
   const suppressClick = useRef(false);
+  const grid = useRef<HTMLDivElement>(null);
+
+  // Start at the opening time (or just before now on today), not at 07:00.
+  useEffect(() => {
+    const scroller = grid.current?.closest("[data-testid=calendar-scroller]");
+    if (!scroller) return;
+    const focus = nowMinutes !== null && nowMinutes > openMinutes ? nowMinutes - 60 : openMinutes - 30;
+    scroller.scrollTop = Math.max(0, minutesToTop(focus));
+    scroller.setAttribute("data-scrolled", "true");
+    // Only when the day changes, not on every revalidation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openMinutes, nowMinutes === null]);
 
   if (stylists.length === 0) {
     return <p className="p-6 text-sm text-slate-600">No stylists yet. An administrator adds stylists under Settings, Staff Accounts.</p>;
@@ -125,7 +158,7 @@ export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, 
   };
 
   return (
-    <div className="relative" data-testid="day-grid">
+    <div ref={grid} className="relative" data-testid="day-grid">
       <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
         <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
         {stylists.map((stylist) => (
@@ -214,6 +247,7 @@ export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, 
                   );
                 })}
               </ul>
+              {nowMinutes !== null ? <NowLine minutes={nowMinutes} /> : null}
               {ghost ? (
                 <div
                   aria-hidden="true"
