@@ -10,26 +10,14 @@ export type LiveStatus = "connecting" | "live" | "offline";
 export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  // Revalidating while a navigation loads would abort and restart its loaders; the
-  // aborted request may already have taken the one-shot toast cookie, and the toast of
-  // a save would be lost. So a change that arrives mid-navigation waits for it to end.
+  // Never revalidate in the middle of a navigation or submission: the page is about to
+  // load fresh data anyway, and a parallel load could take the toast meant for it.
   const busy = useRef(false);
-  const deferred = useRef(false);
-  busy.current = navigation.state !== "idle";
-  const revalidateNow = useRef(revalidator.revalidate);
-  revalidateNow.current = revalidator.revalidate;
-  const revalidate = useRef(() => {
-    if (busy.current) deferred.current = true;
-    else revalidateNow.current();
-  });
-
-  useEffect(() => {
-    if (navigation.state === "idle" && deferred.current) {
-      deferred.current = false;
-      revalidateNow.current();
-    }
-  }, [navigation.state]);
-
+  busy.current = navigation.state !== "idle" || revalidator.state !== "idle";
+  const revalidate = useRef(() => {});
+  revalidate.current = () => {
+    if (!busy.current) revalidator.revalidate();
+  };
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
 
@@ -37,7 +25,10 @@ export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: str
     let debounce: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(debounce);
-      debounce = setTimeout(() => revalidate.current(), 100);
+      debounce = setTimeout(function run() {
+        if (busy.current) debounce = setTimeout(run, 300);
+        else revalidate.current();
+      }, 150);
     };
     const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
     const source = new EventSource("/api/events");

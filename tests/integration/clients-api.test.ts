@@ -55,14 +55,17 @@ describe("POST /api/clients", () => {
     expect(body).toMatchObject({ consentType: "service", isActive: true, email: null, notes: null });
   });
 
+  it("accepts a client without a phone, as a booking may create one (SPEC §5: the booking's phone is optional)", async () => {
+    const { status, body } = await create({ name: "Walk-in", phone: "", email: null, consentType: "service" }, stylist.token);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ name: "Walk-in", phone: "" });
+  });
+
   it("answers 400 with SPEC's field messages", async () => {
-    expect(await create({})).toEqual({
+    expect(await create({})).toEqual({ status: 400, body: { message: "Name is required", errors: { name: ["Name is required"] } } });
+    expect(await create({ name: " ", email: "not-an-email", phone: "x".repeat(51) })).toMatchObject({
       status: 400,
-      body: { message: "Name is required", errors: { name: ["Name is required"], phone: ["Phone is required"] } },
-    });
-    expect(await create({ name: " ", phone: "  ", email: "not-an-email" })).toMatchObject({
-      status: 400,
-      body: { errors: { name: ["Name is required"], phone: ["Phone is required"], email: ["Invalid email"] } },
+      body: { errors: { name: ["Name is required"], email: ["Invalid email"], phone: ["Must be at most 50 characters"] } },
     });
     expect(await create({ name: "A", phone: "1", consentType: "spam", legalBasis: "whim", isActive: "yes" })).toMatchObject({
       status: 400,
@@ -204,7 +207,9 @@ describe("the interface other areas call", () => {
     ).rejects.toThrow("the booking failed");
     expect(await db.select().from(clients).where(eq(clients.name, "Rolled Back"))).toEqual([]);
 
-    await expect(writeTransaction((tx) => createClientRecord(tx, actor, { name: "", phone: "" }))).rejects.toMatchObject({ status: 400, fieldErrors: { name: ["Name is required"], phone: ["Phone is required"] } });
+    await expect(writeTransaction((tx) => createClientRecord(tx, actor, { name: "", phone: "", email: "nope" }))).rejects.toMatchObject({ status: 400, fieldErrors: { name: ["Name is required"], email: ["Invalid email"] } });
+    const walkIn = await writeTransaction((tx) => createClientRecord(tx, actor, { name: "Walk-in Booking", phone: "" }));
+    expect(walkIn).toMatchObject({ name: "Walk-in Booking", phone: "" });
     const display = toActor((await signedIn("display")).user);
     await expect(writeTransaction((tx) => createClientRecord(tx, display, { name: "X", phone: "1" }))).rejects.toMatchObject({ status: 403 });
   });

@@ -46,16 +46,24 @@ const invalidInput = { errorMap: () => ({ message: CLIENT_MESSAGES.invalidInput 
 
 const clientFields = {
   name: requiredText(CLIENT_MESSAGES.nameRequired, 200),
-  phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
   email: optionalEmail,
   notes: optionalText(2000),
   consentType: z.enum(CONSENT_TYPES, invalidInput).default("service"),
   legalBasis: z.enum(LEGAL_BASES, invalidInput).default("consent"),
 };
 
-/** `POST /api/clients` and the booking dialog: gdprConsent is not sent; isActive defaults to true. */
+/** An empty phone is stored as "" (the column is not nullable). */
+const optionalPhone = optionalText(50).transform((value) => value ?? "");
+
+/**
+ * `POST /api/clients`, `PUT /api/clients/{id}` and the booking dialog (createClientRecord):
+ * gdprConsent is not sent; isActive defaults to true. The phone is optional here because
+ * SPEC's booking form, which creates clients through this call, leaves it optional; the
+ * client dialog requires it (ClientFormSchema).
+ */
 export const ClientInputSchema = z.object({
   ...clientFields,
+  phone: optionalPhone,
   isActive: z.boolean({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).default(true),
 });
 export type ClientInput = z.output<typeof ClientInputSchema>;
@@ -63,6 +71,7 @@ export type ClientInput = z.output<typeof ClientInputSchema>;
 /** The Add / Edit dialog. An unticked checkbox sends nothing, so isActive is false when absent. */
 export const ClientFormSchema = z.object({
   ...clientFields,
+  phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
   isActive: z.boolean().default(false),
   gdprConsent: z
     .boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired })
@@ -86,7 +95,7 @@ export const BIRTHDAY_INVALID = "Birthday must be a date (YYYY-MM-DD or DD/MM/YY
 export const ImportRowSchema = z.object({
   name: requiredText(CLIENT_MESSAGES.nameRequired, 200),
   email: optionalEmail,
-  phone: optionalText(50).transform((value) => value ?? ""),
+  phone: optionalPhone,
   notes: optionalText(2000),
   address: optionalText(500),
   birthday: z.preprocess(
