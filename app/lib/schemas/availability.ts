@@ -17,11 +17,11 @@ const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
 const startTime = z
   .string()
   .regex(clock, "Use the 24-hour HH:MM format")
-  .refine((value) => value >= EARLIEST_START && value <= LATEST_START, "Start time must be between 07:00 and 21:00");
+  .refine((value) => !clock.test(value) || (value >= EARLIEST_START && value <= LATEST_START), "Start time must be between 07:00 and 21:00");
 const endTime = z
   .string()
   .regex(clock, "Use the 24-hour HH:MM format")
-  .refine((value) => value >= EARLIEST_END && value <= LATEST_END, "End time must be between 08:00 and 22:00");
+  .refine((value) => !clock.test(value) || (value >= EARLIEST_END && value <= LATEST_END), "End time must be between 08:00 and 22:00");
 const dayOfWeek = z
   .number({ required_error: "Day is required", invalid_type_error: "Day must be a number from 1 to 14" })
   .int("Day must be a number from 1 to 14")
