@@ -97,3 +97,13 @@ export async function updateService(actor: Actor, id: number, input: ServiceInpu
     return service!;
   });
 }
+
+/** The categories in use, for the dialog's suggestions. */
+export async function listCategories(actor: Actor): Promise<string[]> {
+  assertCan(actor, "services.view");
+  const rows = await db
+    .selectDistinct({ category: services.category })
+    .from(services)
+    .orderBy(sql`${services.category} collate nocase`);
+  return [...new Map(rows.map((row) => [row.category.toLowerCase(), row.category])).values()];
+}
