@@ -122,12 +122,21 @@ export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<Tim
   });
 }
 
+/** One period, for the owner or an admin (the delete confirmation). */
+export async function getTimeOff(actor: Actor, id: number): Promise<TimeOffPeriod> {
+  await resolveManagedStylist(actor, "availability.manage", null);
+  const [row] = await db.select(timeOffColumns).from(timeOff).where(eq(timeOff.id, id)).limit(1);
+  if (!row) throw new NotFound(TIME_OFF_NOT_FOUND);
+  await managedStylist(actor, row.stylistId);
+  return row;
+}
+
 /** The owner or an admin removes a period. */
 export async function deleteTimeOff(actor: Actor, id: number): Promise<void> {
   await writeTransaction(async (tx) => {
-    const [row] = await tx.select(timeOffColumns).from(timeOff).where(eq(timeOff.id, id)).limit(1);
     // The capability is checked before the row's existence is revealed.
     await resolveManagedStylist(actor, "availability.manage", null, tx);
+    const [row] = await tx.select(timeOffColumns).from(timeOff).where(eq(timeOff.id, id)).limit(1);
     if (!row) throw new NotFound(TIME_OFF_NOT_FOUND);
     await managedStylist(actor, row.stylistId, tx);
     await tx.delete(timeOff).where(eq(timeOff.id, id));
