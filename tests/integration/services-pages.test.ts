@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 /** The payload of a `data()` result or a plain loader value. */
 function payload(result: unknown): any {
-  return result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit" ? (result as { data: unknown }).data : result;
+  return result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit" ? (result as unknown as { data: unknown }).data : result;
 }
 const post = (handler: unknown, path: string, cookie: string, form: Record<string, string>, params: Record<string, string> = {}) =>
   call(handler, makeRequest("POST", path, { cookie, form }), params);

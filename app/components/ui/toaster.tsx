@@ -16,7 +16,7 @@ export function showToast(toast: Omit<ToastMessage, "id" | "variant"> & { varian
 
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [current, setCurrent] = useState<ToastMessage | null>(toast);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (toast) setCurrent(toast);
@@ -46,9 +46,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   return (
     <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
-      <ol ref={region} tabIndex={-1} className="w-full max-w-sm outline-none" aria-live="polite">
+      {/* Plain boxes, not a list: a list item may not carry the status or alert role (axe). */}
+      <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none" aria-live="polite">
         {current ? (
-          <li
+          <div
             key={current.id}
             role={current.variant === "destructive" ? "alert" : "status"}
             className={cn(
@@ -68,9 +69,9 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             >
               <span aria-hidden="true">✕</span>
             </button>
-          </li>
+          </div>
         ) : null}
-      </ol>
+      </div>
     </section>
   );
 }
