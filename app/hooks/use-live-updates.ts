@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type LiveStatus = "connecting" | "live" | "offline";
@@ -6,11 +6,30 @@ export type LiveStatus = "connecting" | "live" | "offline";
 /**
  * Revalidates the page's loaders when another tablet changes something. While the
  * stream is down, falls back to polling every `fallbackPollMs` (SPEC §9: 5 s).
+ *
+ * While this page is itself submitting or loading, a change waits until it is idle: the
+ * submission's own reload brings fresh data, and interrupting it would throw away the
+ * answer that carried its one-shot toast cookie (the toast would be lost).
  */
 export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const deferred = useRef(false);
+  const revalidateWhenIdle = () => {
+    if (busyRef.current) deferred.current = true;
+    else revalidator.revalidate();
+  };
+  const revalidate = useRef(revalidateWhenIdle);
+  revalidate.current = revalidateWhenIdle;
+  useEffect(() => {
+    if (busy || !deferred.current) return;
+    deferred.current = false;
+    revalidate.current();
+  }, [busy]);
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
 

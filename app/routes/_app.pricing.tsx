@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
 import { CategoryBadge } from "~/components/services/category-badge";
 import { StylistList } from "~/components/services/stylist-list";
@@ -74,7 +75,10 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
   const fetcher = useFetcher<typeof action>();
   const pageResult = useActionData<typeof action>();
-  const failure = (fetcher.data ?? (pageResult?.serviceId === row.serviceId ? pageResult : undefined)) as RowFailure | undefined;
+  const latest = (fetcher.data ?? (pageResult?.serviceId === row.serviceId ? pageResult : undefined)) as RowFailure | undefined;
+  // Cancel resets the row's inputs and also dismisses the message about them.
+  const [dismissed, setDismissed] = useState<RowFailure | undefined>();
+  const failure = latest === dismissed ? undefined : latest;
   useFailureToast(fetcher.data, failure?.message);
   const formId = `pricing-${row.serviceId}`;
   const busy = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
@@ -140,7 +144,7 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
         <ErrorList id={`${formId}-price-error`} errors={priceErrors} />
       </td>
       <td className={cn(cell, "max-md:pt-3")}>
-        <fetcher.Form method="post" id={formId} preventScrollReset className="flex flex-wrap gap-1.5">
+        <fetcher.Form method="post" id={formId} preventScrollReset className="flex flex-wrap gap-1.5" onReset={() => setDismissed(latest)}>
           <input type="hidden" name="stylistId" value={stylistId} />
           <input type="hidden" name="serviceId" value={row.serviceId} />
           <Button type="submit" name="intent" value="duration" variant="secondary" className="min-h-9 px-2.5" formNoValidate aria-label={`${row.customDuration ? "Update" : "Save"} Duration for ${row.name}`} disabled={busy === "duration"}>
