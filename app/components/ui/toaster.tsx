@@ -53,7 +53,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
             key={current.id}
             role={current.variant === "destructive" ? "alert" : "status"}
             className={cn(
-              "pointer-events-auto flex items-start gap-3 rounded-lg p-4 shadow-lg ring-1",
+              "toast-expire pointer-events-auto flex items-start gap-3 rounded-lg p-4 shadow-lg ring-1",
               current.variant === "destructive" ? "bg-red-700 text-white ring-red-800" : "bg-white text-slate-900 ring-slate-200",
             )}
           >
