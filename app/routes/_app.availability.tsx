@@ -15,6 +15,7 @@ import { getGlobalSettings } from "~/domain/settings.server";
 import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.server";
 import { formatLongDate, rotaWeek, todayInZone, weekStart } from "~/lib/salon-time";
 import { AvailabilityDayFormSchema, ScheduleModeSchema } from "~/lib/schemas/availability";
+import { submissionErrors } from "~/utils/forms.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -52,7 +53,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const dayOfWeek = Number(formData.get("dayOfWeek")) || undefined;
   const submission = parseWithZod(formData, { schema: intent === "mode" ? ScheduleModeSchema : AvailabilityDayFormSchema });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+    const errors = submissionErrors(submission);
     return data({ intent, dayOfWeek, message: Object.values(errors)[0]?.[0] ?? "Please check the times", errors }, { status: 400 });
   }
   try {

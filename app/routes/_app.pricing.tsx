@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type InputHTMLAttributes } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
 import { CategoryBadge } from "~/components/services/category-badge";
 import { StylistList } from "~/components/services/stylist-list";
@@ -18,6 +18,7 @@ import { useFailureToast } from "~/hooks/use-failure-toast";
 import { cn } from "~/lib/cn";
 import { formatPence, penceToPoundsInput, poundsToPence } from "~/lib/money";
 import { PRICING_DURATION, PricingRowFormSchema } from "~/lib/schemas/services";
+import { submissionErrors } from "~/utils/forms.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -52,7 +53,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const serviceId = Number(formData.get("serviceId"));
   const submission = parseWithZod(formData, { schema: PricingRowFormSchema });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+    const errors = submissionErrors(submission);
     return data({ serviceId, message: Object.values(errors)[0]?.[0] ?? "Please check the value", errors } satisfies RowFailure, { status: 400 });
   }
   const value = submission.value;
@@ -72,6 +73,31 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
+const cell = "px-2 py-2 align-top max-md:block max-md:px-0";
+
+/** A number input of a row, in its own cell, tied to the row's form by `form=`; the label shows on phones, where there are no column headings. */
+function NumberCell({ id, label, hint, errors, className, ...input }: { id: string; label: string; hint: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <td className={cell}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 md:sr-only">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        type="number"
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ""}`}
+        className={cn(controlClasses, className)}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </td>
+  );
+}
+
 function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
   const fetcher = useFetcher<typeof action>();
   const pageResult = useActionData<typeof action>();
@@ -85,8 +111,6 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
   const durationErrors = failure?.errors.duration;
   const priceErrors = failure?.errors.priceInPounds ?? failure?.errors.price;
   const otherErrors = failure && !durationErrors && !priceErrors ? [failure.message] : null;
-  const cell = "px-2 py-2 align-top max-md:block max-md:px-0";
-  const label = "mb-1 block text-xs font-medium text-slate-700 md:sr-only";
   return (
     <tr className="max-md:block max-md:border-b max-md:border-slate-200 max-md:py-3">
       <td className={cell}>
@@ -98,51 +122,33 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
         </div>
         <ErrorList errors={otherErrors} />
       </td>
-      <td className={cell}>
-        <label htmlFor={`${formId}-duration`} className={label}>
-          Duration for {row.name} (minutes)
-        </label>
-        <input
-          id={`${formId}-duration`}
-          form={formId}
-          name="duration"
-          type="number"
-          inputMode="numeric"
-          min={PRICING_DURATION.min}
-          max={PRICING_DURATION.max}
-          step={1}
-          defaultValue={row.customDuration ?? row.duration}
-          aria-invalid={durationErrors ? true : undefined}
-          aria-describedby={`${formId}-duration-hint${durationErrors ? ` ${formId}-duration-error` : ""}`}
-          className={cn(controlClasses, "md:w-24")}
-        />
-        <p id={`${formId}-duration-hint`} className="mt-1 text-xs text-slate-600">
-          Standard {row.duration} min
-        </p>
-        <ErrorList id={`${formId}-duration-error`} errors={durationErrors} />
-      </td>
-      <td className={cell}>
-        <label htmlFor={`${formId}-price`} className={label}>
-          Price for {row.name} (£)
-        </label>
-        <input
-          id={`${formId}-price`}
-          form={formId}
-          name="priceInPounds"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          defaultValue={penceToPoundsInput(row.customPrice ?? row.price)}
-          aria-invalid={priceErrors ? true : undefined}
-          aria-describedby={`${formId}-price-hint${priceErrors ? ` ${formId}-price-error` : ""}`}
-          className={cn(controlClasses, "md:w-28")}
-        />
-        <p id={`${formId}-price-hint`} className="mt-1 text-xs text-slate-600">
-          Standard {formatPence(row.price)}
-        </p>
-        <ErrorList id={`${formId}-price-error`} errors={priceErrors} />
-      </td>
+      <NumberCell
+        id={`${formId}-duration`}
+        form={formId}
+        name="duration"
+        label={`Duration for ${row.name} (minutes)`}
+        hint={`Standard ${row.duration} min`}
+        errors={durationErrors}
+        inputMode="numeric"
+        min={PRICING_DURATION.min}
+        max={PRICING_DURATION.max}
+        step={1}
+        defaultValue={row.customDuration ?? row.duration}
+        className="md:w-24"
+      />
+      <NumberCell
+        id={`${formId}-price`}
+        form={formId}
+        name="priceInPounds"
+        label={`Price for ${row.name} (£)`}
+        hint={`Standard ${formatPence(row.price)}`}
+        errors={priceErrors}
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        defaultValue={penceToPoundsInput(row.customPrice ?? row.price)}
+        className="md:w-28"
+      />
       <td className={cn(cell, "max-md:pt-3")}>
         <fetcher.Form method="post" id={formId} preventScrollReset className="flex flex-wrap gap-1.5" onReset={() => setDismissed(latest)}>
           <input type="hidden" name="stylistId" value={stylistId} />

@@ -26,6 +26,19 @@ function withCurrent(options: string[], current: string) {
   return options.includes(current) ? options : [...options, current].sort();
 }
 
+/** An hourly dropdown; with JavaScript, times that would put the end before the start are disabled. */
+function TimeSelect({ name, label, value, options, unavailable, onChange }: { name: string; label: string; value: string; options: string[]; unavailable: (time: string) => boolean; onChange: (time: string) => void }) {
+  return (
+    <select name={name} aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} className={cn(controlClasses, "w-24")}>
+      {withCurrent(options, value).map((time) => (
+        <option key={time} value={time} disabled={unavailable(time)}>
+          {hourLabel(time)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function pendingDay(formData: FormData | undefined, day: DayEntry): DayEntry {
   if (!formData) return day;
   return {
@@ -72,33 +85,23 @@ function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; styl
         </div>
         {/* Shown while the switch is on; CSS decides, so it follows the switch without JavaScript too. */}
         <div className="hidden items-center gap-2 group-has-[input[role=switch]:checked]:flex">
-          <select
+          <TimeSelect
             name="startTime"
-            aria-label={`Start time on ${label}`}
+            label={`Start time on ${label}`}
             value={shown.startTime}
-            onChange={(event) => save({ startTime: event.currentTarget.value })}
-            className={cn(controlClasses, "w-24")}
-          >
-            {withCurrent(START_TIMES, shown.startTime).map((time) => (
-              <option key={time} value={time} disabled={hydrated && time >= shown.endTime}>
-                {hourLabel(time)}
-              </option>
-            ))}
-          </select>
+            options={START_TIMES}
+            unavailable={(time) => hydrated && time >= shown.endTime}
+            onChange={(startTime) => save({ startTime })}
+          />
           <span className="text-sm text-slate-600">to</span>
-          <select
+          <TimeSelect
             name="endTime"
-            aria-label={`End time on ${label}`}
+            label={`End time on ${label}`}
             value={shown.endTime}
-            onChange={(event) => save({ endTime: event.currentTarget.value })}
-            className={cn(controlClasses, "w-24")}
-          >
-            {withCurrent(END_TIMES, shown.endTime).map((time) => (
-              <option key={time} value={time} disabled={hydrated && time <= shown.startTime}>
-                {hourLabel(time)}
-              </option>
-            ))}
-          </select>
+            options={END_TIMES}
+            unavailable={(time) => hydrated && time <= shown.startTime}
+            onChange={(endTime) => save({ endTime })}
+          />
         </div>
         <p className="text-sm text-slate-600 group-has-[input[role=switch]:checked]:hidden">Not working</p>
         {hydrated ? null : (
