@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { availabilityPath } from "~/components/availability/paths";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -41,11 +42,9 @@ export default function AddTimeOffDialog() {
   const { closeTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof TimeOffSchema>>({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TimeOffSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // Validated by the server: Zod in the browser would put this dialog over the JavaScript budget.
   });
   useFailureToast(lastResult, form.errors?.[0]);
   const busy = navigation.state === "submitting";

@@ -17,7 +17,8 @@ import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.se
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { cn } from "~/lib/cn";
 import { formatPence, penceToPoundsInput, poundsToPence } from "~/lib/money";
-import { PRICING_DURATION, PricingRowFormSchema } from "~/lib/schemas/services";
+import { PricingRowFormSchema } from "~/lib/schemas/services";
+import { PRICING_DURATION } from "~/lib/service-limits";
 import { submissionErrors } from "~/utils/forms.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";

@@ -8,10 +8,9 @@ import { controlClasses, ErrorList } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { cn } from "~/lib/cn";
-import { END_TIMES, START_TIMES } from "~/lib/schemas/availability";
+import { END_TIMES, START_TIMES, type ScheduleMode } from "~/lib/working-hours";
 
 export type DayEntry = { dayOfWeek: number; isWorking: boolean; startTime: string; endTime: string };
-export type ScheduleMode = "weekly" | "biweekly";
 type Failure = { intent: string; dayOfWeek?: number; message: string; errors?: Record<string, string[]> };
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];

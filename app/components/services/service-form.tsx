@@ -1,13 +1,12 @@
 // The Add/Edit Service dialog's form (SPEC §2 Services, §5 Service form).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { SwitchField } from "~/components/ui/switch";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { penceToPoundsInput } from "~/lib/money";
-import { SERVICE_DURATION, ServiceFormSchema } from "~/lib/schemas/services";
+import { SERVICE_DURATION } from "~/lib/service-limits";
 
 type Defaults = { name: string; category: string; duration: number; price: number | null; isActive: boolean };
 const NEW_SERVICE: Defaults = { name: "", category: "", duration: SERVICE_DURATION.default, price: null, isActive: true };
@@ -35,9 +34,8 @@ export function ServiceForm({
       priceInPounds: service.price === null ? "" : penceToPoundsInput(service.price),
       isActive: service.isActive ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Validated by the server (the same ServiceFormSchema): Zod in the browser would put
+    // this dialog over the 130 KB JavaScript budget (docs/decisions/0010).
   });
   useFailureToast(lastResult, form.errors?.[0]);
   const busy = navigation.state === "submitting";

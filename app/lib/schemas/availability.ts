@@ -1,12 +1,12 @@
 // Working hours and time off (SPEC §2 Availability, §3, §5 "Time-off form", §9).
 import { z } from "zod";
-import { SCHEDULE_MODES } from "#db/schema";
+import type { Stylist } from "#db/schema";
 import { isCalendarDate } from "~/lib/salon-time";
+import { END_TIMES, SCHEDULE_MODES, START_TIMES } from "~/lib/working-hours";
 
-const hours = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${String(from + i).padStart(2, "0")}:00`);
-/** SPEC §9: start hourly 07:00-21:00, end hourly 08:00-22:00. */
-export const START_TIMES = hours(7, 21);
-export const END_TIMES = hours(8, 22);
+// The database's enum, checked at compile time only: importing #db/schema at run time
+// would put Drizzle in the browser's bundle.
+SCHEDULE_MODES satisfies readonly Stylist["scheduleMode"][];
 export const EARLIEST_START = START_TIMES[0]!;
 export const LATEST_START = START_TIMES[START_TIMES.length - 1]!;
 export const EARLIEST_END = END_TIMES[0]!;

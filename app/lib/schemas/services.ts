@@ -1,11 +1,7 @@
 // Services and per-stylist pricing (SPEC §3, §5 "Service form", "Pricing inputs").
 // The forms speak pounds; the API and the database speak integer pence.
 import { z } from "zod";
-
-export const SERVICE_DURATION = { min: 15, max: 480, default: 30 } as const;
-export const PRICING_DURATION = { min: 1, max: 480 } as const;
-/** £10,000: well above any salon service, well inside SQLite's integers. */
-export const MAX_PRICE_PENCE = 1_000_000;
+import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
 
 const serviceName = z
   .string({ required_error: "Service name is required" })
