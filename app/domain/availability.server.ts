@@ -152,15 +152,14 @@ type Rota = { name: string; mode: ScheduleMode; days: Map<number, StoredDay>; ti
 async function loadRotas(executor: Executor, stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, Rota>> {
   const rotas = new Map<number, Rota>();
   if (stylistIds.length === 0) return rotas;
-  const [people, days, leave] = await Promise.all([
-    executor.select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode }).from(stylists).where(inArray(stylists.id, stylistIds)),
-    executor.select().from(stylistAvailability).where(inArray(stylistAvailability.stylistId, stylistIds)),
-    executor
-      .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason })
-      .from(timeOff)
-      .where(and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)))
-      .orderBy(asc(timeOff.startDate)),
-  ]);
+  // One statement at a time: the executor may be the booking's transaction.
+  const people = await executor.select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode }).from(stylists).where(inArray(stylists.id, stylistIds));
+  const days = await executor.select().from(stylistAvailability).where(inArray(stylistAvailability.stylistId, stylistIds));
+  const leave = await executor
+    .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason })
+    .from(timeOff)
+    .where(and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)))
+    .orderBy(asc(timeOff.startDate));
   for (const person of people) rotas.set(person.id, { name: person.name, mode: person.mode, days: new Map(), timeOff: [] });
   for (const day of days) rotas.get(day.stylistId)?.days.set(day.dayOfWeek, day);
   for (const period of leave) rotas.get(period.stylistId)?.timeOff.push(period);

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { daysInMode, getAvailability, saveAvailabilityDay, setScheduleMode } from "~/domain/availability.server";
 import { AvailabilityDaySchema, ScheduleModeSchema } from "~/lib/schemas/availability";
 import { api, methodNotAllowed, parseOptionalId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
-import { z } from "zod";
 
 // GET: the caller's own days (admins: `?stylistId=`), 1-7 or 1-14 for a bi-weekly rota,
 // with SPEC's defaults filled in for days never saved (their `id` is null).

@@ -79,6 +79,9 @@ describe("availabilityConflict: time off", () => {
     expect(await conflict(stylist.id, at("2026-06-10", "16:00", "17:00"))).toBe("Finn Rota is on time off on Wednesday, June 10, 2026 (Annual leave).");
     expect(await conflict(stylist.id, at("2026-06-11", "09:00", "10:00"))).toBeNull();
     expect(await conflict(stylist.id, at("2026-06-12", "09:00", "10:00"))).toBe("Finn Rota is on time off on Friday, June 12, 2026.");
+    // The booking code asks inside its own transaction.
+    const [start, end] = at("2026-06-09", "11:00", "12:00");
+    expect(await db.transaction((tx) => availabilityConflict(tx, stylist.id, start, end, LONDON))).toMatch(/^Finn Rota is on time off/);
   });
 });
 
