@@ -3,14 +3,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-export const ROLES = ["admin", "stylist", "display"] as const;
-export type Role = (typeof ROLES)[number];
-export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked"] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
-export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
-export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;
-export const SCHEDULE_MODES = ["weekly", "biweekly"] as const;
+import { APPOINTMENT_STATUSES, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
+
+export * from "./enums";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text("created_at").notNull().default(now);

@@ -17,7 +17,7 @@ export type MatrixRow<Context = Record<string, never>> = {
   handler: unknown;
   method: string;
   /** Fresh targets for each attempt, so an allowed delete does not hide a later refusal. */
-  setup?: () => Promise<Context>;
+  setup?: (actor: MatrixActor | null) => Promise<Context>;
   path: (actor: MatrixActor, context: Context) => string;
   params?: (actor: MatrixActor, context: Context) => Record<string, string>;
   body?: (actor: MatrixActor, context: Context) => Record<string, unknown>;
@@ -39,7 +39,7 @@ const placeholder = { user: { id: 0 } } as MatrixActor;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function attempt(row: MatrixRow<any>, actor: MatrixActor | null) {
-  const context = (await row.setup?.()) ?? {};
+  const context = (await row.setup?.(actor)) ?? {};
   const who = actor ?? placeholder;
   const options: Parameters<typeof makeRequest>[2] = {};
   if (actor) {

@@ -2,7 +2,7 @@
 // enforces it (requireCapability) and the UI uses the same table to hide what the
 // server would refuse. Scope rules (a stylist's own column, own prices) live in the
 // domain modules that own the data.
-import type { Role } from "#db/schema";
+import type { Role } from "#db/enums";
 
 export const CAPABILITIES = {
   "calendar.view": ["admin", "stylist", "display"],

@@ -13,7 +13,19 @@ export const FALLBACK_SALON_NAME = "Management System";
 /** What the browser may see: the SMS secret is replaced by whether one is stored. */
 export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret"> & { smsApiSecret: ""; smsApiSecretSet: boolean };
 
+// Every page reads the settings several times; they change rarely. A short-lived cache
+// (cleared at once by a save in this process) keeps that off the database.
+const CACHE_MS = 2000;
+let cached: { value: SalonSettings; at: number } | null = null;
+
 async function readSettings(): Promise<SalonSettings> {
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+  const value = await loadSettings();
+  cached = { value, at: Date.now() };
+  return value;
+}
+
+async function loadSettings(): Promise<SalonSettings> {
   const [row] = await db.select().from(salonSettings).where(eq(salonSettings.id, SETTINGS_ID)).limit(1);
   if (row) return row;
   await db.insert(salonSettings).values({ id: SETTINGS_ID, reminderTemplate: DEFAULT_REMINDER_TEMPLATE }).onConflictDoNothing();
@@ -66,6 +78,7 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
     await publish(tx, "settings", SETTINGS_ID);
     return row!;
   });
+  cached = null;
   return toView(saved);
 }
 

@@ -6,30 +6,20 @@ export type LiveStatus = "connecting" | "live" | "offline";
 /**
  * Revalidates the page's loaders when another tablet changes something. While the
  * stream is down, falls back to polling every `fallbackPollMs` (SPEC §9: 5 s).
- *
- * While this page is itself submitting or loading, a change waits until it is idle: the
- * submission's own reload brings fresh data, and interrupting it would throw away the
- * answer that carried its one-shot toast cookie (the toast would be lost).
  */
 export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
-  const deferred = useRef(false);
-  const revalidateWhenIdle = () => {
-    if (busyRef.current) deferred.current = true;
-    else revalidator.revalidate();
+  // Never revalidate in the middle of a navigation or submission (a fetcher's too: the
+  // pricing and availability screens save through fetchers that redirect): the page is
+  // about to load fresh data anyway, and a parallel load could take the toast meant for it.
+  const busy = useRef(false);
+  busy.current = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const revalidate = useRef(() => {});
+  revalidate.current = () => {
+    if (!busy.current) revalidator.revalidate();
   };
-  const revalidate = useRef(revalidateWhenIdle);
-  revalidate.current = revalidateWhenIdle;
-  useEffect(() => {
-    if (busy || !deferred.current) return;
-    deferred.current = false;
-    revalidate.current();
-  }, [busy]);
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
 
@@ -37,7 +27,10 @@ export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: str
     let debounce: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(debounce);
-      debounce = setTimeout(() => revalidate.current(), 100);
+      debounce = setTimeout(function run() {
+        if (busy.current) debounce = setTimeout(run, 300);
+        else revalidate.current();
+      }, 150);
     };
     const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
     const source = new EventSource("/api/events");

@@ -12,6 +12,7 @@ import {
   parseTwelveHourTime,
   rotaDayNumber,
   rotaWeek,
+  wallClock,
   weekStart,
   zonedToUtc,
 } from "./salon-time";
@@ -66,5 +67,19 @@ describe("salon time", () => {
     expect(parseTwelveHourTime("2:30 PM")).toBe("14:30");
     expect(parseTwelveHourTime("12:15 am")).toBe("00:15");
     expect(parseTwelveHourTime("13:00 PM")).toBeNull();
+  });
+});
+
+describe("wall clock", () => {
+  it("agrees with Intl across a whole year of quarter hours in several zones", () => {
+    for (const zone of ["Europe/London", "America/New_York", "Australia/Adelaide", "Asia/Kathmandu"]) {
+      const format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7 * 60_000 * 13) {
+        const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+        const { date, minutes } = wallClock(new Date(ms), zone);
+        expect(date).toBe(`${parts.year}-${parts.month}-${parts.day}`);
+        expect(minutes).toBe(Number(parts.hour) * 60 + Number(parts.minute));
+      }
+    }
   });
 });

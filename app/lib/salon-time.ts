@@ -1,7 +1,7 @@
 // Salon wall-clock time. Instants are stored as UTC; days, grid rows and reports are in
 // the salon's IANA time zone, so a day can be 23 or 25 hours long when the clocks change.
 // Calendar dates are "YYYY-MM-DD" strings and clock times "HH:MM", free of any zone.
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { fromZonedTime } from "date-fns-tz";
 
 export type CalendarDate = string; // YYYY-MM-DD
 export type ClockTime = string; // HH:MM
@@ -24,20 +24,61 @@ export function zonedToUtc(date: CalendarDate, time: ClockTime, timeZone: string
   return fromZonedTime(`${date}T${time}:00`, timeZone);
 }
 
-/** The salon's calendar date of an instant. */
-export function dateInZone(instant: Date | string, timeZone: string): CalendarDate {
-  return formatInTimeZone(instant, timeZone, "yyyy-MM-dd");
+// One formatter per zone, reused: building an Intl.DateTimeFormat is the slow part, and
+// the calendar converts hundreds of instants per page.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
 }
 
-/** The salon's wall-clock time of an instant. */
-export function timeInZone(instant: Date | string, timeZone: string): ClockTime {
-  return formatInTimeZone(instant, timeZone, "HH:mm");
+// A zone's UTC offset can only change on a quarter hour, so it is looked up once per
+// quarter hour and zone; the calendar converts hundreds of instants per page.
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+function offsetMs(epochMs: number, timeZone: string): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const at = quarter * QUARTER_HOUR_MS;
+    const parts: Record<string, string> = {};
+    for (const part of wallClockFormat(timeZone).formatToParts(new Date(at))) parts[part.type] = part.value;
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    offset = wall - at;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The salon's calendar date and wall-clock minutes of an instant. */
+export function wallClock(instant: Date | string, timeZone: string): { date: CalendarDate; minutes: number } {
+  const epochMs = typeof instant === "string" ? Date.parse(instant) : instant.getTime();
+  const local = new Date(epochMs + offsetMs(epochMs, timeZone));
+  return { date: local.toISOString().slice(0, 10), minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
+}
+
+/** The salon's calendar date of an instant. */
+export function dateInZone(instant: Date | string, timeZone: string): CalendarDate {
+  return wallClock(instant, timeZone).date;
 }
 
 /** Minutes since the salon's midnight (wall clock, so 09:00 is 540 even on a 23-hour day). */
 export function minutesInZone(instant: Date | string, timeZone: string): number {
-  const [hours, minutes] = timeInZone(instant, timeZone).split(":").map(Number);
-  return hours! * 60 + minutes!;
+  return wallClock(instant, timeZone).minutes;
+}
+
+/** The salon's wall-clock time of an instant. */
+export function timeInZone(instant: Date | string, timeZone: string): ClockTime {
+  const minutes = minutesInZone(instant, timeZone);
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 export function todayInZone(timeZone: string, now: Date = new Date()): CalendarDate {
@@ -101,9 +142,11 @@ export function rotaDayNumber(date: CalendarDate, mode: "weekly" | "biweekly"): 
   return mode === "biweekly" && rotaWeek(date) === 2 ? day + 7 : day;
 }
 
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 /** SPEC §1: English (US) long format with weekday, e.g. "Sunday, November 22, 2026". */
 export function formatLongDate(date: CalendarDate): string {
-  return new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(utcNoon(date));
+  return LONG_DATE.format(utcNoon(date));
 }
 
 /** "9:00 AM" for "09:00". */

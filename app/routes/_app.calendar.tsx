@@ -1,13 +1,142 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ComingSoon } from "~/components/shell/coming-soon";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { z } from "zod";
+import { CalendarHeader } from "~/components/calendar/calendar-header";
+import { DayGrid, type MoveRequest } from "~/components/calendar/day-grid";
+import { MonthView, WeekView } from "~/components/calendar/period-views";
+import { SidePanel } from "~/components/calendar/side-panel";
+import { WeekStrip } from "~/components/calendar/week-strip";
+import { showToast } from "~/components/ui/toaster";
+import { moveAppointment } from "~/domain/appointments.server";
+import { loadCalendar, type CalendarItem } from "~/domain/calendar.server";
+import { DomainError } from "~/domain/errors";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { CALENDAR_VIEWS, minutesToClock, rangeLabel, VIEW_LABELS } from "~/lib/calendar";
+import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
-export const loader = page(async ({ request }: LoaderFunctionArgs) => {
-  await requireUser(request, "calendar.view");
-  return null;
+export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
+  { title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" },
+];
+
+const QuerySchema = z.object({
+  view: z.enum(CALENDAR_VIEWS).catch("day"),
+  date: z.string().refine(isCalendarDate).optional().catch(undefined),
+  q: z.string().max(100).optional().catch(undefined),
 });
 
-export default function Screen() {
-  return <ComingSoon title="Day Schedule" description="Today's appointments" />;
+export const loader = page(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "calendar.view");
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return loadCalendar(user, { view: query.view, date: query.date, query: query.q });
+});
+
+const MoveSchema = z.object({
+  intent: z.literal("move"),
+  id: z.coerce.number().int().positive(),
+  stylistId: z.coerce.number().int().positive(),
+  date: z.string().refine(isCalendarDate),
+  time: z.string().refine(isClockTime),
+});
+
+// Drag and drop posts here (with JavaScript only; without it the edit form moves).
+export const action = page(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "appointments.write");
+  const parsed = MoveSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: "That move is not valid." }, { status: 400 });
+  const { timeZone } = await getGlobalSettings();
+  try {
+    await moveAppointment(user, parsed.data.id, { start: zonedToUtc(parsed.data.date, parsed.data.time, timeZone), stylistId: parsed.data.stylistId });
+    return { ok: true as const, message: "" };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ ok: false as const, message: error.message }, { status: error.status });
+  }
+});
+
+type Override = Pick<CalendarItem, "stylistId" | "startMinutes" | "endMinutes">;
+
+/** Optimistic moves: shown at once, rolled back with SPEC's toast if the server refuses. */
+function useMoves() {
+  const fetcher = useFetcher<typeof action>();
+  const [pending, setPending] = useState<{ id: number; override: Override } | null>(null);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !pending || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      showToast({ title: "Appointment moved", description: "The appointment has been successfully moved." });
+    } else {
+      showToast({ title: "Failed to move appointment", description: `The appointment could not be moved. Please try again. ${fetcher.data.message}`.trim(), variant: "destructive" });
+    }
+    setPending(null);
+  }, [fetcher.state, fetcher.data, pending]);
+
+  const move = ({ item, stylistId, startMinutes }: MoveRequest) => {
+    const override = { stylistId, startMinutes, endMinutes: startMinutes + (item.endMinutes - item.startMinutes) };
+    setPending({ id: item.id, override });
+    fetcher.submit({ intent: "move", id: String(item.id), stylistId: String(stylistId), date: item.date, time: minutesToClock(startMinutes) }, { method: "post", action: "/calendar" });
+  };
+
+  return { move, pending, busy: fetcher.state !== "idle" };
+}
+
+export default function CalendarScreen() {
+  const calendar = useLoaderData<typeof loader>();
+  const { view, date, today, query, stylists, canWrite, panel } = calendar;
+  const { move, pending, busy } = useMoves();
+  const items = useMemo(
+    () => calendar.items.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)),
+    [calendar.items, pending],
+  );
+
+  const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
+  const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
+  const newHref = (stylistId?: number, startMinutes?: number) => {
+    const params = new URLSearchParams({ view, date });
+    if (stylistId) params.set("stylistId", String(stylistId));
+    if (startMinutes !== undefined) params.set("time", minutesToClock(startMinutes));
+    return `/calendar/appointments/new?${params}`;
+  };
+  const dayItems = items.filter((item) => item.date === date);
+
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem)] md:h-dvh">
+      <main className="flex min-w-0 flex-1 flex-col">
+        <CalendarHeader view={view} date={date} today={today} query={query} newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null} />
+        <WeekStrip view={view} date={date} today={today} query={query} />
+        {query ? (
+          <p className="border-b border-slate-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900">
+            Showing appointments for clients matching “{query}”.{" "}
+            <a href={`/calendar?${new URLSearchParams({ view, date })}`} className="font-semibold underline">
+              Show all
+            </a>
+          </p>
+        ) : null}
+        <div className="min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller">
+          {view === "day" ? (
+            <DayGrid
+              key={date}
+              stylists={stylists}
+              items={dayItems}
+              canWrite={canWrite}
+              editHref={editHref}
+              newHref={newHref}
+              onMove={move}
+              moving={busy}
+              openMinutes={calendar.openMinutes}
+              nowMinutes={date === today ? calendar.nowMinutes : null}
+            />
+          ) : view === "week" ? (
+            <WeekView {...calendar} items={items} editHref={canWrite ? editHref : null} />
+          ) : (
+            <MonthView {...calendar} items={items} editHref={canWrite ? editHref : null} />
+          )}
+        </div>
+      </main>
+      {panel ? <SidePanel stats={panel.stats} upcoming={panel.upcoming} items={items} editHref={editHref} allHref={`/calendar/upcoming?${keep}`} /> : null}
+      <Outlet />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { baseURL } from "../../playwright.config";
-import { ADMIN, DISPLAY, STYLIST } from "./accounts";
+import { ADMIN, DISPLAY, SECOND_STYLIST, STYLIST } from "./accounts";
 
 async function post(path: string, body: unknown, token?: string) {
   const response = await fetch(`${baseURL}${path}`, {
@@ -15,4 +15,5 @@ export default async function globalSetup() {
   const { token } = await post("/api/setup-admin", ADMIN);
   await post("/api/register", STYLIST, token);
   await post("/api/register", DISPLAY, token);
+  await post("/api/register", SECOND_STYLIST, token);
 }

@@ -1,6 +1,6 @@
 import { SelectField } from "~/components/ui/field";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from "~/domain/permissions";
-import { ROLES } from "#db/schema";
+import { ROLES } from "#db/enums";
 
 const ROLE_HINT = ROLES.map((role) => `${ROLE_LABELS[role]}: ${ROLE_DESCRIPTIONS[role]}.`).join(" ");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SMS_PROVIDERS } from "#db/schema";
+import { SMS_PROVIDERS } from "#db/enums";
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
 

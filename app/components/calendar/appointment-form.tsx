@@ -1,0 +1,164 @@
+// The New / Edit Appointment form (SPEC §3 Appointment form, §4, §5).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
+import type { BookingOptions } from "~/domain/calendar.server";
+import type { AppointmentFormValue } from "~/lib/schemas/appointments";
+import { roundDuration, SLOT_TIMES } from "~/lib/calendar";
+import { formatClockTime } from "~/lib/salon-time";
+import { ClientPicker } from "./client-picker";
+
+export type AppointmentDefaults = {
+  clientId: number | null;
+  clientName: string;
+  clientPhone: string;
+  clientEmail: string;
+  date: string;
+  time: string;
+  stylistId: number | null;
+  serviceId: number | null;
+  duration: number | null;
+  notes: string;
+  status: "scheduled" | "completed" | "cancelled" | "blocked";
+  availabilityOverride: boolean;
+};
+
+const STATUS_LABELS = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", blocked: "Blocked (unavailable)" } as const;
+
+type Props = {
+  mode: "new" | "edit";
+  options: BookingOptions;
+  defaults: AppointmentDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  closeTo: string;
+  deleteHref?: string;
+};
+
+function groupByCategory(services: BookingOptions["services"]) {
+  const groups = new Map<string, BookingOptions["services"]>();
+  for (const service of services) groups.set(service.category, [...(groups.get(service.category) ?? []), service]);
+  return [...groups.entries()];
+}
+
+export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref }: Props) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [form, fields] = useForm<AppointmentFormValue>({
+    lastResult,
+    // Validated on the server only: keeps Zod out of this dialog's JavaScript (the
+    // calendar is the heaviest screen and runs on cheap tablets).
+  });
+  const [status, setStatus] = useState(defaults.status);
+  const [stylistId, setStylistId] = useState(defaults.stylistId ?? options.stylists[0]?.id ?? null);
+  const [duration, setDuration] = useState(defaults.duration ? String(defaults.duration) : "");
+  const blocked = status === "blocked";
+
+  const durationFor = (serviceId: number) => {
+    const service = options.services.find((item) => item.id === serviceId);
+    if (!service) return null;
+    return (stylistId ? options.customDurations[stylistId]?.[serviceId] : undefined) ?? service.duration;
+  };
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <input type="hidden" name="intent" value={mode === "new" ? "create" : "update"} />
+      <FormAlert errors={form.errors} />
+      <SelectField label="Status" name="status" value={status} onChange={(event) => setStatus(event.target.value as typeof status)} errors={fields.status.errors}>
+        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
+          <option key={value} value={value}>
+            {STATUS_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      {blocked ? null : (
+        <ClientPicker
+          initial={{ clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
+          errors={{ clientName: fields.clientName.errors, clientPhone: fields.clientPhone.errors, clientEmail: fields.clientEmail.errors }}
+        />
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Date" name="date" type="date" defaultValue={defaults.date} errors={fields.date.errors} required />
+        <SelectField label="Time" name="time" defaultValue={defaults.time} errors={fields.time.errors}>
+          <option value="">Choose a time</option>
+          {SLOT_TIMES.map((time) => (
+            <option key={time} value={time}>
+              {formatClockTime(time)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Stylist" name="stylistId" value={stylistId ?? ""} onChange={(event) => setStylistId(Number(event.target.value) || null)} errors={fields.stylistId.errors}>
+          {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
+          {options.stylists.map((stylist) => (
+            <option key={stylist.id} value={stylist.id}>
+              {stylist.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={blocked ? "Service (optional)" : "Service"}
+          name="serviceId"
+          defaultValue={defaults.serviceId ?? ""}
+          errors={fields.serviceId.errors}
+          onChange={(event) => {
+            const minutes = durationFor(Number(event.target.value));
+            if (minutes) setDuration(String(minutes));
+          }}
+        >
+          <option value="">Choose a service</option>
+          {groupByCategory(options.services).map(([category, services]) => (
+            <optgroup key={category} label={category}>
+              {services.map((service) => (
+                <option key={service.id} value={service.id}>
+                  {service.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
+        <Field
+          label="Duration (minutes)"
+          name="duration"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={duration}
+          onChange={(event) => setDuration(event.target.value)}
+          onBlur={() => {
+            if (duration !== "") setDuration(String(roundDuration(Number(duration))));
+          }}
+          errors={fields.duration.errors}
+          hint={blocked ? "How long the time is blocked." : "Filled from the service; rounded up to 15 minutes."}
+        />
+      </div>
+      <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} name="notes" defaultValue={defaults.notes} errors={fields.notes.errors} rows={2} />
+      {options.canOverride ? (
+        <div className="flex items-start gap-3">
+          <input id="availabilityOverride" name="availabilityOverride" type="checkbox" defaultChecked={defaults.availabilityOverride} className="mt-0.5 size-5 accent-brand-700" />
+          <label htmlFor="availabilityOverride" className="text-sm text-slate-800">
+            Book even outside the stylist&apos;s working hours or time off
+          </label>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2 pt-2">
+        {deleteHref ? (
+          <Link to={deleteHref} className={buttonClasses("ghost", "text-red-700 hover:bg-red-50")} preventScrollReset>
+            Delete
+          </Link>
+        ) : (
+          <span />
+        )}
+        <div className="flex gap-2">
+          <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : mode === "new" ? "Book Appointment" : "Save Changes"}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}

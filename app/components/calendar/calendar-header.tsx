@@ -1,0 +1,69 @@
+import { Form, Link } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui/button";
+import { controlClasses } from "~/components/ui/field";
+import { CALENDAR_VIEWS, calendarHref, rangeLabel, stepDate, VIEW_LABELS, type CalendarView } from "~/lib/calendar";
+import { cn } from "~/lib/cn";
+import type { CalendarDate } from "~/lib/salon-time";
+
+function Arrow({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d={direction === "left" ? "M12 5l-5 5 5 5" : "M8 5l5 5-5 5"} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function CalendarHeader({ view, date, today, query, newBookingHref }: { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string; newBookingHref: string | null }) {
+  const keep = { q: query || undefined };
+  return (
+    <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-3">
+          <h1 className="text-xl font-bold tracking-tight text-slate-900">{VIEW_LABELS[view]} Schedule</h1>
+          <p className="text-sm font-medium text-slate-600" aria-live="polite">
+            {rangeLabel(view, date)}
+          </p>
+        </div>
+        {newBookingHref ? (
+          <Link to={newBookingHref} className={buttonClasses("primary", "shrink-0 px-3")} preventScrollReset>
+            <span className="hidden sm:inline">New Booking</span>
+            <span className="sm:hidden">Book</span>
+          </Link>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <nav aria-label="Calendar dates" className="flex items-center gap-1">
+          <Link to={calendarHref(view, stepDate(view, date, -1), keep)} className={buttonClasses("secondary", "px-2")} aria-label={`Previous ${VIEW_LABELS[view].toLowerCase()}`}>
+            <Arrow direction="left" />
+          </Link>
+          <Link to={calendarHref(view, today, keep)} className={buttonClasses("secondary", "px-3")}>
+            Today
+          </Link>
+          <Link to={calendarHref(view, stepDate(view, date, 1), keep)} className={buttonClasses("secondary", "px-2")} aria-label={`Next ${VIEW_LABELS[view].toLowerCase()}`}>
+            <Arrow direction="right" />
+          </Link>
+        </nav>
+        <nav aria-label="Calendar view" className="flex rounded-md bg-slate-100 p-0.5">
+          {CALENDAR_VIEWS.map((option) => (
+            <Link
+              key={option}
+              to={calendarHref(option, date, keep)}
+              aria-current={option === view ? "page" : undefined}
+              className={cn("rounded px-3 py-1.5 text-sm font-medium", option === view ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+            >
+              {VIEW_LABELS[option]}
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" action="/calendar" role="search" className="flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs">
+          <input type="hidden" name="view" value={view} />
+          <input type="hidden" name="date" value={date} />
+          <label htmlFor="calendar-search" className="sr-only">
+            Search clients
+          </label>
+          <input id="calendar-search" type="search" name="q" defaultValue={query} placeholder="Search clients..." className={controlClasses} autoComplete="off" />
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// The booking dialog's client fields. Typing more than 2 characters searches existing
+// clients (SPEC §4); picking one switches to existing-client mode, and editing the name
+// again returns to new-client mode. Without JavaScript the fields create a new client.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { controlClasses, ErrorList, Field } from "~/components/ui/field";
+import type { ClientSummary } from "~/domain/clients.server";
+
+type Props = {
+  initial: { clientId: number | null; name: string; phone: string; email: string };
+  errors: { clientName?: string[]; clientPhone?: string[]; clientEmail?: string[] };
+  disabled?: boolean;
+};
+
+export const CLIENT_SEARCH_MIN = 3;
+
+export function ClientPicker({ initial, errors, disabled }: Props) {
+  const search = useFetcher<ClientSummary[]>();
+  const [clientId, setClientId] = useState<number | null>(initial.clientId);
+  const [name, setName] = useState(initial.name);
+  const [phone, setPhone] = useState(initial.phone);
+  const [email, setEmail] = useState(initial.email);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const inputId = useId();
+  const { load } = search;
+
+  useEffect(() => {
+    if (clientId !== null || name.trim().length < CLIENT_SEARCH_MIN) return;
+    const timer = setTimeout(() => load(`/resources/client-search?${new URLSearchParams({ q: name.trim() })}`), 200);
+    return () => clearTimeout(timer);
+  }, [name, clientId, load]);
+
+  const results = clientId === null && name.trim().length >= CLIENT_SEARCH_MIN ? (search.data ?? []) : [];
+  const showList = open && results.length > 0;
+
+  const choose = (client: ClientSummary) => {
+    setClientId(client.id);
+    setName(client.name);
+    setPhone(client.phone);
+    setEmail(client.email ?? "");
+    setOpen(false);
+  };
+
+  return (
+    <fieldset className="space-y-3" disabled={disabled}>
+      <legend className="sr-only">Client</legend>
+      <input type="hidden" name="clientId" value={clientId ?? ""} />
+      <div className="relative">
+        <div className="mb-1 flex items-center justify-between">
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            Client name
+          </label>
+          {clientId !== null ? <Badge tone="green">Existing client</Badge> : name.trim().length >= CLIENT_SEARCH_MIN ? <Badge tone="blue">New client</Badge> : null}
+        </div>
+        <input
+          id={inputId}
+          name="clientName"
+          value={name}
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList ? `${listId}-${active}` : undefined}
+          aria-invalid={errors.clientName?.length ? true : undefined}
+          aria-describedby={errors.clientName?.length ? `${inputId}-error` : undefined}
+          className={controlClasses}
+          placeholder="Search or type a new client's name"
+          onChange={(event) => {
+            setName(event.target.value);
+            setClientId(null);
+            setOpen(true);
+            setActive(0);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(event) => {
+            if (!showList) return;
+            if (event.key === "ArrowDown") {
+              event.preventDefault();
+              setActive((index) => Math.min(results.length - 1, index + 1));
+            } else if (event.key === "ArrowUp") {
+              event.preventDefault();
+              setActive((index) => Math.max(0, index - 1));
+            } else if (event.key === "Enter") {
+              event.preventDefault();
+              const chosen = results[active];
+              if (chosen) choose(chosen);
+            } else if (event.key === "Escape") {
+              setOpen(false);
+            }
+          }}
+        />
+        {showList ? (
+          <ul id={listId} role="listbox" aria-label="Matching clients" className="absolute z-20 mt-1 max-h-56 w-full overflow-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200">
+            {results.map((client, index) => (
+              <li
+                key={client.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={index === active ? "cursor-pointer bg-brand-50 px-3 py-2 text-sm" : "cursor-pointer px-3 py-2 text-sm hover:bg-slate-50"}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  choose(client);
+                }}
+              >
+                <span className="font-medium text-slate-900">{client.name}</span>
+                <span className="ml-2 text-slate-600">{client.phone}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <ErrorList id={`${inputId}-error`} errors={errors.clientName} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Phone" name="clientPhone" type="tel" placeholder="(555) 123-4567" value={phone} onChange={(event) => setPhone(event.target.value)} readOnly={clientId !== null} errors={errors.clientPhone} autoComplete="off" />
+        <Field label="Email" name="clientEmail" type="email" value={email} onChange={(event) => setEmail(event.target.value)} readOnly={clientId !== null} errors={errors.clientEmail} autoComplete="off" />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,266 @@
+// The day grid: a time column of 15-minute rows (07:00-22:45, 28 px each) and one column
+// per stylist. Appointments are links (they open for edit, with or without JavaScript);
+// with JavaScript they can be dragged, by mouse or touch, to another stylist and time.
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import type { CalendarItem } from "~/domain/calendar.server";
+import {
+  BLOCKED_CLASSES,
+  blockHeight,
+  GRID_END_MINUTES,
+  GRID_ROWS,
+  GRID_START_MINUTES,
+  minutesToTop,
+  ROW_HEIGHT_PX,
+  serviceColor,
+  SLOT_MINUTES,
+  slotAt,
+} from "~/lib/calendar";
+import { cn } from "~/lib/cn";
+import { appointmentTitle, clockLabel, spanLabel } from "./labels";
+
+export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
+
+type Props = {
+  stylists: { id: number; name: string }[];
+  items: CalendarItem[];
+  canWrite: boolean;
+  /** Path of the edit dialog for an appointment, and of the new-booking dialog for a slot. */
+  editHref: (id: number) => string;
+  newHref: (stylistId: number, startMinutes?: number) => string;
+  onMove: (move: MoveRequest) => void;
+  moving: boolean;
+  /** Where the grid starts scrolled to (the salon's opening time). */
+  openMinutes: number;
+  /** Minutes since midnight now, when the grid shows today; null otherwise. */
+  nowMinutes: number | null;
+};
+
+/** The current time as a line across the grid, moving once a minute. */
+function NowLine({ minutes }: { minutes: number }) {
+  const [now, setNow] = useState(minutes);
+  useEffect(() => {
+    setNow(minutes);
+    const started = Date.now();
+    const timer = setInterval(() => setNow(minutes + Math.floor((Date.now() - started) / 60_000)), 30_000);
+    return () => clearInterval(timer);
+  }, [minutes]);
+  if (now < GRID_START_MINUTES || now >= GRID_END_MINUTES) return null;
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute right-0 left-0 z-20 border-t-2 border-red-500" style={{ top: minutesToTop(now) }}>
+      <span className="absolute -top-1.5 -left-1 size-3 rounded-full bg-red-500" />
+    </div>
+  );
+}
+
+type Drag = {
+  item: CalendarItem;
+  pointerId: number;
+  originX: number;
+  originY: number;
+  moved: boolean;
+  stylistId: number;
+  startMinutes: number;
+};
+
+const HOURS = Array.from({ length: (GRID_END_MINUTES - GRID_START_MINUTES) / 60 }, (_, index) => GRID_START_MINUTES + index * 60);
+const GRID_HEIGHT = GRID_ROWS * ROW_HEIGHT_PX;
+// Quarter-hour lines and stronger hour lines, drawn by the background rather than 64 elements per column.
+const GRID_LINES = {
+  backgroundImage: `linear-gradient(to bottom, rgb(203 213 225) 1px, transparent 1px), linear-gradient(to bottom, rgb(241 245 249) 1px, transparent 1px)`,
+  backgroundSize: `100% ${ROW_HEIGHT_PX * 4}px, 100% ${ROW_HEIGHT_PX}px`,
+};
+
+function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
+  return items.some((item) => item.stylistId === stylistId && item.status !== "cancelled" && item.startMinutes <= minutes && item.endMinutes > minutes);
+}
+
+function AppointmentText({ item }: { item: CalendarItem }) {
+  return (
+    <>
+      <span className="block truncate font-semibold">{appointmentTitle(item)}</span>
+      <span className="block truncate">
+        {spanLabel(item.startMinutes, item.endMinutes)}
+        {item.serviceName ? ` · ${item.serviceName}` : ""}
+        {item.status === "cancelled" ? " · Cancelled" : item.status === "completed" ? " · Completed" : ""}
+      </span>
+    </>
+  );
+}
+
+export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
+  const navigate = useNavigate();
+  const columns = useRef(new Map<number, HTMLDivElement>());
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const suppressClick = useRef(false);
+  const grid = useRef<HTMLDivElement>(null);
+
+  // Start at the opening time (or just before now on today), not at 07:00.
+  useEffect(() => {
+    const scroller = grid.current?.closest("[data-testid=calendar-scroller]");
+    if (!scroller) return;
+    const focus = nowMinutes !== null && nowMinutes > openMinutes ? nowMinutes - 60 : openMinutes - 30;
+    scroller.scrollTop = Math.max(0, minutesToTop(focus));
+    scroller.setAttribute("data-scrolled", "true");
+    // Only when the day changes, not on every revalidation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openMinutes, nowMinutes === null]);
+
+  if (stylists.length === 0) {
+    return <p className="p-6 text-sm text-slate-600">No stylists yet. An administrator adds stylists under Settings, Staff Accounts.</p>;
+  }
+
+  const targetAt = (clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> => {
+    let stylistId = current.stylistId;
+    for (const [id, element] of columns.current) {
+      const rect = element.getBoundingClientRect();
+      if (clientX >= rect.left && clientX < rect.right) stylistId = id;
+    }
+    // The block follows the pointer vertically and snaps to the nearest 15-minute row.
+    const length = current.item.endMinutes - current.item.startMinutes;
+    const top = minutesToTop(current.item.startMinutes) + (clientY - current.originY);
+    const lastRow = Math.floor((GRID_END_MINUTES - length - GRID_START_MINUTES) / SLOT_MINUTES);
+    const row = Math.min(lastRow, Math.max(0, Math.round(top / ROW_HEIGHT_PX)));
+    return { stylistId, startMinutes: GRID_START_MINUTES + row * SLOT_MINUTES };
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLElement>, item: CalendarItem) => {
+    if (!canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDrag({ item, pointerId: event.pointerId, originX: event.clientX, originY: event.clientY, moved: false, stylistId: item.stylistId, startMinutes: item.startMinutes });
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLElement>) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const distance = Math.hypot(event.clientX - drag.originX, event.clientY - drag.originY);
+    if (!drag.moved && distance < 6) return;
+    setDrag({ ...drag, moved: true, ...targetAt(event.clientX, event.clientY, drag) });
+  };
+
+  const onPointerUp = (event: ReactPointerEvent<HTMLElement>) => {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const finished = drag;
+    setDrag(null);
+    if (!finished.moved) return;
+    suppressClick.current = true;
+    if (finished.stylistId !== finished.item.stylistId || finished.startMinutes !== finished.item.startMinutes) {
+      onMove({ item: finished.item, stylistId: finished.stylistId, startMinutes: finished.startMinutes });
+    }
+  };
+
+  const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, stylistId: number) => {
+    if (!canWrite || event.target !== event.currentTarget) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const minutes = slotAt(event.clientY - rect.top);
+    // SPEC §2: a click on an occupied slot does nothing.
+    if (occupies(items, stylistId, minutes)) return;
+    navigate(newHref(stylistId, minutes), { preventScrollReset: true });
+  };
+
+  return (
+    <div ref={grid} className="relative" data-testid="day-grid">
+      <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
+        <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
+        {stylists.map((stylist) => (
+          <div key={stylist.id} className="sticky top-0 z-20 truncate border-b border-l border-slate-200 bg-white px-2 py-2 text-center text-sm font-semibold text-slate-900">
+            {stylist.name}
+          </div>
+        ))}
+
+        <div className="sticky left-0 z-10 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
+          {HOURS.map((minutes) => (
+            <div key={minutes} className="absolute right-2 -translate-y-1/2 text-xs text-slate-600" style={{ top: minutesToTop(minutes) }}>
+              {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes)}</span> : clockLabel(minutes)}
+            </div>
+          ))}
+        </div>
+
+        {stylists.map((stylist) => {
+          const own = items.filter((item) => item.stylistId === stylist.id);
+          const ghost = drag?.moved && drag.stylistId === stylist.id ? drag : null;
+          return (
+            <section
+              key={stylist.id}
+              aria-label={`${stylist.name}'s appointments`}
+              className="relative border-l border-slate-200"
+              style={{ height: GRID_HEIGHT }}
+            >
+              {canWrite ? (
+                <Link to={newHref(stylist.id)} className="sr-only focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-20 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:shadow" preventScrollReset>
+                  New booking with {stylist.name}
+                </Link>
+              ) : null}
+              <div
+                ref={(element) => {
+                  if (element) columns.current.set(stylist.id, element);
+                  else columns.current.delete(stylist.id);
+                }}
+                data-testid={`column-${stylist.id}`}
+                className={cn("absolute inset-0", canWrite && "cursor-pointer")}
+                style={GRID_LINES}
+                onClick={(event) => onColumnClick(event, stylist.id)}
+              />
+              <ul>
+                {own.map((item) => {
+                  const blocked = item.status === "blocked";
+                  const cancelled = item.status === "cancelled";
+                  const draggable = canWrite && !blocked;
+                  const dragging = drag?.item.id === item.id && drag.moved;
+                  const classes = cn(
+                    "appointment-block",
+                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName),
+                    cancelled ? "right-1 left-[55%] opacity-70 line-through" : "inset-x-1",
+                    draggable && "cursor-grab touch-none",
+                    dragging && "opacity-40",
+                  );
+                  const position = { top: minutesToTop(item.startMinutes), height: blockHeight(item.startMinutes, item.endMinutes) - 2 };
+                  return (
+                    <li key={item.id}>
+                      {canWrite ? (
+                        <Link
+                          to={editHref(item.id)}
+                          preventScrollReset
+                          draggable={false}
+                          data-testid={`appointment-${item.id}`}
+                          onClick={(event) => {
+                            if (suppressClick.current) {
+                              suppressClick.current = false;
+                              event.preventDefault();
+                            }
+                          }}
+                          onPointerDown={(event) => onPointerDown(event, item)}
+                          onPointerMove={onPointerMove}
+                          onPointerUp={onPointerUp}
+                          onPointerCancel={() => setDrag(null)}
+                          className={classes}
+                          style={position}
+                        >
+                          <AppointmentText item={item} />
+                        </Link>
+                      ) : (
+                        // Display screens only look: no link to a dialog they may not open.
+                        <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
+                          <AppointmentText item={item} />
+                        </div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              {nowMinutes !== null ? <NowLine minutes={nowMinutes} /> : null}
+              {ghost ? (
+                <div
+                  aria-hidden="true"
+                  className="pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800"
+                  style={{ top: minutesToTop(ghost.startMinutes), height: blockHeight(ghost.startMinutes, ghost.startMinutes + (ghost.item.endMinutes - ghost.item.startMinutes)) - 2 }}
+                >
+                  {clockLabel(ghost.startMinutes)}
+                </div>
+              ) : null}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

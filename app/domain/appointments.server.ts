@@ -1,0 +1,372 @@
+// Appointments: the calendar's data and its rules. A stylist sees and books only their
+// own column; display accounts only look. Two appointments of one stylist never overlap
+// (blocked time counts, cancelled does not): the check and the write share one
+// immediate transaction, so concurrent requests cannot both pass the check.
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { db, writeTransaction, type Executor } from "#db/client.server";
+import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
+import { GRID_END, GRID_START, MAX_SPAN_MINUTES, roundDuration } from "~/lib/schemas/appointments";
+import { dateInZone, formatClockTime, timeInZone, dayBounds, type CalendarDate } from "~/lib/salon-time";
+import { publish } from "~/utils/events.server";
+import { assertCan, type Actor } from "./access.server";
+import { createClientRecord } from "./clients.server";
+import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
+import { can } from "./permissions";
+import { bookingTerms } from "./pricing.server";
+import { getGlobalSettings } from "./settings.server";
+import { stylistIdForUser } from "./stylists.server";
+
+export type AppointmentView = {
+  id: number;
+  clientId: number | null;
+  stylistId: number;
+  serviceId: number | null;
+  startTime: string;
+  endTime: string;
+  status: AppointmentStatus;
+  notes: string | null;
+  price: number;
+  availabilityOverride: boolean;
+  client: { id: number; name: string; phone: string; email: string | null } | null;
+  stylist: { id: number; name: string };
+  service: { id: number; name: string; price: number; category: string } | null;
+};
+
+const MAX_LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
+const stylistTable = alias(stylists, "stylist");
+
+const viewColumns = {
+  id: appointments.id,
+  clientId: appointments.clientId,
+  stylistId: appointments.stylistId,
+  serviceId: appointments.serviceId,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+  notes: appointments.notes,
+  price: appointments.price,
+  availabilityOverride: appointments.availabilityOverride,
+  clientName: clients.name,
+  clientPhone: clients.phone,
+  clientEmail: clients.email,
+  stylistName: stylistTable.name,
+  serviceName: services.name,
+  servicePrice: services.price,
+  serviceCategory: services.category,
+};
+
+type ViewRow = Awaited<ReturnType<typeof selectViews>>[number];
+
+function toView(row: ViewRow): AppointmentView {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    stylistId: row.stylistId,
+    serviceId: row.serviceId,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    status: row.status,
+    notes: row.notes,
+    price: row.price,
+    availabilityOverride: row.availabilityOverride,
+    client: row.clientId !== null && row.clientName !== null ? { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail } : null,
+    stylist: { id: row.stylistId, name: row.stylistName ?? "" },
+    service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "" } : null,
+  };
+}
+
+function selectViews(executor: Executor, where: SQL | undefined) {
+  return executor
+    .select(viewColumns)
+    .from(appointments)
+    .innerJoin(stylistTable, eq(stylistTable.id, appointments.stylistId))
+    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(where)
+    .orderBy(asc(appointments.startTime), asc(appointments.id));
+}
+
+/** Appointments overlapping [from, to), using the (stylist, start) and (start) indexes. */
+function overlapping(from: Date, to: Date): SQL {
+  return and(
+    gte(appointments.startTime, new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString()),
+    lt(appointments.startTime, to.toISOString()),
+    gt(appointments.endTime, from.toISOString()),
+  )!;
+}
+
+/** The stylist ids an actor may see, or null for all. */
+async function visibleStylistScope(actor: Actor): Promise<number[] | null> {
+  if (can(actor.role, "stylists.viewAll")) return null;
+  const own = await stylistIdForUser(actor.id);
+  return own ? [own] : [];
+}
+
+export type AppointmentFilter = { from?: Date; to?: Date; stylistId?: number };
+
+export async function listAppointments(actor: Actor, filter: AppointmentFilter = {}): Promise<AppointmentView[]> {
+  assertCan(actor, "calendar.view");
+  const scope = await visibleStylistScope(actor);
+  const conditions: (SQL | undefined)[] = [];
+  if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
+  if (filter.stylistId) conditions.push(eq(appointments.stylistId, filter.stylistId));
+  if (filter.from && filter.to) conditions.push(overlapping(filter.from, filter.to));
+  else if (filter.from) conditions.push(gt(appointments.endTime, filter.from.toISOString()));
+  else if (filter.to) conditions.push(lt(appointments.startTime, filter.to.toISOString()));
+  const rows = await selectViews(db, and(...conditions));
+  return rows.map(toView);
+}
+
+export async function getAppointment(actor: Actor, id: number): Promise<AppointmentView> {
+  assertCan(actor, "calendar.view");
+  const [row] = await selectViews(db, eq(appointments.id, id)).limit(1);
+  if (!row) throw new NotFound("Appointment not found.");
+  const scope = await visibleStylistScope(actor);
+  if (scope && !scope.includes(row.stylistId)) throw new Forbidden("You can only see your own appointments.");
+  return toView(row);
+}
+
+/** The next appointments from now (SPEC: the Upcoming panel shows 3; 'View All' shows them all). */
+export async function upcomingAppointments(actor: Actor, limit?: number): Promise<AppointmentView[]> {
+  assertCan(actor, "calendar.view");
+  const scope = await visibleStylistScope(actor);
+  const now = new Date().toISOString();
+  const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled")];
+  if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
+  const query = selectViews(db, and(...conditions));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map(toView);
+}
+
+export type DashboardStats = { totalAppointments: number; revenue: number; pending: number };
+
+/**
+ * Today's Summary for a salon date: appointments that day (blocked time and cancellations
+ * excluded), revenue of the completed ones at their booked price, and those still scheduled.
+ */
+export async function dashboardStats(actor: Actor, date: CalendarDate): Promise<DashboardStats> {
+  assertCan(actor, "calendar.view");
+  const { timeZone } = await getGlobalSettings();
+  const { start, end } = dayBounds(date, timeZone);
+  const scope = await visibleStylistScope(actor);
+  const conditions = [gte(appointments.startTime, start.toISOString()), lt(appointments.startTime, end.toISOString())];
+  if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(case when ${appointments.status} in ('scheduled', 'completed') then 1 else 0 end), 0)`,
+      revenue: sql<number>`coalesce(sum(case when ${appointments.status} = 'completed' then ${appointments.price} else 0 end), 0)`,
+      pending: sql<number>`coalesce(sum(case when ${appointments.status} = 'scheduled' then 1 else 0 end), 0)`,
+    })
+    .from(appointments)
+    .where(and(...conditions));
+  return { totalAppointments: Number(row?.total ?? 0), revenue: Number(row?.revenue ?? 0), pending: Number(row?.pending ?? 0) };
+}
+
+// ---- writes ----
+
+export type AppointmentWrite = {
+  clientId?: number | null;
+  /** Creates the client in the same transaction (a booking for someone new). */
+  newClient?: { name: string; phone: string; email: string | null };
+  stylistId: number;
+  serviceId?: number | null;
+  start: Date;
+  /** Either an end or a duration; with neither, the service's (or stylist's) duration. */
+  end?: Date;
+  durationMinutes?: number;
+  status: AppointmentStatus;
+  notes: string | null;
+  availabilityOverride?: boolean;
+};
+
+async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId: number) {
+  const [stylist] = await executor.select({ id: stylists.id, userId: stylists.userId, isActive: stylists.isActive }).from(stylists).where(eq(stylists.id, stylistId)).limit(1);
+  if (!stylist || !stylist.isActive) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
+  if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id) throw new Forbidden("You can only book appointments in your own column.");
+}
+
+function describe(clash: { status: string; notes: string | null; clientName: string | null; serviceName: string | null; startTime: string; endTime: string; stylistName: string }, timeZone: string) {
+  const from = formatClockTime(timeInZone(clash.startTime, timeZone));
+  const to = formatClockTime(timeInZone(clash.endTime, timeZone));
+  const what = clash.status === "blocked" ? `blocked time (${clash.notes || "Unavailable"})` : `${clash.clientName ?? "an appointment"}${clash.serviceName ? ` (${clash.serviceName})` : ""}`;
+  return `${clash.stylistName} already has ${what} from ${from} to ${to}.`;
+}
+
+/** Refuses a span that overlaps another live appointment of the same stylist. */
+async function assertNoOverlap(executor: Executor, stylistId: number, start: Date, end: Date, exceptId: number | null, timeZone: string) {
+  const conditions = [eq(appointments.stylistId, stylistId), ne(appointments.status, "cancelled"), overlapping(start, end)];
+  if (exceptId) conditions.push(ne(appointments.id, exceptId));
+  const [clash] = await executor
+    .select({
+      status: appointments.status,
+      notes: appointments.notes,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      clientName: clients.name,
+      serviceName: services.name,
+      stylistName: stylists.name,
+    })
+    .from(appointments)
+    .innerJoin(stylists, eq(stylists.id, appointments.stylistId))
+    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startTime))
+    .limit(1);
+  if (clash) throw new Conflict(describe(clash, timeZone));
+}
+
+/** Appointments live on the grid: 07:00 to 23:00 salon time, within one day. */
+function assertOnGrid(start: Date, end: Date, timeZone: string) {
+  if (end.getTime() <= start.getTime()) throw new Invalid("The end time must be after the start time.", { endTime: ["The end time must be after the start time."] });
+  if (end.getTime() - start.getTime() > MAX_SPAN_MINUTES * 60_000) throw new Invalid("An appointment cannot last more than 24 hours.");
+  const startTime = timeInZone(start, timeZone);
+  const endDate = dateInZone(end, timeZone);
+  const endTime = timeInZone(end, timeZone);
+  const sameDay = dateInZone(start, timeZone) === endDate;
+  if (startTime < GRID_START || !sameDay || endTime > GRID_END) {
+    throw new Invalid(`Appointments must start and end between ${formatClockTime(GRID_START)} and ${formatClockTime(GRID_END)} on one day.`, { time: ["Choose a time between 7:00 AM and 11:00 PM."] });
+  }
+}
+
+type Resolved = { clientId: number | null; serviceId: number | null; price: number; start: Date; end: Date };
+
+async function resolveWrite(
+  executor: Executor,
+  actor: Actor,
+  input: AppointmentWrite,
+  existing: { serviceId: number | null; stylistId: number; price: number } | null,
+): Promise<Resolved> {
+  const blocked = input.status === "blocked";
+  let clientId = blocked ? null : (input.clientId ?? null);
+  if (!blocked && !clientId) {
+    if (!input.newClient) throw new Invalid("Client name is required", { clientName: ["Client name is required"] });
+    clientId = (await createClientRecord(executor, actor, { ...input.newClient, consentType: "service" })).id;
+  } else if (clientId) {
+    const [client] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    if (!client) throw new Invalid("Client not found", { clientId: ["Client not found"] });
+  }
+
+  const serviceId = input.serviceId ?? null;
+  if (!blocked && !serviceId) throw new Invalid("Service is required", { serviceId: ["Service is required"] });
+  let price = existing?.price ?? 0;
+  let duration = input.durationMinutes;
+  if (serviceId) {
+    const terms = await bookingTerms(executor, input.stylistId, serviceId);
+    const serviceChanged = !existing || existing.serviceId !== serviceId || existing.stylistId !== input.stylistId;
+    if (serviceChanged && !terms.isActive && !blocked) throw new Invalid("This service is not available for booking.", { serviceId: ["This service is not available for booking."] });
+    // The price is fixed when the service is booked, so later price changes never rewrite history.
+    if (serviceChanged) price = blocked ? 0 : terms.price;
+    duration ??= terms.duration;
+  } else if (blocked) {
+    price = 0;
+  }
+  const end = input.end ?? new Date(input.start.getTime() + roundDuration(duration ?? 60) * 60_000);
+  return { clientId, serviceId, price, start: input.start, end };
+}
+
+async function loadOwned(executor: Executor, actor: Actor, id: number) {
+  const [row] = await executor.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  if (!row) throw new NotFound("Appointment not found.");
+  await assertStylistAllowed(executor, actor, row.stylistId).catch((error) => {
+    if (error instanceof Invalid) return; // a retired stylist's history stays editable by admins
+    throw error;
+  });
+  return row;
+}
+
+function assertOverrideAllowed(actor: Actor, input: AppointmentWrite) {
+  if (input.availabilityOverride && actor.role !== "admin") throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
+}
+
+export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<AppointmentView> {
+  assertCan(actor, "appointments.write");
+  assertOverrideAllowed(actor, input);
+  const { timeZone } = await getGlobalSettings();
+  const id = await writeTransaction(async (tx) => {
+    await assertStylistAllowed(tx, actor, input.stylistId);
+    const resolved = await resolveWrite(tx, actor, input, null);
+    assertOnGrid(resolved.start, resolved.end, timeZone);
+    if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        clientId: resolved.clientId,
+        stylistId: input.stylistId,
+        serviceId: resolved.serviceId,
+        startTime: resolved.start.toISOString(),
+        endTime: resolved.end.toISOString(),
+        status: input.status,
+        notes: input.notes,
+        price: resolved.price,
+        availabilityOverride: Boolean(input.availabilityOverride),
+        createdByUserId: actor.id,
+      })
+      .returning({ id: appointments.id });
+    await publish(tx, "appointments", row!.id);
+    return row!.id;
+  });
+  return getAppointment(actor, id);
+}
+
+export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite): Promise<AppointmentView> {
+  assertCan(actor, "appointments.write");
+  assertOverrideAllowed(actor, input);
+  const { timeZone } = await getGlobalSettings();
+  await writeTransaction(async (tx) => {
+    const existing = await loadOwned(tx, actor, id);
+    if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
+    const resolved = await resolveWrite(tx, actor, input, existing);
+    assertOnGrid(resolved.start, resolved.end, timeZone);
+    if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
+    await tx
+      .update(appointments)
+      .set({
+        clientId: resolved.clientId,
+        stylistId: input.stylistId,
+        serviceId: resolved.serviceId,
+        startTime: resolved.start.toISOString(),
+        endTime: resolved.end.toISOString(),
+        status: input.status,
+        notes: input.notes,
+        price: resolved.price,
+        availabilityOverride: Boolean(input.availabilityOverride ?? existing.availabilityOverride),
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(appointments.id, id));
+    await publish(tx, "appointments", id);
+  });
+  return getAppointment(actor, id);
+}
+
+/** A drag-and-drop move: new start (and stylist); the length stays unless an end is given. */
+export async function moveAppointment(actor: Actor, id: number, move: { start: Date; end?: Date; stylistId?: number }): Promise<AppointmentView> {
+  assertCan(actor, "appointments.write");
+  const { timeZone } = await getGlobalSettings();
+  await writeTransaction(async (tx) => {
+    const existing = await loadOwned(tx, actor, id);
+    if (existing.status === "blocked") throw new Invalid("Blocked time cannot be moved by dragging. Open it to change it.");
+    const stylistId = move.stylistId ?? existing.stylistId;
+    if (stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, stylistId);
+    const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
+    const end = move.end ?? new Date(move.start.getTime() + length);
+    assertOnGrid(move.start, end, timeZone);
+    if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
+    await tx
+      .update(appointments)
+      .set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() })
+      .where(eq(appointments.id, id));
+    await publish(tx, "appointments", id);
+  });
+  return getAppointment(actor, id);
+}
+
+export async function deleteAppointment(actor: Actor, id: number): Promise<void> {
+  assertCan(actor, "appointments.write");
+  await writeTransaction(async (tx) => {
+    await loadOwned(tx, actor, id);
+    await tx.delete(appointments).where(eq(appointments.id, id));
+    await publish(tx, "appointments", id);
+  });
+}

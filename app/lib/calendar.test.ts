@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { blockHeight, GRID_ROWS, minutesToTop, rangeLabel, SERVICE_PALETTE, serviceColor, shortStylistName, SLOT_TIMES, slotAt, stepDate, viewRange } from "./calendar";
+
+describe("calendar geometry", () => {
+  it("has 64 rows of 15 minutes from 07:00 to 22:45, 28 px each", () => {
+    expect(GRID_ROWS).toBe(64);
+    expect(SLOT_TIMES[0]).toBe("07:00");
+    expect(SLOT_TIMES.at(-1)).toBe("22:45");
+    expect(minutesToTop(7 * 60)).toBe(0);
+    expect(minutesToTop(9 * 60 + 30)).toBe(10 * 28);
+    expect(blockHeight(600, 660)).toBe(112);
+    expect(blockHeight(600, 605)).toBe(28);
+    expect(slotAt(29)).toBe(7 * 60 + 15);
+    expect(slotAt(99999)).toBe(22 * 60 + 45);
+  });
+
+  it("steps 1 day, 7 days or 1 month and covers whole weeks", () => {
+    expect(stepDate("day", "2026-11-22", 1)).toBe("2026-11-23");
+    expect(stepDate("week", "2026-11-22", -1)).toBe("2026-11-15");
+    expect(stepDate("month", "2026-01-31", 1)).toBe("2026-02-28");
+    expect(viewRange("week", "2026-11-22")).toEqual({ first: "2026-11-16", last: "2026-11-22" });
+    expect(viewRange("month", "2026-11-22")).toEqual({ first: "2026-10-26", last: "2026-12-06" });
+  });
+
+  it("labels the range", () => {
+    expect(rangeLabel("day", "2026-11-22")).toBe("Sunday, November 22, 2026");
+    expect(rangeLabel("week", "2026-11-22")).toBe("Nov 16 – Nov 22, 2026");
+    expect(rangeLabel("week", "2026-12-30")).toBe("Dec 28, 2026 – Jan 3, 2027");
+    expect(rangeLabel("month", "2026-11-22")).toBe("November 2026");
+  });
+
+  it("colours a service the same way every time, from 30 classes", () => {
+    expect(SERVICE_PALETTE).toHaveLength(30);
+    expect(new Set(SERVICE_PALETTE).size).toBe(30);
+    expect(serviceColor("Cut & Finish")).toBe(serviceColor("Cut & Finish"));
+    expect(SERVICE_PALETTE).toContain(serviceColor("Balayage"));
+  });
+
+  it("shortens stylist names", () => {
+    expect(shortStylistName("Sam Shears")).toBe("Sam S.");
+    expect(shortStylistName("Cher")).toBe("Cher");
+  });
+});

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { UpcomingEntry } from "~/components/calendar/side-panel";
+import { EmptyState } from "~/components/ui/empty-state";
+import { RouteDialog } from "~/components/ui/route-dialog";
+import { upcomingAppointments } from "~/domain/appointments.server";
+import { toUpcoming } from "~/domain/calendar.server";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { formatLongDate } from "~/lib/salon-time";
+import { calendarReturnPath } from "~/utils/calendar-return.server";
+import { page } from "~/utils/http.server";
+import { requireUser } from "~/utils/session.server";
+
+// 'View All Appointments': every upcoming appointment the user may see, by day.
+export const loader = page(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireUser(request, "calendar.view");
+  const { timeZone } = await getGlobalSettings();
+  const url = new URL(request.url);
+  const upcoming = (await upcomingAppointments(user)).map((item) => toUpcoming(item, timeZone));
+  return { upcoming, closeTo: calendarReturnPath(url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
+});
+
+export default function UpcomingAppointments() {
+  const { upcoming, closeTo, keep, canEdit } = useLoaderData<typeof loader>();
+  const days = [...new Set(upcoming.map((item) => item.date))];
+  return (
+    <RouteDialog title="Upcoming Appointments" closeTo={closeTo} size="lg">
+      {upcoming.length === 0 ? (
+        <EmptyState title="No upcoming appointments" />
+      ) : (
+        <div className="max-h-[65vh] space-y-4 overflow-y-auto">
+          {days.map((day) => (
+            <section key={day}>
+              <h3 className="sticky top-0 bg-white py-1 text-sm font-semibold text-slate-900">{formatLongDate(day)}</h3>
+              <ul className="divide-y divide-slate-100">
+                {upcoming
+                  .filter((item) => item.date === day)
+                  .map((item) => (
+                    <li key={item.id}>
+                      {canEdit ? (
+                        <UpcomingEntry item={item} href={`/calendar/appointments/${item.id}?${keep}`} />
+                      ) : (
+                        <div className="px-2 py-2 text-sm">{item.clientName ?? item.notes ?? "Unavailable"}</div>
+                      )}
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deleteAppointment, getAppointment, moveAppointment, updateAppointment } from "~/domain/appointments.server";
+import { AppointmentApiSchema, AppointmentMoveSchema } from "~/lib/schemas/appointments";
+import { apiWriteFromBody } from "~/utils/appointment-input.server";
+import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/session.server";
+
+const ALLOWED = ["GET", "PUT", "PATCH", "DELETE"];
+
+export const loader = api(async ({ request, params }: LoaderFunctionArgs) => getAppointment(await requireApiUser(request), parseId(params.id)));
+
+export const action = api(async ({ request, params }: ActionFunctionArgs) => {
+  const actor = await requireApiUser(request);
+  const id = parseId(params.id);
+  switch (request.method) {
+    case "PUT":
+      return updateAppointment(actor, id, apiWriteFromBody(await readBody(request, AppointmentApiSchema)));
+    case "PATCH": {
+      const move = await readBody(request, AppointmentMoveSchema);
+      return moveAppointment(actor, id, { start: new Date(move.startTime), end: move.endTime ? new Date(move.endTime) : undefined, stylistId: move.stylistId });
+    }
+    case "DELETE":
+      await deleteAppointment(actor, id);
+      return jsonResponse({ message: "Appointment deleted successfully" });
+    default:
+      return methodNotAllowed(ALLOWED);
+  }
+});

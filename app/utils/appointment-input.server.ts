@@ -1,0 +1,37 @@
+import type { z } from "zod";
+import type { AppointmentWrite } from "~/domain/appointments.server";
+import { roundDuration, type AppointmentApiSchema, type AppointmentFormValue } from "~/lib/schemas/appointments";
+import { zonedToUtc } from "~/lib/salon-time";
+
+/** The API's JSON body as the domain's write. */
+export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): AppointmentWrite {
+  return {
+    clientId: body.clientId ?? null,
+    stylistId: body.stylistId,
+    serviceId: body.serviceId ?? null,
+    start: new Date(body.startTime),
+    end: body.endTime ? new Date(body.endTime) : undefined,
+    status: body.status,
+    notes: body.notes,
+    availabilityOverride: body.availabilityOverride,
+  };
+}
+
+/** The booking dialog's fields as the domain's write, in the salon's time zone. */
+export function formWrite(value: AppointmentFormValue, timeZone: string): AppointmentWrite {
+  const blocked = value.status === "blocked";
+  return {
+    clientId: blocked ? null : (value.clientId ?? null),
+    newClient:
+      !blocked && !value.clientId && value.clientName
+        ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null }
+        : undefined,
+    stylistId: value.stylistId,
+    serviceId: value.serviceId ?? null,
+    start: zonedToUtc(value.date, value.time, timeZone),
+    durationMinutes: value.duration ? roundDuration(value.duration) : undefined,
+    status: value.status,
+    notes: value.notes || null,
+    availabilityOverride: value.availabilityOverride,
+  };
+}

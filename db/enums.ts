@@ -1,0 +1,10 @@
+// The schema's enumerations, in a module of their own so that browser code can use them
+// without pulling Drizzle into the client bundle.
+export const ROLES = ["admin", "stylist", "display"] as const;
+export type Role = (typeof ROLES)[number];
+export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
+export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
+export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;
+export const SCHEDULE_MODES = ["weekly", "biweekly"] as const;

@@ -1,0 +1,32 @@
+// Rows the calendar tests need: stylists with users, services, clients.
+import { eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { clients, services, stylists, type Role } from "#db/schema";
+import { signedIn } from "./factories";
+
+let counter = 0;
+
+/** A signed-in stylist (or other role) and their stylist record id. */
+export async function stylistSession(role: Role = "stylist") {
+  const session = await signedIn(role);
+  const [record] = await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, session.user.id));
+  return { ...session, stylistId: record?.id ?? 0 };
+}
+
+export async function createService(overrides: Partial<typeof services.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(services)
+    .values({ name: `Service ${counter}`, category: "Hair", duration: 60, price: 4500, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createClient(overrides: Partial<typeof clients.$inferInsert> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(clients)
+    .values({ name: `Client ${counter}`, phone: `07700 900${String(counter).padStart(3, "0")}`, ...overrides })
+    .returning();
+  return row!;
+}

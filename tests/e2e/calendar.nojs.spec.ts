@@ -1,0 +1,68 @@
+// The calendar with JavaScript off: booking, editing (which also moves), and deleting are
+// plain forms on dialog pages.
+import { expect, test } from "@playwright/test";
+import { ADMIN, STYLIST } from "./accounts";
+import { apiRequest, apiToken, calendarFixtures, londonInstant, stylistIds } from "./calendar-fixtures";
+import { signIn } from "./helpers";
+
+let fixtures: Awaited<ReturnType<typeof calendarFixtures>>;
+let token: string;
+let stylists: Record<string, number>;
+
+test.beforeAll(async () => {
+  fixtures = await calendarFixtures();
+  token = await apiToken();
+  stylists = await stylistIds(token);
+});
+
+test("book, edit, move by form and delete without JavaScript", async ({ page }) => {
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-04-05");
+  await page.getByRole("link", { name: "New Booking", exact: true }).click();
+  await expect(page).toHaveURL(/\/calendar\/appointments\/new\?/);
+  const dialog = page.getByRole("dialog", { name: "New Appointment" });
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(dialog.getByText("Client name is required")).toBeVisible();
+  await expect(dialog.getByText("Service is required")).toBeVisible();
+
+  await dialog.getByRole("combobox", { name: "Client name" }).fill("Olive Offline");
+  await dialog.getByLabel("Phone").fill("07700 900777");
+  await dialog.getByLabel("Time", { exact: true }).selectOption("09:15");
+  await dialog.getByLabel("Stylist", { exact: true }).selectOption({ label: "Sofia Stylist" });
+  await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByText("Appointment booked successfully")).toBeVisible();
+  const block = page.getByRole("link", { name: /Olive Offline/ });
+  await expect(block).toContainText("9:15 AM – 10:15 AM · Cut & Finish");
+
+  // Moving without JavaScript: the edit form changes stylist and time.
+  await block.click();
+  const edit = page.getByRole("dialog", { name: "Edit Appointment" });
+  await edit.getByLabel("Time", { exact: true }).selectOption("16:00");
+  await edit.getByLabel("Stylist", { exact: true }).selectOption({ label: "Theo Trimmer" });
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Appointment updated successfully")).toBeVisible();
+  const moved = page.getByRole("region", { name: "Theo Trimmer's appointments" }).getByRole("link", { name: /Olive Offline/ });
+  await expect(moved).toContainText("4:00 PM – 5:00 PM");
+
+  await moved.click();
+  await page.getByRole("dialog", { name: "Edit Appointment" }).getByRole("link", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete Appointment" }).click();
+  await expect(page.getByText("Appointment deleted successfully")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Olive Offline/ })).toHaveCount(0);
+});
+
+test("a stylist sees only their own column and cannot open another's appointment", async ({ page }) => {
+  const theirs = await apiRequest("POST", "/api/appointments", token, {
+    clientId: fixtures.clientId,
+    stylistId: stylists["Theo Trimmer"],
+    serviceId: fixtures.services["Cut & Finish"],
+    startTime: londonInstant("2027-04-06", "10:00"),
+  });
+  await signIn(page, STYLIST, "/calendar?view=day&date=2027-04-06");
+  await expect(page.getByRole("region", { name: "Sofia Stylist's appointments" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Theo Trimmer's appointments" })).toHaveCount(0);
+  await page.getByRole("link", { name: "New Booking", exact: true }).click();
+  await expect(page.getByLabel("Stylist", { exact: true }).locator("option")).toHaveText(["Sofia Stylist"]);
+  await page.goto(`/calendar/appointments/${theirs.body.id}`);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});

@@ -1,0 +1,201 @@
+// The calendar with JavaScript on: booking, editing, statuses, deleting, dragging (and
+// its rollback), blocked time, the overlap refusal and live updates between tablets.
+import { expect, test } from "@playwright/test";
+import { ADMIN, DISPLAY } from "./accounts";
+import { apiRequest, apiToken, calendarFixtures, clickSlot, column, expectToast, londonInstant, scrollToTime, stylistIds } from "./calendar-fixtures";
+import { signIn } from "./helpers";
+
+let fixtures: Awaited<ReturnType<typeof calendarFixtures>>;
+let token: string;
+let stylists: Record<string, number>;
+
+test.beforeAll(async () => {
+  fixtures = await calendarFixtures();
+  token = await apiToken();
+  stylists = await stylistIds(token);
+});
+
+const SOFIA = "Sofia Stylist";
+const THEO = "Theo Trimmer";
+
+async function bookByApi(date: string, time: string, stylist: string, extra: Record<string, unknown> = {}) {
+  const result = await apiRequest("POST", "/api/appointments", token, {
+    clientId: fixtures.clientId,
+    stylistId: stylists[stylist],
+    serviceId: fixtures.services["Cut & Finish"],
+    startTime: londonInstant(date, time),
+    status: "scheduled",
+    ...extra,
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  return result.body as { id: number };
+}
+
+test("book a new client from an empty slot", async ({ page }) => {
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-01");
+  await clickSlot(page, SOFIA, "10:00");
+  const dialog = page.getByRole("dialog", { name: "New Appointment" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Time", { exact: true })).toHaveValue("10:00");
+  await expect(dialog.getByLabel("Stylist", { exact: true })).toHaveValue(String(stylists[SOFIA]));
+  await expect(dialog.getByLabel("Date")).toHaveValue("2027-03-01");
+
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(dialog.getByText("Client name is required")).toBeVisible();
+  await expect(dialog.getByText("Service is required")).toBeVisible();
+
+  await dialog.getByRole("combobox", { name: "Client name" }).fill("Nina Newcomer");
+  await expect(dialog.getByText("New client")).toBeVisible();
+  await dialog.getByLabel("Phone").fill("07700 900555");
+  await dialog.getByLabel("Service").selectOption({ label: "Colour Refresh" });
+  await expect(dialog.getByLabel("Duration (minutes)")).toHaveValue("90");
+  await dialog.getByLabel("Duration (minutes)").fill("100");
+  await dialog.getByLabel("Notes").click();
+  await expect(dialog.getByLabel("Duration (minutes)")).toHaveValue("105");
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+
+  await expectToast(page, "Appointment booked successfully");
+  await expect(dialog).toBeHidden();
+  const block = column(page, SOFIA).getByRole("link", { name: /Nina Newcomer/ });
+  await expect(block).toBeVisible();
+  await expect(block).toContainText("10:00 AM – 11:45 AM · Colour Refresh");
+});
+
+test("book an existing client found by search", async ({ page }) => {
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-02");
+  await page.getByRole("link", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Appointment" });
+  const name = dialog.getByRole("combobox", { name: "Client name" });
+  await name.fill("Ja");
+  await expect(dialog.getByRole("listbox", { name: "Matching clients" }).getByRole("option")).toHaveCount(0);
+  await name.fill("Jan");
+  await dialog.getByRole("listbox", { name: "Matching clients" }).getByRole("option", { name: /Jane Doe/ }).click();
+  await expect(dialog.getByText("Existing client")).toBeVisible();
+  await expect(dialog.getByLabel("Phone")).toHaveValue("07700 900123");
+  await dialog.getByLabel("Time", { exact: true }).selectOption("14:30");
+  await dialog.getByLabel("Stylist", { exact: true }).selectOption({ label: THEO });
+  await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expectToast(page, "Appointment booked successfully");
+  await expect(column(page, THEO).getByRole("link", { name: /Jane Doe/ })).toContainText("2:30 PM – 3:30 PM");
+
+  // Editing the name again returns to new-client mode.
+  await page.getByRole("link", { name: "New Booking", exact: true }).click();
+  await name.fill("Jane");
+  await dialog.getByRole("listbox", { name: "Matching clients" }).getByRole("option", { name: /Jane Doe/ }).click();
+  await name.fill("Jane D");
+  await expect(dialog.getByText("New client")).toBeVisible();
+});
+
+test("edit, complete, cancel and delete an appointment", async ({ page }) => {
+  const booked = await bookByApi("2027-03-03", "11:00", SOFIA);
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-03");
+  await scrollToTime(page, "11:00");
+  const block = page.getByTestId(`appointment-${booked.id}`);
+  await block.click();
+  const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
+  await expect(dialog.getByRole("combobox", { name: "Client name" })).toHaveValue("Jane Doe");
+  await dialog.getByLabel("Notes").fill("Prefers the window seat");
+  await dialog.getByLabel("Status").selectOption("completed");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Appointment updated successfully");
+  await expect(block).toContainText("Completed");
+
+  await block.click();
+  await expect(dialog.getByLabel("Notes")).toHaveValue("Prefers the window seat");
+  await dialog.getByLabel("Status").selectOption("cancelled");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Appointment updated successfully");
+  await expect(block).toContainText("Cancelled");
+
+  await block.click();
+  await dialog.getByRole("link", { name: "Delete" }).click();
+  await expect(dialog.getByText("Delete this appointment?")).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete Appointment" }).click();
+  await expectToast(page, "Appointment deleted successfully");
+  await expect(block).toHaveCount(0);
+});
+
+/** Drags a block with the mouse; `fromTime` and `toTime` must fit on one screen. */
+async function drag(page: import("@playwright/test").Page, id: number, fromTime: string, toStylist: string, toTime: string) {
+  const block = page.getByTestId(`appointment-${id}`);
+  await scrollToTime(page, fromTime < toTime ? fromTime : toTime);
+  const from = (await block.boundingBox())!;
+  const target = (await column(page, toStylist).locator("[data-testid^=column-]").boundingBox())!;
+  const [hours, minutes] = toTime.split(":").map(Number) as [number, number];
+  const targetY = target.y + ((hours * 60 + minutes - 7 * 60) / 15) * 28 + 6;
+  await page.mouse.move(from.x + 10, from.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + 30, { steps: 3 });
+  await page.mouse.move(target.x + 20, targetY, { steps: 8 });
+  await page.mouse.up();
+}
+
+test("drag an appointment to another stylist and time, and roll back a refused move", async ({ page }) => {
+  const moving = await bookByApi("2027-03-04", "10:00", SOFIA);
+  await bookByApi("2027-03-04", "13:00", THEO);
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-04");
+
+  await drag(page, moving.id, "10:00", THEO, "11:00");
+  await expectToast(page, "The appointment has been successfully moved.");
+  const moved = await apiRequest("GET", `/api/appointments/${moving.id}`, token);
+  expect(moved.body).toMatchObject({ startTime: londonInstant("2027-03-04", "11:00"), stylistId: stylists[THEO] });
+  await expect(column(page, THEO).getByTestId(`appointment-${moving.id}`)).toContainText("11:00 AM – 12:00 PM");
+
+  await drag(page, moving.id, "11:00", THEO, "13:30");
+  await expectToast(page, "Failed to move appointment");
+  await expect(page.getByText("The appointment could not be moved. Please try again.", { exact: false })).toBeVisible();
+  await expect(column(page, THEO).getByTestId(`appointment-${moving.id}`)).toContainText("11:00 AM – 12:00 PM");
+  const unchanged = await apiRequest("GET", `/api/appointments/${moving.id}`, token);
+  expect(unchanged.body.startTime).toBe(londonInstant("2027-03-04", "11:00"));
+});
+
+test("block time: grey, labelled, not draggable, and an occupied slot ignores clicks", async ({ page }) => {
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-05");
+  await clickSlot(page, THEO, "12:00");
+  const dialog = page.getByRole("dialog", { name: "New Appointment" });
+  await dialog.getByLabel("Status").selectOption("blocked");
+  await expect(dialog.getByRole("combobox", { name: "Client name" })).toHaveCount(0);
+  await dialog.getByLabel("Duration (minutes)").fill("60");
+  await dialog.getByLabel("Notes (shown on the blocked time)").fill("Lunch");
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expectToast(page, "Appointment booked successfully");
+  const block = column(page, THEO).getByRole("link", { name: /Lunch/ });
+  await expect(block).toContainText("12:00 PM – 1:00 PM");
+  await expect(block).toHaveClass(/bg-slate-200/);
+  await expect(block).not.toHaveClass(/cursor-grab/);
+
+  // The column under the blocked time does not open a booking.
+  const slot = column(page, THEO).locator("[data-testid^=column-]");
+  await slot.click({ position: { x: 4, y: (12 * 60 + 15 - 420) / 15 * 28 + 5 }, force: true });
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a clash is refused with a message naming it", async ({ page }) => {
+  await bookByApi("2027-03-08", "15:00", SOFIA);
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-08");
+  await page.getByRole("link", { name: "New Booking", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New Appointment" });
+  await dialog.getByRole("combobox", { name: "Client name" }).fill("Clash Person");
+  await dialog.getByLabel("Time", { exact: true }).selectOption("15:30");
+  await dialog.getByLabel("Stylist", { exact: true }).selectOption({ label: SOFIA });
+  await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Failed to book appointment: Sofia Stylist already has Jane Doe (Cut & Finish) from 3:00 PM to 4:00 PM.");
+});
+
+test("a booking made elsewhere appears on an open calendar without reloading", async ({ page, browser }) => {
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-09");
+  const screenContext = await browser.newContext();
+  const screen = await screenContext.newPage();
+  await signIn(screen, DISPLAY, "/calendar?view=day&date=2027-03-09");
+  await expect(screen.getByRole("link", { name: "New Booking", exact: true })).toHaveCount(0);
+  await expect(screen.getByRole("complementary", { name: "Summary" })).toHaveCount(0);
+
+  const booked = await bookByApi("2027-03-09", "09:00", THEO);
+  await expect(screen.getByTestId(`appointment-${booked.id}`)).toBeVisible();
+  await expect(page.getByTestId(`appointment-${booked.id}`)).toBeVisible();
+  await apiRequest("DELETE", `/api/appointments/${booked.id}`, token);
+  await expect(screen.getByTestId(`appointment-${booked.id}`)).toHaveCount(0);
+  await screenContext.close();
+});

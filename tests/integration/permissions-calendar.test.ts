@@ -1,0 +1,61 @@
+// The calendar's rows of the permission matrix (SPEC §6): everyone sees the calendar;
+// admins and stylists book (a stylist only in their own column); display accounts look.
+import { eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { appointments, stylists } from "#db/schema";
+import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId";
+import * as newDialog from "~/routes/_app.calendar.appointments.new";
+import * as calendar from "~/routes/_app.calendar";
+import * as upcoming from "~/routes/_app.calendar.upcoming";
+import * as appointmentById from "~/routes/api.appointments.$id";
+import * as appointmentsApi from "~/routes/api.appointments._index";
+import * as stats from "~/routes/api.dashboard.stats";
+import * as clientSearch from "~/routes/resources.client-search";
+import { createTestUser } from "../factories";
+import { createClient, createService } from "../calendar-factories";
+import { ALL, describePermissionMatrix, pageRow, STAFF, type MatrixActor, type MatrixRow } from "../permission-matrix";
+
+let slot = 0;
+type Target = { id: number; stylistId: number; serviceId: number; clientId: number; startTime: string };
+
+/** An appointment in the actor's own column when they are a stylist, otherwise in another stylist's. */
+async function target(actor: MatrixActor | null): Promise<Target> {
+  const [own] = actor ? await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, actor.user.id)) : [];
+  const stylistId = own?.id ?? (await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, (await createTestUser("stylist")).id)))[0]!.id;
+  const service = await createService();
+  const client = await createClient();
+  slot += 1;
+  const day = String(1 + (slot % 28)).padStart(2, "0");
+  const month = String(1 + Math.floor(slot / 28)).padStart(2, "0");
+  const startTime = `2027-${month}-${day}T10:00:00.000Z`;
+  const [row] = await db
+    .insert(appointments)
+    .values({ stylistId, serviceId: service.id, clientId: client.id, startTime, endTime: startTime.replace("T10:", "T11:"), price: 4500 })
+    .returning({ id: appointments.id });
+  return { id: row!.id, stylistId, serviceId: service.id, clientId: client.id, startTime };
+}
+
+const formBody = (t: Target) => ({ intent: "update", clientId: t.clientId, clientName: "Someone", stylistId: t.stylistId, serviceId: t.serviceId, date: t.startTime.slice(0, 10), time: "12:00", duration: 60, status: "scheduled" });
+const apiBody = (t: Target) => ({ clientId: t.clientId, stylistId: t.stylistId, serviceId: t.serviceId, startTime: t.startTime.replace("T10:", "T13:"), status: "scheduled" });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const ROWS: MatrixRow<any>[] = [
+  pageRow("/calendar", calendar.loader, ALL),
+  pageRow("/calendar/upcoming", upcoming.loader, ALL),
+  pageRow("/calendar/appointments/new", newDialog.loader, STAFF),
+  { name: "GET /calendar/appointments/:id", kind: "page", handler: editDialog.loader, method: "GET", setup: target, path: (_, t: Target) => `/calendar/appointments/${t.id}`, params: (_, t: Target) => ({ appointmentId: String(t.id) }), allowed: STAFF },
+  { name: "POST /calendar/appointments/new (book)", kind: "page", handler: newDialog.action, method: "POST", setup: target, path: () => "/calendar/appointments/new", body: (_, t: Target) => ({ ...formBody(t), intent: "create", time: "15:00" }), allowed: STAFF },
+  { name: "POST /calendar/appointments/:id (edit)", kind: "page", handler: editDialog.action, method: "POST", setup: target, path: (_, t: Target) => `/calendar/appointments/${t.id}`, params: (_, t: Target) => ({ appointmentId: String(t.id) }), body: (_, t: Target) => formBody(t), allowed: STAFF },
+  { name: "POST /calendar/appointments/:id (delete)", kind: "page", handler: editDialog.action, method: "POST", setup: target, path: (_, t: Target) => `/calendar/appointments/${t.id}`, params: (_, t: Target) => ({ appointmentId: String(t.id) }), body: () => ({ intent: "delete" }), allowed: STAFF },
+  { name: "POST /calendar (drag move)", kind: "page", handler: calendar.action, method: "POST", setup: target, path: () => "/calendar", body: (_, t: Target) => ({ intent: "move", id: t.id, stylistId: t.stylistId, date: t.startTime.slice(0, 10), time: "16:00" }), allowed: STAFF },
+  { name: "GET /api/appointments", kind: "api", handler: appointmentsApi.loader, method: "GET", path: () => "/api/appointments", allowed: ALL },
+  { name: "GET /api/dashboard/stats", kind: "api", handler: stats.loader, method: "GET", path: () => "/api/dashboard/stats?date=2027-01-01", allowed: ALL },
+  { name: "GET /resources/client-search", kind: "api", handler: clientSearch.loader, method: "GET", path: () => "/resources/client-search?q=Client", allowed: ALL },
+  { name: "POST /api/appointments", kind: "api", handler: appointmentsApi.action, method: "POST", setup: target, path: () => "/api/appointments", body: (_, t: Target) => apiBody(t), allowed: STAFF },
+  { name: "GET /api/appointments/{id}", kind: "api", handler: appointmentById.loader, method: "GET", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), allowed: ALL },
+  { name: "PUT /api/appointments/{id}", kind: "api", handler: appointmentById.action, method: "PUT", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), body: (_, t: Target) => apiBody(t), allowed: STAFF },
+  { name: "PATCH /api/appointments/{id}", kind: "api", handler: appointmentById.action, method: "PATCH", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), body: (_, t: Target) => ({ startTime: t.startTime.replace("T10:", "T14:") }), allowed: STAFF },
+  { name: "DELETE /api/appointments/{id}", kind: "api", handler: appointmentById.action, method: "DELETE", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), allowed: STAFF },
+];
+
+describePermissionMatrix("permission matrix: calendar", ROWS);
