@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/shell/app-shell";
 import { CategoryBadge } from "~/components/services/category-badge";
+import { ServicesEmptyState } from "~/components/services/services-empty-state";
 import { ActionMenu, ActionMenuLink } from "~/components/ui/action-menu";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { EmptyState } from "~/components/ui/empty-state";
 import { SearchForm } from "~/components/ui/search-form";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { can } from "~/domain/permissions";
@@ -45,9 +45,7 @@ export default function ServicesPage() {
         <SearchForm label="Search services" placeholder="Search services by name or category..." defaultValue={q} />
       </div>
       {services.length === 0 ? (
-        <EmptyState title="No services found">
-          <p>{q ? "No services match your search." : "Get started by adding your first service."}</p>
-        </EmptyState>
+        <ServicesEmptyState searching={Boolean(q)} />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Services">
           {services.map((service) => (
