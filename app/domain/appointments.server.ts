@@ -13,7 +13,9 @@ import { assertCan, type Actor } from "./access.server";
 import { createClientRecord } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
+import { availabilityConflict } from "./availability.server";
 import { bookingTerms } from "./pricing.server";
+import { SERVICE_INACTIVE } from "./services.server";
 import { getGlobalSettings } from "./settings.server";
 import { stylistIdForUser } from "./stylists.server";
 
@@ -255,7 +257,7 @@ async function resolveWrite(
   if (serviceId) {
     const terms = await bookingTerms(executor, input.stylistId, serviceId);
     const serviceChanged = !existing || existing.serviceId !== serviceId || existing.stylistId !== input.stylistId;
-    if (serviceChanged && !terms.isActive && !blocked) throw new Invalid("This service is not available for booking.", { serviceId: ["This service is not available for booking."] });
+    if (serviceChanged && !terms.isActive && !blocked) throw new Invalid(SERVICE_INACTIVE, { serviceId: [SERVICE_INACTIVE] });
     // The price is fixed when the service is booked, so later price changes never rewrite history.
     if (serviceChanged) price = blocked ? 0 : terms.price;
     duration ??= terms.duration;
@@ -276,6 +278,19 @@ async function loadOwned(executor: Executor, actor: Actor, id: number) {
   return row;
 }
 
+const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
+
+/**
+ * Bookings go inside the stylist's working hours and outside their time off, unless an
+ * admin overrides (recorded on the appointment). Blocked and cancelled entries occupy no
+ * working time, so they are not checked.
+ */
+async function assertAvailable(executor: Executor, status: AppointmentStatus, override: boolean, stylistId: number, start: Date, end: Date, timeZone: string) {
+  if (override || status === "blocked" || status === "cancelled") return;
+  const reason = await availabilityConflict(executor, stylistId, start, end, timeZone);
+  if (reason) throw new Conflict(`${reason}${OVERRIDE_HINT}`);
+}
+
 function assertOverrideAllowed(actor: Actor, input: AppointmentWrite) {
   if (input.availabilityOverride && actor.role !== "admin") throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
 }
@@ -288,6 +303,7 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
     await assertStylistAllowed(tx, actor, input.stylistId);
     const resolved = await resolveWrite(tx, actor, input, null);
     assertOnGrid(resolved.start, resolved.end, timeZone);
+    await assertAvailable(tx, input.status, Boolean(input.availabilityOverride), input.stylistId, resolved.start, resolved.end, timeZone);
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
     const [row] = await tx
       .insert(appointments)
@@ -319,6 +335,10 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
     if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
     const resolved = await resolveWrite(tx, actor, input, existing);
     assertOnGrid(resolved.start, resolved.end, timeZone);
+    // Only a change of time or stylist is checked, so hours changed later never block editing notes or status.
+    const moved = existing.stylistId !== input.stylistId || existing.startTime !== resolved.start.toISOString() || existing.endTime !== resolved.end.toISOString();
+    const override = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
+    if (moved) await assertAvailable(tx, input.status, override, input.stylistId, resolved.start, resolved.end, timeZone);
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
     await tx
       .update(appointments)
@@ -352,6 +372,7 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
     const end = move.end ?? new Date(move.start.getTime() + length);
     assertOnGrid(move.start, end, timeZone);
+    await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, timeZone);
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
     await tx
       .update(appointments)

@@ -6,6 +6,7 @@ import { viewRange, type CalendarView } from "~/lib/calendar";
 import { dateInZone, dayBounds, minutesInZone, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
 import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
+import { stylistSchedulesForDate, type DaySchedule } from "./availability.server";
 import { dashboardStats, listAppointments, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
 import { getGlobalSettings } from "./settings.server";
 import { listVisibleStylists } from "./stylists.server";
@@ -38,6 +39,8 @@ export type CalendarData = {
   /** The salon's current wall-clock minutes when the page was made, for the "now" line. */
   nowMinutes: number;
   stylists: { id: number; name: string }[];
+  /** Day view: each stylist's working hours and time off, for shading the grid. */
+  schedules: Record<number, DaySchedule> | null;
   items: CalendarItem[];
   canWrite: boolean;
   /** The side panel (not for display accounts): today's figures and the next appointments. */
@@ -66,8 +69,9 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const query = request.query?.trim() ?? "";
   const showPanel = actor.role !== "display";
 
-  const [stylists, appointments, stats, upcoming] = await Promise.all([
-    listVisibleStylists(actor),
+  const stylists = await listVisibleStylists(actor);
+  const [schedules, appointments, stats, upcoming] = await Promise.all([
+    request.view === "day" ? stylistSchedulesForDate(stylists.map((stylist) => stylist.id), date, timeZone) : null,
     listAppointments(actor, { from: dayBounds(first, timeZone).start, to: dayBounds(last, timeZone).end }),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,
@@ -102,6 +106,7 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     openMinutes: openHours * 60 + openMinutes,
     nowMinutes: minutesInZone(new Date(), timeZone),
     stylists: stylists.map(({ id, name }) => ({ id, name })),
+    schedules,
     items,
     canWrite: can(actor.role, "appointments.write"),
     panel: stats && upcoming ? { stats, upcoming: upcoming.map((item) => toUpcoming(item, timeZone)) } : null,

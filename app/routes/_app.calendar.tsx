@@ -119,6 +119,7 @@ export default function CalendarScreen() {
             <DayGrid
               key={date}
               stylists={stylists}
+              schedules={calendar.schedules}
               items={dayItems}
               canWrite={canWrite}
               editHref={editHref}

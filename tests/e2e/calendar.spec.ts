@@ -199,3 +199,23 @@ test("a booking made elsewhere appears on an open calendar without reloading", a
   await expect(screen.getByTestId(`appointment-${booked.id}`)).toHaveCount(0);
   await screenContext.close();
 });
+
+test("the grid shades time off, a booking into it is refused, and an admin's override is recorded", async ({ page }) => {
+  const added = await apiRequest("POST", "/api/stylist/time-off", token, { stylistId: stylists[SOFIA], startDate: "2027-03-10", endDate: "2027-03-10", reason: "Training day" });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-10");
+  await expect(column(page, SOFIA).getByText("Time off: Training day")).toBeVisible();
+
+  await clickSlot(page, SOFIA, "10:00");
+  const dialog = page.getByRole("dialog", { name: "New Appointment" });
+  await dialog.getByRole("combobox", { name: "Client name" }).fill("Tara Timeoff");
+  await dialog.getByLabel("Phone").fill("07700 900444");
+  await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Sofia Stylist is on time off on Wednesday, March 10, 2027 (Training day).");
+
+  await dialog.getByLabel("Book even outside the stylist's working hours or time off").check();
+  await dialog.getByRole("button", { name: "Book Appointment" }).click();
+  await expectToast(page, "Appointment booked successfully");
+  await expect(column(page, SOFIA).getByRole("link", { name: /Tara Timeoff/ })).toBeVisible();
+});

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, services } from "#db/schema";
+import { appointments, services, stylistAvailability, timeOff } from "#db/schema";
 import * as appointmentById from "~/routes/api.appointments.$id";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as stats from "~/routes/api.dashboard.stats";
+import { SERVICE_INACTIVE } from "~/domain/services.server";
 import { call, json, makeRequest, signedIn } from "../factories";
 import { createClient, createService, stylistSession } from "../calendar-factories";
 
@@ -68,7 +69,7 @@ describe("POST /api/appointments", () => {
   it("refuses inactive services for new bookings", async () => {
     const retired = await createService({ name: "Perm", isActive: false });
     const result = await post(admin.token, { clientId: client.id, stylistId: sam.stylistId, serviceId: retired.id, startTime: "2026-12-04T10:00:00Z" });
-    expect(result).toMatchObject({ status: 400, body: { message: "This service is not available for booking." } });
+    expect(result).toMatchObject({ status: 400, body: { message: SERVICE_INACTIVE } });
   });
 });
 
@@ -120,9 +121,10 @@ describe("PUT, PATCH and DELETE /api/appointments/{id}", () => {
     const moved = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId } }), { id }));
     expect(moved.body).toMatchObject({ startTime: "2026-12-10T15:00:00.000Z", endTime: "2026-12-10T16:00:00.000Z", stylist: { id: kim.stylistId } });
 
-    await book(admin.token, sam.stylistId, "2026-12-10T17:00:00.000Z");
-    const refused = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T17:30:00.000Z", stylistId: sam.stylistId } }), { id }));
+    await book(admin.token, sam.stylistId, "2026-12-10T13:00:00.000Z");
+    const refused = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T13:30:00.000Z", stylistId: sam.stylistId } }), { id }));
     expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("already has Jane Doe");
     const [unchanged] = await db.select().from(appointments).where(eq(appointments.id, Number(id)));
     expect(unchanged).toMatchObject({ startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId });
 
@@ -165,13 +167,14 @@ describe("roles", () => {
 
 describe("the salon's clock", () => {
   it("books on the spring-forward day at the salon's wall-clock time and counts it on that day", async () => {
-    const booked = await book(admin.token, kim.stylistId, "2026-03-29T08:00:00.000Z"); // 09:00 BST
+    // A Sunday, when stylists do not work by default: the admin overrides.
+    const booked = await book(admin.token, kim.stylistId, "2026-03-29T08:00:00.000Z", { availabilityOverride: true }); // 09:00 BST
     expect(booked.status).toBe(201);
     const list = await json(await call(appointmentsApi.loader, makeRequest("GET", "/api/appointments?from=2026-03-29&to=2026-03-29", { token: admin.token })));
     expect(list.body.map((a: { id: number }) => a.id)).toContain(booked.body.id);
     const day = await json(await call(stats.loader, makeRequest("GET", "/api/dashboard/stats?date=2026-03-29", { token: admin.token })));
     expect(day.body).toEqual({ totalAppointments: 1, revenue: 0, pending: 1 });
-    const offGrid = await book(admin.token, kim.stylistId, "2026-03-29T05:30:00.000Z"); // 06:30 BST, before the grid
+    const offGrid = await book(admin.token, kim.stylistId, "2026-03-29T05:30:00.000Z", { availabilityOverride: true }); // 06:30 BST, before the grid
     expect(offGrid.status).toBe(400);
   });
 
@@ -183,5 +186,38 @@ describe("the salon's clock", () => {
     expect(day.body).toEqual({ totalAppointments: 2, revenue: 4500, pending: 1 });
     const bad = await json(await call(stats.loader, makeRequest("GET", "/api/dashboard/stats?date=21/12/2026", { token: admin.token })));
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("working hours and time off", () => {
+  it("refuses a booking outside working hours, on a day off or in time off, unless an admin overrides", async () => {
+    const late = await book(admin.token, kim.stylistId, "2026-12-22T17:00:00.000Z"); // default hours 09:00-17:00
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/works 09:00-17:00 on Tuesday, December 22, 2026, so 17:00-18:00 is outside their working hours\. An administrator can still book it by ticking the override\.$/);
+    const sunday = await book(admin.token, kim.stylistId, "2026-12-27T10:00:00.000Z");
+    expect(sunday.status).toBe(409);
+    expect(sunday.body.message).toContain("is not working on Sunday, December 27, 2026.");
+
+    await db.insert(timeOff).values({ stylistId: kim.stylistId, startDate: "2026-12-28", endDate: "2026-12-29", reason: "Holiday" });
+    const holiday = await book(admin.token, kim.stylistId, "2026-12-29T10:00:00.000Z");
+    expect(holiday.status).toBe(409);
+    expect(holiday.body.message).toContain("is on time off on Tuesday, December 29, 2026 (Holiday).");
+
+    const overridden = await book(admin.token, kim.stylistId, "2026-12-29T10:00:00.000Z", { availabilityOverride: true });
+    expect(overridden.status).toBe(201);
+    expect(overridden.body.availabilityOverride).toBe(true);
+    const stylistTries = await book(kim.token, kim.stylistId, "2026-12-28T10:00:00.000Z", { availabilityOverride: true });
+    expect(stylistTries.status).toBe(403);
+  });
+
+  it("lets an existing appointment's notes and status change after the hours change, but not a move outside them", async () => {
+    const booked = await book(admin.token, sam.stylistId, "2026-12-23T16:00:00.000Z");
+    await db.insert(stylistAvailability).values({ stylistId: sam.stylistId, dayOfWeek: 3, isWorking: true, startTime: "09:00", endTime: "12:00" });
+    const id = String(booked.body.id);
+    const body = { clientId: client.id, stylistId: sam.stylistId, serviceId: service.id, startTime: "2026-12-23T16:00:00.000Z", endTime: "2026-12-23T17:00:00.000Z", status: "completed", notes: "Done" };
+    const edited = await json(await call(appointmentById.action, makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body }), { id }));
+    expect(edited.status).toBe(200);
+    const moved = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-23T15:00:00.000Z" } }), { id }));
+    expect(moved.status).toBe(409);
   });
 });

@@ -11,6 +11,7 @@ import * as appointmentById from "~/routes/api.appointments.$id";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as stats from "~/routes/api.dashboard.stats";
 import * as clientSearch from "~/routes/resources.client-search";
+import { addDays } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
 import { createClient, createService } from "../calendar-factories";
 import { ALL, describePermissionMatrix, pageRow, STAFF, type MatrixActor, type MatrixRow } from "../permission-matrix";
@@ -25,9 +26,9 @@ async function target(actor: MatrixActor | null): Promise<Target> {
   const service = await createService();
   const client = await createClient();
   slot += 1;
-  const day = String(1 + (slot % 28)).padStart(2, "0");
-  const month = String(1 + Math.floor(slot / 28)).padStart(2, "0");
-  const startTime = `2027-${month}-${day}T10:00:00.000Z`;
+  // A weekday (stylists do not work on Sundays by default), one per attempt.
+  const date = addDays("2027-01-04", Math.floor(slot / 5) * 7 + (slot % 5));
+  const startTime = `${date}T10:00:00.000Z`;
   const [row] = await db
     .insert(appointments)
     .values({ stylistId, serviceId: service.id, clientId: client.id, startTime, endTime: startTime.replace("T10:", "T11:"), price: 4500 })

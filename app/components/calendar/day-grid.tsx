@@ -3,6 +3,7 @@
 // with JavaScript they can be dragged, by mouse or touch, to another stylist and time.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import {
   BLOCKED_CLASSES,
@@ -23,6 +24,7 @@ export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes:
 
 type Props = {
   stylists: { id: number; name: string }[];
+  schedules: Record<number, DaySchedule> | null;
   items: CalendarItem[];
   canWrite: boolean;
   /** Path of the edit dialog for an appointment, and of the new-booking dialog for a slot. */
@@ -35,6 +37,30 @@ type Props = {
   /** Minutes since midnight now, when the grid shows today; null otherwise. */
   nowMinutes: number | null;
 };
+
+const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const OFF_HOURS = "pointer-events-none absolute inset-x-0 bg-slate-300/40 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(148_163_184/0.25)_6px_8px)]";
+
+/** Shades the time a stylist does not work: outside their hours, a day off, or time off. */
+function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
+  if (!schedule) return null;
+  if (schedule.timeOff || !schedule.isWorking) {
+    const label = schedule.timeOff ? `Time off${schedule.timeOff.reason ? `: ${schedule.timeOff.reason}` : ""}` : "Not working";
+    return (
+      <div className={`${OFF_HOURS} top-0 bottom-0`}>
+        <span className="sticky top-12 block px-2 pt-2 text-center text-xs font-medium text-slate-700">{label}</span>
+      </div>
+    );
+  }
+  const start = Math.max(GRID_START_MINUTES, clockMinutes(schedule.startTime));
+  const end = Math.min(GRID_END_MINUTES, clockMinutes(schedule.endTime));
+  return (
+    <>
+      {start > GRID_START_MINUTES ? <div className={`${OFF_HOURS} top-0`} style={{ height: minutesToTop(start) }} /> : null}
+      {end < GRID_END_MINUTES ? <div className={`${OFF_HOURS} bottom-0`} style={{ top: minutesToTop(end) }} /> : null}
+    </>
+  );
+}
 
 /** The current time as a line across the grid, moving once a minute. */
 function NowLine({ minutes }: { minutes: number }) {
@@ -88,7 +114,7 @@ function AppointmentText({ item }: { item: CalendarItem }) {
   );
 }
 
-export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
+export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
   const navigate = useNavigate();
   const columns = useRef(new Map<number, HTMLDivElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -164,6 +190,11 @@ export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, 
         {stylists.map((stylist) => (
           <div key={stylist.id} className="sticky top-0 z-20 truncate border-b border-l border-slate-200 bg-white px-2 py-2 text-center text-sm font-semibold text-slate-900">
             {stylist.name}
+            {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
+              <span className="block text-xs font-normal text-slate-600">
+                {schedules[stylist.id]!.startTime}–{schedules[stylist.id]!.endTime}
+              </span>
+            ) : null}
           </div>
         ))}
 
@@ -199,7 +230,9 @@ export function DayGrid({ stylists, items, canWrite, editHref, newHref, onMove, 
                 className={cn("absolute inset-0", canWrite && "cursor-pointer")}
                 style={GRID_LINES}
                 onClick={(event) => onColumnClick(event, stylist.id)}
-              />
+              >
+                <OffHours schedule={schedules?.[stylist.id]} />
+              </div>
               <ul>
                 {own.map((item) => {
                   const blocked = item.status === "blocked";
