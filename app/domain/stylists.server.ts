@@ -3,8 +3,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#db/client.server";
 import { stylists, type Stylist, type User } from "#db/schema";
-import type { Actor } from "./access.server";
-import { can } from "./permissions";
+import { assertCan, type Actor } from "./access.server";
+import { Forbidden, NotFound } from "./errors";
+import { can, type Capability } from "./permissions";
 
 export function displayName(user: Pick<User, "firstName" | "lastName" | "email">): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -24,13 +25,14 @@ export async function syncStylistRecord(executor: Executor, user: User): Promise
     .where(eq(stylists.id, existing.id));
 }
 
-export type StylistSummary = Pick<Stylist, "id" | "userId" | "name" | "email" | "smsRemindersEnabled">;
+export type StylistSummary = Pick<Stylist, "id" | "userId" | "name" | "email" | "smsRemindersEnabled" | "scheduleMode">;
 const summaryColumns = {
   id: stylists.id,
   userId: stylists.userId,
   name: stylists.name,
   email: stylists.email,
   smsRemindersEnabled: stylists.smsRemindersEnabled,
+  scheduleMode: stylists.scheduleMode,
 };
 
 /** The stylists an actor may see: all active ones for admin and display, only their own for a stylist. */
@@ -42,4 +44,31 @@ export function listVisibleStylists(actor: Actor): Promise<StylistSummary[]> {
 export async function stylistIdForUser(userId: number): Promise<number | null> {
   const [row] = await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, userId)).limit(1);
   return row?.id ?? null;
+}
+
+export const STYLIST_NOT_FOUND = "Stylist not found";
+
+/**
+ * The stylist whose prices or hours an actor works on (SPEC §6 "Pricing: admin sees all
+ * stylists; non-admin only their own"). A stylist always gets their own record and is
+ * refused anyone else's; an admin gets the one asked for, or null until they choose.
+ * Only active stylists are managed: a retired record keeps its history untouched.
+ */
+export async function resolveManagedStylist(
+  actor: Actor,
+  capability: Extract<Capability, "pricing.view" | "pricing.write" | "availability.manage">,
+  requestedId: number | null,
+  executor: Executor = db,
+): Promise<StylistSummary | null> {
+  assertCan(actor, capability);
+  if (can(actor.role, "stylists.viewAll")) {
+    if (requestedId === null) return null;
+    const [stylist] = await executor.select(summaryColumns).from(stylists).where(and(eq(stylists.id, requestedId), eq(stylists.isActive, true))).limit(1);
+    if (!stylist) throw new NotFound(STYLIST_NOT_FOUND);
+    return stylist;
+  }
+  const [own] = await executor.select(summaryColumns).from(stylists).where(and(eq(stylists.userId, actor.id), eq(stylists.isActive, true))).limit(1);
+  if (!own) throw new Forbidden("Your account has no stylist profile.");
+  if (requestedId !== null && requestedId !== own.id) throw new Forbidden("You can only manage your own stylist profile.");
+  return own;
 }

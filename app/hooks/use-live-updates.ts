@@ -1,4 +1,4 @@
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 export type LiveStatus = "connecting" | "live" | "offline";
@@ -10,10 +10,12 @@ export type LiveStatus = "connecting" | "live" | "offline";
 export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  // Never revalidate in the middle of a navigation or submission: the page is about to
-  // load fresh data anyway, and a parallel load could take the toast meant for it.
+  const fetchers = useFetchers();
+  // Never revalidate in the middle of a navigation or submission (a fetcher's too: the
+  // pricing and availability screens save through fetchers that redirect): the page is
+  // about to load fresh data anyway, and a parallel load could take the toast meant for it.
   const busy = useRef(false);
-  busy.current = navigation.state !== "idle" || revalidator.state !== "idle";
+  busy.current = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const revalidate = useRef(() => {});
   revalidate.current = () => {
     if (!busy.current) revalidator.revalidate();

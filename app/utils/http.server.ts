@@ -81,3 +81,8 @@ export function parseId(value: string | undefined): number {
 export function methodNotAllowed(allowed: string[]): Response {
   return jsonResponse({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }
+
+/** An optional id from a query string (`?stylistId=3`): null when absent or blank. */
+export function parseOptionalId(value: string | null | undefined): number | null {
+  return value === null || value === undefined || value.trim() === "" ? null : parseId(value);
+}

@@ -16,7 +16,7 @@ export function showToast(toast: Omit<ToastMessage, "id" | "variant"> & { varian
 
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [current, setCurrent] = useState<ToastMessage | null>(toast);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (toast) setCurrent(toast);
@@ -46,33 +46,32 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
 
   return (
     <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
-      <ol ref={region} tabIndex={-1} className="w-full max-w-sm outline-none" aria-live="polite">
+      {/* Plain boxes, not a list: a list item may not carry the status or alert role (axe). */}
+      <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none" aria-live="polite">
         {current ? (
-          <li key={current.id} className="pointer-events-auto">
-            {/* The role sits inside the list item: a <li> may not be a status or an alert. */}
-            <div
-              role={current.variant === "destructive" ? "alert" : "status"}
-              className={cn(
-                "flex items-start gap-3 rounded-lg p-4 shadow-lg ring-1",
-                current.variant === "destructive" ? "bg-red-700 text-white ring-red-800" : "bg-white text-slate-900 ring-slate-200",
-              )}
-            >
-              <div className="flex-1">
-                <p className="text-sm font-semibold">{current.title}</p>
-                {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
-              </div>
-              <button
-                type="button"
-                onClick={() => setCurrent(null)}
-                className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2"
-                aria-label="Close"
-              >
-                <span aria-hidden="true">✕</span>
-              </button>
+          <div
+            key={current.id}
+            role={current.variant === "destructive" ? "alert" : "status"}
+            className={cn(
+              "toast-expire pointer-events-auto flex items-start gap-3 rounded-lg p-4 shadow-lg ring-1",
+              current.variant === "destructive" ? "bg-red-700 text-white ring-red-800" : "bg-white text-slate-900 ring-slate-200",
+            )}
+          >
+            <div className="flex-1">
+              <p className="text-sm font-semibold">{current.title}</p>
+              {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
             </div>
-          </li>
+            <button
+              type="button"
+              onClick={() => setCurrent(null)}
+              className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2"
+              aria-label="Close"
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </div>
         ) : null}
-      </ol>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,97 @@
+// The Add/Edit Service dialog's form (SPEC §2 Services, §5 Service form).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { Field, FormAlert } from "~/components/ui/field";
+import { SwitchField } from "~/components/ui/switch";
+import { useFailureToast } from "~/hooks/use-failure-toast";
+import { penceToPoundsInput } from "~/lib/money";
+import { SERVICE_DURATION } from "~/lib/service-limits";
+
+type Defaults = { name: string; category: string; duration: number; price: number | null; isActive: boolean };
+const NEW_SERVICE: Defaults = { name: "", category: "", duration: SERVICE_DURATION.default, price: null, isActive: true };
+
+export function ServiceForm({
+  service = NEW_SERVICE,
+  categories,
+  lastResult,
+  submitLabel,
+  closeTo,
+}: {
+  service?: Defaults;
+  categories: string[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: {
+      name: service.name,
+      category: service.category,
+      duration: String(service.duration),
+      priceInPounds: service.price === null ? "" : penceToPoundsInput(service.price),
+      isActive: service.isActive ? "on" : undefined,
+    },
+    // Validated by the server (the same ServiceFormSchema): Zod in the browser would put
+    // this dialog over the 130 KB JavaScript budget (docs/decisions/0010).
+  });
+  useFailureToast(lastResult, form.errors?.[0]);
+  const busy = navigation.state === "submitting";
+  const listId = `${form.id}-categories`;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <FormAlert errors={form.errors} />
+      <Field label="Service Name" id={fields.name.id} name={fields.name.name} defaultValue={fields.name.initialValue} errors={fields.name.errors} autoComplete="off" />
+      <Field label="Category" id={fields.category.id} name={fields.category.name} defaultValue={fields.category.initialValue} errors={fields.category.errors} list={listId} autoComplete="off" hint="For example Hair, Colour, Nails" />
+      <datalist id={listId}>
+        {categories.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Duration (minutes)"
+          id={fields.duration.id}
+          name={fields.duration.name}
+          type="number"
+          inputMode="numeric"
+          min={SERVICE_DURATION.min}
+          max={SERVICE_DURATION.max}
+          step={1}
+          defaultValue={fields.duration.initialValue}
+          errors={fields.duration.errors}
+        />
+        <Field
+          label="Price (£)"
+          id={fields.priceInPounds.id}
+          name={fields.priceInPounds.name}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+          defaultValue={fields.priceInPounds.initialValue}
+          errors={fields.priceInPounds.errors}
+        />
+      </div>
+      <SwitchField
+        className="rounded-md bg-slate-50 px-3 py-3 ring-1 ring-slate-200"
+        label="Active Service"
+        description="Available for booking by clients"
+        id={fields.isActive.id}
+        name={fields.isActive.name}
+        defaultChecked={fields.isActive.initialValue === "on"}
+      />
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

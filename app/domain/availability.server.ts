@@ -1,0 +1,221 @@
+// When each stylist works (SPEC §2 "My Availability"): a weekly or bi-weekly rota of day
+// entries plus time off. Stylists manage their own, admins anyone's. The calendar reads
+// the result through stylistSchedulesForDate and availabilityConflict.
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { db, writeTransaction, type Executor } from "#db/client.server";
+import { stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
+import { END_AFTER_START, type AvailabilityDayInput, type TimeOffInput } from "~/lib/schemas/availability";
+import { addDays, dateInZone, dayBounds, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber } from "~/lib/salon-time";
+import { publish } from "~/utils/events.server";
+import type { Actor } from "./access.server";
+import { Invalid, NotFound } from "./errors";
+import { resolveManagedStylist, STYLIST_NOT_FOUND, type StylistSummary } from "./stylists.server";
+
+export type ScheduleMode = Stylist["scheduleMode"];
+/** A day entry; `id` and the timestamps are null while the day still has SPEC's default. */
+export type AvailabilityEntry = {
+  id: number | null;
+  stylistId: number;
+  dayOfWeek: number;
+  isWorking: boolean;
+  startTime: string;
+  endTime: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+};
+export type TimeOffPeriod = { id: number; stylistId: number; startDate: string; endDate: string; reason: string | null; createdAt: string };
+export type DaySchedule = { isWorking: boolean; startTime: string /* HH:MM */; endTime: string; timeOff: { reason: string | null } | null };
+
+export const CHOOSE_STYLIST = "Choose a stylist: administrators have no working hours of their own (add ?stylistId=).";
+export const TIME_OFF_NOT_FOUND = "Time off not found";
+
+/** SPEC §2: a day with no saved entry works 09:00-17:00, except day numbers 7 and above. */
+export function defaultDay(dayOfWeek: number): Pick<AvailabilityEntry, "isWorking" | "startTime" | "endTime"> {
+  return { isWorking: dayOfWeek < 7, startTime: "09:00", endTime: "17:00" };
+}
+
+const DAY_NUMBERS = Array.from({ length: 14 }, (_, i) => i + 1);
+type StoredDay = typeof stylistAvailability.$inferSelect;
+
+function effectiveDays(stylistId: number, rows: StoredDay[]): AvailabilityEntry[] {
+  const byDay = new Map(rows.map((row) => [row.dayOfWeek, row]));
+  return DAY_NUMBERS.map((dayOfWeek) => {
+    const row = byDay.get(dayOfWeek);
+    if (row) return { id: row.id, stylistId, dayOfWeek, isWorking: row.isWorking, startTime: row.startTime, endTime: row.endTime, createdAt: row.createdAt, updatedAt: row.updatedAt };
+    return { id: null, stylistId, dayOfWeek, ...defaultDay(dayOfWeek), createdAt: null, updatedAt: null };
+  });
+}
+
+async function managedStylist(actor: Actor, requestedId: number | null | undefined, executor: Executor = db): Promise<StylistSummary> {
+  const stylist = await resolveManagedStylist(actor, "availability.manage", requestedId ?? null, executor);
+  if (!stylist) throw new Invalid(CHOOSE_STYLIST);
+  return stylist;
+}
+
+/** The stylist's schedule mode and all 14 day numbers, defaults filled in. */
+export async function getAvailability(actor: Actor, requestedId: number | null): Promise<{ stylist: StylistSummary; days: AvailabilityEntry[] }> {
+  const stylist = await managedStylist(actor, requestedId);
+  const rows = await db.select().from(stylistAvailability).where(eq(stylistAvailability.stylistId, stylist.id));
+  return { stylist, days: effectiveDays(stylist.id, rows) };
+}
+
+/** The days that apply in the stylist's mode: 1-7, or 1-14 for a bi-weekly rota (`GET /api/stylist/availability`). */
+export function daysInMode(days: AvailabilityEntry[], mode: ScheduleMode): AvailabilityEntry[] {
+  return mode === "biweekly" ? days : days.filter((day) => day.dayOfWeek <= 7);
+}
+
+/** Saves one day: the fields given replace the stored (or default) ones. */
+export async function saveAvailabilityDay(actor: Actor, input: AvailabilityDayInput): Promise<AvailabilityEntry> {
+  return writeTransaction(async (tx) => {
+    const stylist = await managedStylist(actor, input.stylistId, tx);
+    const [stored] = await tx
+      .select()
+      .from(stylistAvailability)
+      .where(and(eq(stylistAvailability.stylistId, stylist.id), eq(stylistAvailability.dayOfWeek, input.dayOfWeek)))
+      .limit(1);
+    const base = stored ?? defaultDay(input.dayOfWeek);
+    const next = {
+      isWorking: input.isWorking ?? base.isWorking,
+      startTime: input.startTime ?? base.startTime,
+      endTime: input.endTime ?? base.endTime,
+    };
+    if (next.endTime <= next.startTime) throw new Invalid(END_AFTER_START, { endTime: [END_AFTER_START] });
+    const updatedAt = new Date().toISOString();
+    const [row] = await tx
+      .insert(stylistAvailability)
+      .values({ stylistId: stylist.id, dayOfWeek: input.dayOfWeek, ...next })
+      .onConflictDoUpdate({ target: [stylistAvailability.stylistId, stylistAvailability.dayOfWeek], set: { ...next, updatedAt } })
+      .returning();
+    await publish(tx, "availability", stylist.id);
+    return effectiveDays(stylist.id, [row!]).find((day) => day.dayOfWeek === input.dayOfWeek)!;
+  });
+}
+
+/** Weekly or bi-weekly, kept on the stylist so it follows them to any tablet. */
+export async function setScheduleMode(actor: Actor, input: { stylistId?: number; scheduleMode: ScheduleMode }): Promise<{ stylistId: number; scheduleMode: ScheduleMode }> {
+  return writeTransaction(async (tx) => {
+    const stylist = await managedStylist(actor, input.stylistId, tx);
+    await tx.update(stylists).set({ scheduleMode: input.scheduleMode }).where(eq(stylists.id, stylist.id));
+    await publish(tx, "availability", stylist.id);
+    return { stylistId: stylist.id, scheduleMode: input.scheduleMode };
+  });
+}
+
+const timeOffColumns = { id: timeOff.id, stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason, createdAt: timeOff.createdAt };
+
+/** Every period of the stylist's time off, earliest first. */
+export async function listTimeOff(actor: Actor, requestedId: number | null): Promise<TimeOffPeriod[]> {
+  const stylist = await managedStylist(actor, requestedId);
+  return db.select(timeOffColumns).from(timeOff).where(eq(timeOff.stylistId, stylist.id)).orderBy(asc(timeOff.startDate), asc(timeOff.endDate), asc(timeOff.id));
+}
+
+/** Adds whole days off, start and end inclusive, as salon calendar dates. */
+export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<TimeOffPeriod> {
+  return writeTransaction(async (tx) => {
+    const stylist = await managedStylist(actor, input.stylistId, tx);
+    const [row] = await tx
+      .insert(timeOff)
+      .values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason })
+      .returning(timeOffColumns);
+    await publish(tx, "availability", stylist.id);
+    return row!;
+  });
+}
+
+/** One period, for the owner or an admin (the delete confirmation). */
+export async function getTimeOff(actor: Actor, id: number): Promise<TimeOffPeriod> {
+  await resolveManagedStylist(actor, "availability.manage", null);
+  const [row] = await db.select(timeOffColumns).from(timeOff).where(eq(timeOff.id, id)).limit(1);
+  if (!row) throw new NotFound(TIME_OFF_NOT_FOUND);
+  await managedStylist(actor, row.stylistId);
+  return row;
+}
+
+/** The owner or an admin removes a period. */
+export async function deleteTimeOff(actor: Actor, id: number): Promise<void> {
+  await writeTransaction(async (tx) => {
+    // The capability is checked before the row's existence is revealed.
+    await resolveManagedStylist(actor, "availability.manage", null, tx);
+    const [row] = await tx.select(timeOffColumns).from(timeOff).where(eq(timeOff.id, id)).limit(1);
+    if (!row) throw new NotFound(TIME_OFF_NOT_FOUND);
+    await managedStylist(actor, row.stylistId, tx);
+    await tx.delete(timeOff).where(eq(timeOff.id, id));
+    await publish(tx, "availability", row.stylistId);
+  });
+}
+
+// --- What the calendar reads -------------------------------------------------------
+
+type Rota = { name: string; mode: ScheduleMode; days: Map<number, StoredDay>; timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[] };
+
+/** Each stylist's mode, day entries and the time off touching [firstDate, lastDate]. */
+async function loadRotas(executor: Executor, stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, Rota>> {
+  const rotas = new Map<number, Rota>();
+  if (stylistIds.length === 0) return rotas;
+  // One statement at a time: the executor may be the booking's transaction.
+  const people = await executor.select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode }).from(stylists).where(inArray(stylists.id, stylistIds));
+  const days = await executor.select().from(stylistAvailability).where(inArray(stylistAvailability.stylistId, stylistIds));
+  const leave = await executor
+    .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason })
+    .from(timeOff)
+    .where(and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)))
+    .orderBy(asc(timeOff.startDate));
+  for (const person of people) rotas.set(person.id, { name: person.name, mode: person.mode, days: new Map(), timeOff: [] });
+  for (const day of days) rotas.get(day.stylistId)?.days.set(day.dayOfWeek, day);
+  for (const period of leave) rotas.get(period.stylistId)?.timeOff.push(period);
+  return rotas;
+}
+
+function scheduleOn(rota: Rota | undefined, date: string): DaySchedule {
+  const dayOfWeek = rotaDayNumber(date, rota?.mode ?? "weekly");
+  const entry = rota?.days.get(dayOfWeek) ?? defaultDay(dayOfWeek);
+  const off = rota?.timeOff.find((period) => period.startDate <= date && period.endDate >= date);
+  return { isWorking: entry.isWorking, startTime: entry.startTime, endTime: entry.endTime, timeOff: off ? { reason: off.reason } : null };
+}
+
+/**
+ * Each stylist's working hours and time off on one salon date (defaults applied, bi-weekly
+ * rota honoured). `date` is already a salon calendar date, so `timeZone` does not change
+ * the answer; it is part of the signature the calendar shares with availabilityConflict.
+ */
+export async function stylistSchedulesForDate(stylistIds: number[], date: string /* YYYY-MM-DD */, timeZone: string): Promise<Record<number, DaySchedule>> {
+  void timeZone;
+  if (!isCalendarDate(date)) throw new Invalid("The date must be a real calendar date as YYYY-MM-DD.");
+  const ids = [...new Set(stylistIds)];
+  const rotas = await loadRotas(db, ids, date, date);
+  return Object.fromEntries(ids.map((id) => [id, scheduleOn(rotas.get(id), date)]));
+}
+
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const MAX_SPAN_DAYS = 62;
+
+/**
+ * Why a stylist cannot take [start, end) (outside working hours, a day off, or time off: a
+ * clear sentence naming the stylist and the hours), or null when they can. The span may
+ * cross days; each salon day it touches is checked on the salon's wall clock, so a day
+ * on which the clocks change is judged by the times its clocks show.
+ */
+export async function availabilityConflict(executor: Executor, stylistId: number, start: Date, end: Date, timeZone: string): Promise<string | null> {
+  if (!(end.getTime() > start.getTime())) throw new Invalid("An appointment must end after it starts.");
+  const firstDate = dateInZone(start, timeZone);
+  const lastDate = dateInZone(new Date(end.getTime() - 1), timeZone);
+  const rotas = await loadRotas(executor, [stylistId], firstDate, lastDate);
+  const rota = rotas.get(stylistId);
+  if (!rota) throw new NotFound(STYLIST_NOT_FOUND);
+
+  for (let date = firstDate, n = 0; date <= lastDate && n < MAX_SPAN_DAYS; date = addDays(date, 1), n += 1) {
+    const bounds = dayBounds(date, timeZone);
+    const from = start > bounds.start ? minutesInZone(start, timeZone) : 0;
+    const to = end < bounds.end ? minutesInZone(end, timeZone) : 24 * 60;
+    const schedule = scheduleOn(rota, date);
+    const when = formatLongDate(date);
+    if (schedule.timeOff) return `${rota.name} is on time off on ${when}${schedule.timeOff.reason ? ` (${schedule.timeOff.reason})` : ""}.`;
+    if (!schedule.isWorking) return `${rota.name} is not working on ${when}.`;
+    if (from < toMinutes(schedule.startTime) || to > toMinutes(schedule.endTime)) {
+      return `${rota.name} works ${schedule.startTime}-${schedule.endTime} on ${when}, so ${clock(from)}-${clock(to)} is outside their working hours.`;
+    }
+  }
+  if (lastDate > addDays(firstDate, MAX_SPAN_DAYS - 1)) return `${rota.name} cannot be booked for more than ${MAX_SPAN_DAYS} days at once.`;
+  return null;
+}

@@ -1,0 +1,74 @@
+// Working hours and time off (SPEC §2 Availability, §3, §5 "Time-off form", §9).
+import { z } from "zod";
+import type { Stylist } from "#db/schema";
+import { isCalendarDate } from "~/lib/salon-time";
+import { END_TIMES, SCHEDULE_MODES, START_TIMES } from "~/lib/working-hours";
+
+// The database's enum, checked at compile time only: importing #db/schema at run time
+// would put Drizzle in the browser's bundle.
+SCHEDULE_MODES satisfies readonly Stylist["scheduleMode"][];
+export const EARLIEST_START = START_TIMES[0]!;
+export const LATEST_START = START_TIMES[START_TIMES.length - 1]!;
+export const EARLIEST_END = END_TIMES[0]!;
+export const LATEST_END = END_TIMES[END_TIMES.length - 1]!;
+export const END_AFTER_START = "End time must be after start time";
+
+const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
+const startTime = z
+  .string()
+  .regex(clock, "Use the 24-hour HH:MM format")
+  .refine((value) => !clock.test(value) || (value >= EARLIEST_START && value <= LATEST_START), "Start time must be between 07:00 and 21:00");
+const endTime = z
+  .string()
+  .regex(clock, "Use the 24-hour HH:MM format")
+  .refine((value) => !clock.test(value) || (value >= EARLIEST_END && value <= LATEST_END), "End time must be between 08:00 and 22:00");
+const dayOfWeek = z
+  .number({ required_error: "Day is required", invalid_type_error: "Day must be a number from 1 to 14" })
+  .int("Day must be a number from 1 to 14")
+  .min(1, "Day must be a number from 1 to 14")
+  .max(14, "Day must be a number from 1 to 14");
+const stylistId = z.number().int().positive().optional();
+
+/**
+ * `PUT /api/stylist/availability` with `dayOfWeek`: the fields given replace the stored
+ * (or default) ones. Admins name the stylist with `stylistId`.
+ */
+export const AvailabilityDaySchema = z.object({
+  stylistId,
+  dayOfWeek,
+  isWorking: z.boolean({ invalid_type_error: "isWorking must be true or false" }).optional(),
+  startTime: startTime.optional(),
+  endTime: endTime.optional(),
+});
+export type AvailabilityDayInput = z.output<typeof AvailabilityDaySchema>;
+
+/** `PUT /api/stylist/availability` with `scheduleMode`. */
+export const ScheduleModeSchema = z.object({ stylistId, scheduleMode: z.enum(SCHEDULE_MODES, { message: "scheduleMode must be weekly or biweekly" }) });
+
+/** One day's form on the page: an unticked working switch is absent, hence false. */
+export const AvailabilityDayFormSchema = z.object({
+  dayOfWeek,
+  isWorking: z.boolean().default(false),
+  startTime,
+  endTime,
+});
+
+const date = (required: string) =>
+  z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
+export const END_BEFORE_START = "End date cannot be before the start date";
+
+/** The Add Time Off dialog and `POST /api/stylist/time-off`. Both dates are whole days, inclusive. */
+export const TimeOffSchema = z
+  .object({
+    stylistId,
+    startDate: date("Start date is required"),
+    endDate: date("End date is required"),
+    reason: z
+      .string()
+      .trim()
+      .max(200, "Reason must be at most 200 characters")
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .refine((value) => value.endDate >= value.startDate, { path: ["endDate"], message: END_BEFORE_START });
+export type TimeOffInput = z.output<typeof TimeOffSchema>;

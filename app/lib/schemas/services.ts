@@ -1,0 +1,71 @@
+// Services and per-stylist pricing (SPEC §3, §5 "Service form", "Pricing inputs").
+// The forms speak pounds; the API and the database speak integer pence.
+import { z } from "zod";
+import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
+
+const serviceName = z
+  .string({ required_error: "Service name is required" })
+  .trim()
+  .min(1, "Service name is required")
+  .max(100, "Service name must be at most 100 characters");
+const category = z.string({ required_error: "Category is required" }).trim().min(1, "Category is required").max(50, "Category must be at most 50 characters");
+const serviceDuration = z
+  .number({ required_error: "Duration is required", invalid_type_error: "Duration must be a number of minutes" })
+  .int("Duration must be a whole number of minutes")
+  .min(SERVICE_DURATION.min, "Duration must be at least 15 minutes")
+  .max(SERVICE_DURATION.max, "Duration must be at most 480 minutes");
+
+const pounds = (required: string) =>
+  z
+    .number({ required_error: required, invalid_type_error: "Price must be a number" })
+    .min(0, "Price must be positive")
+    .max(MAX_PRICE_PENCE / 100, "Price must be at most £10,000.00");
+const pence = z
+  .number({ required_error: "Price is required", invalid_type_error: "Price must be a number of pence" })
+  .int("Price must be a whole number of pence")
+  .min(0, "Price must be positive")
+  .max(MAX_PRICE_PENCE, "Price must be at most 1000000 pence (£10,000.00)");
+
+/** The Add/Edit Service dialog. An unticked checkbox is absent from the form, hence false. */
+export const ServiceFormSchema = z.object({
+  name: serviceName,
+  category,
+  duration: serviceDuration,
+  priceInPounds: pounds("Price is required"),
+  isActive: z.boolean().default(false),
+});
+
+/** `POST /api/services`, `PUT /api/services/{id}`: SPEC §7's payload, price in pence. */
+export const ServiceSchema = z.object({
+  name: serviceName,
+  category,
+  duration: serviceDuration,
+  price: pence,
+  isActive: z.boolean().default(true),
+});
+export type ServiceInput = z.output<typeof ServiceSchema>;
+
+/** `PATCH /api/services/{id}`: any of the fields (SPEC sends just `duration`). */
+export const ServicePatchSchema = ServiceSchema.partial().extend({ isActive: z.boolean().optional() });
+
+const pricingDuration = z
+  .number({ required_error: "Duration is required", invalid_type_error: "Duration must be a number of minutes" })
+  .int("Duration must be a whole number of minutes")
+  .min(PRICING_DURATION.min, "Duration must be at least 1 minute")
+  .max(PRICING_DURATION.max, "Duration must be at most 480 minutes");
+const serviceId = z.number({ required_error: "Choose a service", invalid_type_error: "Choose a service" }).int().positive("Choose a service");
+
+/**
+ * `POST /api/stylists/{stylistId}/pricing`: a price and/or a duration for one service.
+ * `null` removes that custom value (the service's own applies again); a price of 0 does too.
+ */
+export const StylistPricingSchema = z
+  .object({ serviceId, price: pence.nullable().optional(), duration: pricingDuration.nullable().optional() })
+  .refine((value) => value.price !== undefined || value.duration !== undefined, { path: ["price"], message: "Send a price, a duration or both" });
+export type StylistPricingInput = z.output<typeof StylistPricingSchema>;
+
+/** One row of the Service Pricing table: its Save Price or Save/Update Duration button. */
+export const PricingRowFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("price"), serviceId, priceInPounds: pounds("Enter a price") }),
+  z.object({ intent: z.literal("duration"), serviceId, duration: pricingDuration }),
+]);

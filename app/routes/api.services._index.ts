@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createService, listServices } from "~/domain/services.server";
+import { ServiceSchema } from "~/lib/schemas/services";
+import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
+import { requireApiUser } from "~/utils/session.server";
+
+// GET: every service, by category then name; `?search=` matches name or category,
+// `?activeOnly=true` leaves out what cannot be booked.
+export const loader = api(async ({ request }: LoaderFunctionArgs) => {
+  const actor = await requireApiUser(request);
+  const query = new URL(request.url).searchParams;
+  return listServices(actor, { search: query.get("search") ?? undefined, activeOnly: query.get("activeOnly") === "true" });
+});
+
+// POST: name, duration, category, isActive, price (pence). Admins only (enforced in the domain).
+export const action = api(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const actor = await requireApiUser(request);
+  return jsonResponse(await createService(actor, await readBody(request, ServiceSchema)), 201);
+});
