@@ -1,7 +1,7 @@
 // The client form and `/api/clients` payloads (SPEC §5 "Client form", §7). One set of
 // field rules; the form adds the GDPR consent tickbox, the API leaves it out.
 import { z } from "zod";
-import { CONSENT_TYPES, LEGAL_BASES } from "#db/schema";
+import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
 import { isCalendarDate } from "~/lib/salon-time";
 
 export type ConsentType = (typeof CONSENT_TYPES)[number];
