@@ -295,6 +295,21 @@ function assertOverrideAllowed(actor: Actor, input: AppointmentWrite) {
   if (input.availabilityOverride && actor.role !== "admin") throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
 }
 
+/** The stored columns of a checked write. */
+function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean) {
+  return {
+    clientId: resolved.clientId,
+    stylistId: input.stylistId,
+    serviceId: resolved.serviceId,
+    startTime: resolved.start.toISOString(),
+    endTime: resolved.end.toISOString(),
+    status: input.status,
+    notes: input.notes,
+    price: resolved.price,
+    availabilityOverride,
+  };
+}
+
 export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
@@ -307,18 +322,7 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
     const [row] = await tx
       .insert(appointments)
-      .values({
-        clientId: resolved.clientId,
-        stylistId: input.stylistId,
-        serviceId: resolved.serviceId,
-        startTime: resolved.start.toISOString(),
-        endTime: resolved.end.toISOString(),
-        status: input.status,
-        notes: input.notes,
-        price: resolved.price,
-        availabilityOverride: Boolean(input.availabilityOverride),
-        createdByUserId: actor.id,
-      })
+      .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), createdByUserId: actor.id })
       .returning({ id: appointments.id });
     await publish(tx, "appointments", row!.id);
     return row!.id;
@@ -342,18 +346,7 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
     await tx
       .update(appointments)
-      .set({
-        clientId: resolved.clientId,
-        stylistId: input.stylistId,
-        serviceId: resolved.serviceId,
-        startTime: resolved.start.toISOString(),
-        endTime: resolved.end.toISOString(),
-        status: input.status,
-        notes: input.notes,
-        price: resolved.price,
-        availabilityOverride: Boolean(input.availabilityOverride ?? existing.availabilityOverride),
-        updatedAt: new Date().toISOString(),
-      })
+      .set({ ...columnsOf(input, resolved, override), updatedAt: new Date().toISOString() })
       .where(eq(appointments.id, id));
     await publish(tx, "appointments", id);
   });

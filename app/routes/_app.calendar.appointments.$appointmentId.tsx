@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteAppointment, getAppointment, updateAppointment } from "~/domain/appointments.server";
@@ -75,8 +75,6 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 
 function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string | null }) {
   const { summary } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   return (
     <div role="alertdialog" aria-labelledby="delete-appointment-title" className="space-y-3">
       <p id="delete-appointment-title" className="font-semibold text-slate-900">
@@ -86,15 +84,7 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
         {summary.title}, {summary.when}. This cannot be undone.
       </p>
       <FormAlert errors={error ? [error] : null} />
-      <Form method="post" className="flex justify-end gap-2" preventScrollReset>
-        <input type="hidden" name="intent" value="delete" />
-        <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
-          Cancel
-        </Link>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {busy ? "Deleting..." : "Delete Appointment"}
-        </Button>
-      </Form>
+      <ConfirmForm cancelTo={closeTo} label="Delete Appointment" pendingLabel="Deleting..." intent="delete" />
     </div>
   );
 }

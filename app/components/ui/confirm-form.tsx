@@ -3,12 +3,13 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "./button";
 
-export function ConfirmForm({ cancelTo, label, pendingLabel }: { cancelTo: string; label: string; pendingLabel: string }) {
+export function ConfirmForm({ cancelTo, label, pendingLabel, intent }: { cancelTo: string; label: string; pendingLabel: string; intent?: string }) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <Form method="post" action={`${location.pathname}${location.search}`} className="mt-5 flex flex-wrap justify-end gap-2">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <Link to={cancelTo} className={buttonClasses("secondary")} preventScrollReset>
         Cancel
       </Link>
