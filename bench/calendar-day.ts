@@ -12,16 +12,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@libsql/client";
 import { startServer } from "../tests/server-process";
+import { positiveIntOption } from "./options";
 
 const RENDER_BUDGET_P95_MS = 50;
 
-function option(name: string, fallback: number): number {
-  const arg = process.argv.slice(2).find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
-}
-const requests = option("requests", 300);
-const concurrency = option("concurrency", 8);
+const requests = positiveIntOption("requests", 300);
+const concurrency = positiveIntOption("concurrency", 8);
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
