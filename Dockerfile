@@ -30,6 +30,7 @@ RUN npx remix vite:build
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
+    WEB_CONCURRENCY=2 \
     DATABASE_URL=file:/data/salon.db
 WORKDIR /app
 # The application files stay owned by root (read-only to the app); only /data is writable.

@@ -1,5 +1,7 @@
 // The Node server: Remix behind Express, with compression, static assets, security
-// headers (a per-request CSP nonce) and the client address for sign-in throttling.
+// headers (a per-request CSP nonce), a refusal of cross-origin writes and the client
+// address for sign-in throttling.
+import cluster from "node:cluster";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
@@ -8,54 +10,82 @@ import { applySecurityHeaders, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonc
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT || 3000);
 const trustProxy = ["1", "true"].includes(String(process.env.TRUST_PROXY ?? "").toLowerCase());
+// WEB_CONCURRENCY > 1 runs that many worker processes (one per core) behind one port.
+// They share the database as separate machines would: live events go through the events
+// table and sign-in throttling through the database.
+const workers = development ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY || 1));
 
-const vite = development
-  ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }))
-  : undefined;
+async function serve() {
+  const vite = development
+    ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }))
+    : undefined;
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", trustProxy);
-app.use(compression());
-app.use((req, res, next) => {
-  res.locals.cspNonce = newNonce();
-  applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
-  if (isCrossOriginWrite(req.method, (name) => req.get(name))) {
-    res.status(403).json({ message: CROSS_ORIGIN_MESSAGE });
-    return;
-  }
-  next();
-});
-
-if (vite) {
-  app.use(vite.middlewares);
-} else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
-}
-
-const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : await import("./build/server/index.js");
-
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: development ? "development" : "production",
-    getLoadContext: (req, res) => ({
-      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      cspNonce: res.locals.cspNonce,
-    }),
-  }),
-);
-
-const server = app.listen(port, () => {
-  console.log(`Salon app ready at http://localhost:${port}`);
-});
-
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    // Event streams stay open; do not wait for them.
-    setTimeout(() => process.exit(0), 2000).unref();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
+  app.use(compression());
+  app.use((req, res, next) => {
+    res.locals.cspNonce = newNonce();
+    applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
+    if (isCrossOriginWrite(req.method, (name) => req.get(name))) {
+      res.status(403).json({ message: CROSS_ORIGIN_MESSAGE });
+      return;
+    }
+    next();
   });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+
+  const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : await import("./build/server/index.js");
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: development ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: res.locals.cspNonce,
+      }),
+    }),
+  );
+
+  const server = app.listen(port, () => {
+    console.log(`Salon app ready at http://localhost:${port}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      // Event streams stay open; do not wait for them.
+      setTimeout(() => process.exit(0), 2000).unref();
+    });
+  }
 }
+
+async function superviseWorkers() {
+  // Migrate once, before any worker starts serving.
+  await import("./build/server/index.js");
+  let stopping = false;
+  for (let index = 0; index < workers; index += 1) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
+    cluster.fork();
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+      setTimeout(() => process.exit(0), 2500).unref();
+    });
+  }
+}
+
+if (workers > 1 && cluster.isPrimary) await superviseWorkers();
+else await serve();

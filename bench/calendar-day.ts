@@ -4,7 +4,7 @@
 // under concurrent load. Also prints the query plan of the day's range query and the
 // calendar route's gzipped JavaScript. Prints figures; never fails on a budget.
 //
-//   npx remix vite:build && npx tsx bench/calendar-day.ts [--requests=300] [--concurrency=8]
+//   npx remix vite:build && npx tsx bench/calendar-day.ts [--requests=300] [--concurrency=8] [--workers=2]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +18,8 @@ const RENDER_BUDGET_P95_MS = 50;
 
 const requests = positiveIntOption("requests", 300);
 const concurrency = positiveIntOption("concurrency", 8);
+// One worker process per core, as production runs it (WEB_CONCURRENCY).
+const workers = positiveIntOption("workers", 2);
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
@@ -78,7 +80,8 @@ try {
   console.log(`Range query plan: ${plan.rows.map((row) => String(row.detail)).join("; ")}`);
   db.close();
 
-  const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef" });
+  const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: String(workers) });
+  console.log(`Server: ${workers} worker process(es)`);
   try {
     const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@salon.test", password: "password123" }) });
     const { token } = (await login.json()) as { token: string };

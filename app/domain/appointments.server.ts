@@ -120,6 +120,57 @@ export async function listAppointments(actor: Actor, filter: AppointmentFilter =
   return rows.map(toView);
 }
 
+export type CalendarRow = {
+  id: number;
+  stylistId: number;
+  startTime: string;
+  endTime: string;
+  status: AppointmentStatus;
+  notes: string | null;
+  clientName: string | null;
+  serviceName: string | null;
+};
+
+const calendarColumns = {
+  id: appointments.id,
+  stylistId: appointments.stylistId,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+  notes: appointments.notes,
+  clientName: clients.name,
+  serviceName: services.name,
+};
+
+// Prepared once: the calendar runs this on every page view, and building the query
+// costs more than SQLite takes to answer it.
+function prepareCalendarRows(scoped: boolean) {
+  const range = [
+    gte(appointments.startTime, sql.placeholder("lookFrom")),
+    lt(appointments.startTime, sql.placeholder("to")),
+    gt(appointments.endTime, sql.placeholder("from")),
+  ];
+  return db
+    .select(calendarColumns)
+    .from(appointments)
+    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(and(...range, ...(scoped ? [eq(appointments.stylistId, sql.placeholder("stylistId"))] : [])))
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
+    .prepare();
+}
+let calendarQueries: { all: ReturnType<typeof prepareCalendarRows>; one: ReturnType<typeof prepareCalendarRows> } | undefined;
+
+/** The calendar grid's lean read: only what a block shows, for every visible stylist in [from, to). */
+export async function listCalendarRows(actor: Actor, from: Date, to: Date): Promise<CalendarRow[]> {
+  assertCan(actor, "calendar.view");
+  const scope = await visibleStylistScope(actor);
+  if (scope && scope.length === 0) return [];
+  calendarQueries ??= { all: prepareCalendarRows(false), one: prepareCalendarRows(true) };
+  const range = { lookFrom: new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString(), to: to.toISOString(), from: from.toISOString() };
+  return scope ? calendarQueries.one.all({ ...range, stylistId: scope[0] }) : calendarQueries.all.all(range);
+}
+
 export async function getAppointment(actor: Actor, id: number): Promise<AppointmentView> {
   assertCan(actor, "calendar.view");
   const [row] = await selectViews(db, eq(appointments.id, id)).limit(1);

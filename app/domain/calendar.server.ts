@@ -7,7 +7,7 @@ import { dateInZone, dayBounds, minutesInZone, todayInZone, wallClock, type Cale
 import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
 import { stylistSchedulesForDate, type DaySchedule } from "./availability.server";
-import { dashboardStats, listAppointments, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
+import { dashboardStats, listCalendarRows, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
 import { getGlobalSettings } from "./settings.server";
 import { listVisibleStylists } from "./stylists.server";
 
@@ -72,14 +72,14 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const stylists = await listVisibleStylists(actor);
   const [schedules, appointments, stats, upcoming] = await Promise.all([
     request.view === "day" ? stylistSchedulesForDate(stylists.map((stylist) => stylist.id), date, timeZone) : null,
-    listAppointments(actor, { from: dayBounds(first, timeZone).start, to: dayBounds(last, timeZone).end }),
+    listCalendarRows(actor, dayBounds(first, timeZone).start, dayBounds(last, timeZone).end),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,
   ]);
 
   const needle = query.toLowerCase();
   const items = appointments
-    .filter((appointment) => !needle || (appointment.client?.name.toLowerCase().includes(needle) ?? false))
+    .filter((appointment) => !needle || (appointment.clientName?.toLowerCase().includes(needle) ?? false))
     .map((appointment) => {
       const start = wallClock(appointment.startTime, timeZone);
       return {
@@ -89,8 +89,8 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
       startMinutes: start.minutes,
       endMinutes: minutesInZone(appointment.endTime, timeZone) || 24 * 60,
       status: appointment.status,
-      clientName: appointment.client?.name ?? null,
-      serviceName: appointment.service?.name ?? null,
+      clientName: appointment.clientName,
+      serviceName: appointment.serviceName,
       notes: appointment.notes,
       };
     });
