@@ -1,7 +1,7 @@
 // Calendar test data. Services and clients go straight into the e2e database file (the
 // server has it open in WAL mode); appointments are made through the API like a script.
 import { createClient } from "@libsql/client";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { ADMIN } from "./accounts";
 
@@ -80,4 +80,17 @@ export async function scrollToTime(page: Page, time: string) {
   // Wait for the grid's own first scroll (to opening time) so it cannot undo this one.
   await page.locator("[data-testid=calendar-scroller][data-scrolled]").waitFor();
   await page.getByTestId("calendar-scroller").evaluate((element, y) => element.scrollTo(0, Math.max(0, y - 120)), top);
+}
+
+export type CalendarSetup = { services: Record<string, number>; clientId: number; token: string; stylists: Record<string, number> };
+
+/** Everything a calendar spec needs, filled in before its tests run. */
+export function calendarSetup(): CalendarSetup {
+  const setup = {} as CalendarSetup;
+  test.beforeAll(async () => {
+    Object.assign(setup, await calendarFixtures());
+    setup.token = await apiToken();
+    setup.stylists = await stylistIds(setup.token);
+  });
+  return setup;
 }

@@ -2,18 +2,10 @@
 // plain forms on dialog pages.
 import { expect, test } from "@playwright/test";
 import { ADMIN, STYLIST } from "./accounts";
-import { apiRequest, apiToken, calendarFixtures, londonInstant, stylistIds } from "./calendar-fixtures";
+import { apiRequest, calendarSetup, londonInstant } from "./calendar-fixtures";
 import { signIn } from "./helpers";
 
-let fixtures: Awaited<ReturnType<typeof calendarFixtures>>;
-let token: string;
-let stylists: Record<string, number>;
-
-test.beforeAll(async () => {
-  fixtures = await calendarFixtures();
-  token = await apiToken();
-  stylists = await stylistIds(token);
-});
+const setup = calendarSetup();
 
 test("book, edit, move by form and delete without JavaScript", async ({ page }) => {
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-04-05");
@@ -52,10 +44,10 @@ test("book, edit, move by form and delete without JavaScript", async ({ page }) 
 });
 
 test("a stylist sees only their own column and cannot open another's appointment", async ({ page }) => {
-  const theirs = await apiRequest("POST", "/api/appointments", token, {
-    clientId: fixtures.clientId,
-    stylistId: stylists["Theo Trimmer"],
-    serviceId: fixtures.services["Cut & Finish"],
+  const theirs = await apiRequest("POST", "/api/appointments", setup.token, {
+    clientId: setup.clientId,
+    stylistId: setup.stylists["Theo Trimmer"],
+    serviceId: setup.services["Cut & Finish"],
     startTime: londonInstant("2027-04-06", "10:00"),
   });
   await signIn(page, STYLIST, "/calendar?view=day&date=2027-04-06");

@@ -2,27 +2,19 @@
 // its rollback), blocked time, the overlap refusal and live updates between tablets.
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY } from "./accounts";
-import { apiRequest, apiToken, calendarFixtures, clickSlot, column, expectToast, londonInstant, scrollToTime, stylistIds } from "./calendar-fixtures";
+import { apiRequest, calendarSetup, clickSlot, column, expectToast, londonInstant, scrollToTime } from "./calendar-fixtures";
 import { signIn } from "./helpers";
 
-let fixtures: Awaited<ReturnType<typeof calendarFixtures>>;
-let token: string;
-let stylists: Record<string, number>;
-
-test.beforeAll(async () => {
-  fixtures = await calendarFixtures();
-  token = await apiToken();
-  stylists = await stylistIds(token);
-});
+const setup = calendarSetup();
 
 const SOFIA = "Sofia Stylist";
 const THEO = "Theo Trimmer";
 
 async function bookByApi(date: string, time: string, stylist: string, extra: Record<string, unknown> = {}) {
-  const result = await apiRequest("POST", "/api/appointments", token, {
-    clientId: fixtures.clientId,
-    stylistId: stylists[stylist],
-    serviceId: fixtures.services["Cut & Finish"],
+  const result = await apiRequest("POST", "/api/appointments", setup.token, {
+    clientId: setup.clientId,
+    stylistId: setup.stylists[stylist],
+    serviceId: setup.services["Cut & Finish"],
     startTime: londonInstant(date, time),
     status: "scheduled",
     ...extra,
@@ -37,7 +29,7 @@ test("book a new client from an empty slot", async ({ page }) => {
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Time", { exact: true })).toHaveValue("10:00");
-  await expect(dialog.getByLabel("Stylist", { exact: true })).toHaveValue(String(stylists[SOFIA]));
+  await expect(dialog.getByLabel("Stylist", { exact: true })).toHaveValue(String(setup.stylists[SOFIA]));
   await expect(dialog.getByLabel("Date")).toHaveValue("2027-03-01");
 
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
@@ -138,15 +130,15 @@ test("drag an appointment to another stylist and time, and roll back a refused m
 
   await drag(page, moving.id, "10:00", THEO, "11:00");
   await expectToast(page, "The appointment has been successfully moved.");
-  const moved = await apiRequest("GET", `/api/appointments/${moving.id}`, token);
-  expect(moved.body).toMatchObject({ startTime: londonInstant("2027-03-04", "11:00"), stylistId: stylists[THEO] });
+  const moved = await apiRequest("GET", `/api/appointments/${moving.id}`, setup.token);
+  expect(moved.body).toMatchObject({ startTime: londonInstant("2027-03-04", "11:00"), stylistId: setup.stylists[THEO] });
   await expect(column(page, THEO).getByTestId(`appointment-${moving.id}`)).toContainText("11:00 AM – 12:00 PM");
 
   await drag(page, moving.id, "11:00", THEO, "13:30");
   await expectToast(page, "Failed to move appointment");
   await expect(page.getByText("The appointment could not be moved. Please try again.", { exact: false })).toBeVisible();
   await expect(column(page, THEO).getByTestId(`appointment-${moving.id}`)).toContainText("11:00 AM – 12:00 PM");
-  const unchanged = await apiRequest("GET", `/api/appointments/${moving.id}`, token);
+  const unchanged = await apiRequest("GET", `/api/appointments/${moving.id}`, setup.token);
   expect(unchanged.body.startTime).toBe(londonInstant("2027-03-04", "11:00"));
 });
 
@@ -195,13 +187,13 @@ test("a booking made elsewhere appears on an open calendar without reloading", a
   const booked = await bookByApi("2027-03-09", "09:00", THEO);
   await expect(screen.getByTestId(`appointment-${booked.id}`)).toBeVisible();
   await expect(page.getByTestId(`appointment-${booked.id}`)).toBeVisible();
-  await apiRequest("DELETE", `/api/appointments/${booked.id}`, token);
+  await apiRequest("DELETE", `/api/appointments/${booked.id}`, setup.token);
   await expect(screen.getByTestId(`appointment-${booked.id}`)).toHaveCount(0);
   await screenContext.close();
 });
 
 test("the grid shades time off, a booking into it is refused, and an admin's override is recorded", async ({ page }) => {
-  const added = await apiRequest("POST", "/api/stylist/time-off", token, { stylistId: stylists[SOFIA], startDate: "2027-03-10", endDate: "2027-03-10", reason: "Training day" });
+  const added = await apiRequest("POST", "/api/stylist/time-off", setup.token, { stylistId: setup.stylists[SOFIA], startDate: "2027-03-10", endDate: "2027-03-10", reason: "Training day" });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-10");
   await expect(column(page, SOFIA).getByText("Time off: Training day")).toBeVisible();
