@@ -1,8 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
-import { getGlobalSettings } from "~/domain/settings.server";
 import { getOptionalUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
@@ -17,11 +16,8 @@ export const meta: MetaFunction = () => [{ title: "Salon Management System" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request).catch(() => null), takeToast(request)]);
-  const salon = user ? await getGlobalSettings() : null;
-  return data({ user, salon, toast }, { headers });
+  return data({ user, toast }, { headers });
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -54,10 +50,6 @@ export default function App() {
       <Toaster toast={toast} />
     </>
   );
-}
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
 }
 
 /** Last resort: a friendly message, never a stack trace. */

@@ -6,7 +6,8 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-o
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
-import { GRID_END, GRID_START, MAX_SPAN_MINUTES, roundDuration } from "~/lib/schemas/appointments";
+import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
+import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, timeInZone, dayBounds, type CalendarDate } from "~/lib/salon-time";
 import { publish } from "~/utils/events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -278,8 +279,10 @@ function assertOnGrid(start: Date, end: Date, timeZone: string) {
   const endDate = dateInZone(end, timeZone);
   const endTime = timeInZone(end, timeZone);
   const sameDay = dateInZone(start, timeZone) === endDate;
-  if (startTime < GRID_START || !sameDay || endTime > GRID_END) {
-    throw new Invalid(`Appointments must start and end between ${formatClockTime(GRID_START)} and ${formatClockTime(GRID_END)} on one day.`, { time: ["Choose a time between 7:00 AM and 11:00 PM."] });
+  const [first, last] = [minutesToClock(GRID_START_MINUTES), minutesToClock(GRID_END_MINUTES)];
+  if (startTime < first || !sameDay || endTime > last) {
+    const window = `${formatClockTime(first)} and ${formatClockTime(last)}`;
+    throw new Invalid(`Appointments must start and end between ${window} on one day.`, { time: [`Choose a time between ${window}.`] });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AppointmentWrite } from "~/domain/appointments.server";
-import { roundDuration, type AppointmentApiSchema, type AppointmentFormValue } from "~/lib/schemas/appointments";
+import { roundDuration } from "~/lib/calendar";
+import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
 import { zonedToUtc } from "~/lib/salon-time";
 
 /** The API's JSON body as the domain's write. */

@@ -2,11 +2,6 @@ import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
 import { isCalendarDate, isClockTime } from "../salon-time";
 
-export { roundDuration } from "../calendar";
-
-export const GRID_START = "07:00";
-export const GRID_END = "23:00"; // the last row starts at 22:45
-export const SLOT_MINUTES = 15;
 export const MAX_SPAN_MINUTES = 24 * 60;
 
 const isoInstant = z
