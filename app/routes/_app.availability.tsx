@@ -18,6 +18,8 @@ import { formAction } from "~/utils/form-action.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction = () => [{ title: "My Availability" }];
 
@@ -118,6 +120,8 @@ function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
   );
 }
 
+export const shouldRevalidate = revalidateOnOwnParams(["stylist"]);
+
 export default function AvailabilityPage() {
   const { chooser, stylists, selected, scheduleMode, days, thisWeek } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -166,3 +170,5 @@ export default function AvailabilityPage() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -17,6 +17,8 @@ import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
   { title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" },
@@ -84,6 +86,8 @@ function useMoves() {
   return { move, pending, busy: fetcher.state !== "idle" };
 }
 
+export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q"]);
+
 export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
   const { view, date, today, query, stylists, canWrite, panel } = calendar;
@@ -143,3 +147,5 @@ export default function CalendarScreen() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -22,6 +22,7 @@ import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+
 export const meta: MetaFunction = () => [{ title: "Service Pricing" }];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
@@ -206,3 +207,5 @@ export default function PricingPage() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

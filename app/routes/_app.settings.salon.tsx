@@ -12,6 +12,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+
 const SMS_PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
 const REMINDER_HOURS = [2, 4, 12, 24, 48];
 
@@ -128,3 +129,5 @@ function SalonForm() {
     </Form>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -13,6 +13,7 @@ import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const user = await getUser(actor, parseId(params.userId));
@@ -171,3 +172,5 @@ export default function EditStaffUser() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -15,6 +15,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "users.manage");
   return { users: await listUsers(user), currentUserId: user.id };
@@ -94,3 +95,5 @@ export default function StaffTab() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";
