@@ -151,8 +151,3 @@ export async function deleteUser(actor: Actor, id: number): Promise<void> {
     await publish(tx, "users", id);
   });
 }
-
-export async function getActor(id: number): Promise<Actor | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ? toActor(user) : null;
-}
