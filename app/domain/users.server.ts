@@ -7,7 +7,7 @@ import type { ChangeOwnPasswordSchema, CreateUserSchema, OwnProfileSchema, Updat
 import { publish } from "~/domain/events.server";
 import { hashPassword, verifyPassword } from "~/domain/password.server";
 import { assertCan, type Actor } from "./access.server";
-import { normaliseEmail, toActor } from "./auth.server";
+import { normaliseEmail } from "./auth.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { syncStylistRecord } from "./stylists.server";
 

@@ -8,7 +8,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { daysInMode, getAvailability, listTimeOff, saveAvailabilityDay, setScheduleMode } from "~/domain/availability.server";
-import { DomainError } from "~/domain/errors";
+import type { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.server";

@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 
 /** The payload of a `data()` result or a plain loader value. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- action data of every shape, read by the assertions
 function payload(result: unknown): any {
   return result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit" ? (result as unknown as { data: unknown }).data : result;
 }
