@@ -78,7 +78,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     try {
       await deleteMessage(user, parsed.data.messageId);
     } catch (error) {
-      if (!(error instanceof DomainError) || error.status === 401) throw error;
+      if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
       return redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" });
     }
     return redirectWithToast(back, { title: "Message deleted" });

@@ -81,7 +81,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     else await advanceShoppingItem(user, input.itemId, input.intent);
   } catch (error) {
     // A step another tablet already took (409) or an item already gone (404) is news, not a crash.
-    if (!(error instanceof DomainError) || error.status === 401) throw error;
+    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
     return redirectWithToast(back, { title: notice.failed, description: error.message, variant: "destructive" });
   }
   return redirectWithToast(back, { title: notice.done });
