@@ -36,7 +36,7 @@ const list = async (token: string, query = "") => {
 const remove = async (token: string, id: number) => json(await call(messageRoute.action, makeRequest("DELETE", `/api/messages/${id}`, { token }), { id: String(id) }));
 
 describe("/api/messages", () => {
-  it("every role sends; the answer names the sender and role; a "messages" event is published", async () => {
+  it("every role sends; the answer names the sender and role; a 'messages' event is published", async () => {
     for (const actor of [admin, stylist, display]) {
       const sent = await send(actor.token, { content: `Hello from ${actor.user.role}` });
       expect(sent.status).toBe(201);
