@@ -13,12 +13,12 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ErrorList, controlClasses } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
 import { canDeleteMessage, deleteMessage, latestMessageId, listMessages, sendMessage } from "~/domain/messages.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { chatDay, chatTimeLabel } from "~/lib/chat-time";
 import { formatLongDate } from "~/lib/salon-time";
 import { MessageSchema } from "~/lib/schemas/messages";
+import { formAction } from "~/utils/form-action.server";
 import { page, parseOptionalId } from "~/utils/http.server";
 import { readSeenMessageId, seenMessageHeader } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
@@ -71,28 +71,23 @@ const DeleteSchema = z.object({ intent: z.literal("delete"), messageId: z.coerce
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "messages.use");
   const formData = await request.formData();
-  const back = `/messages${new URL(request.url).search}`;
   if (formData.get("intent") === "delete") {
-    const parsed = DeleteSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) throw data("The message to delete is missing.", { status: 400 });
-    try {
-      await deleteMessage(user, parsed.data.messageId);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-      return redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" });
-    }
-    return redirectWithToast(back, { title: "Message deleted" });
+    const back = `/messages${new URL(request.url).search}`;
+    return formAction(
+      formData,
+      DeleteSchema,
+      async ({ messageId }) => {
+        await deleteMessage(user, messageId);
+        return redirectWithToast(back, { title: "Message deleted" });
+      },
+      { onRefused: (error) => redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" }) },
+    );
   }
-  const submission = parseWithZod(formData, { schema: MessageSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await sendMessage(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-    return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
-  }
-  // Back to the newest page, where the message just sent is.
-  return redirectWithToast("/messages", { title: "Message sent" });
+  return formAction(formData, MessageSchema, async (value) => {
+    await sendMessage(user, value);
+    // Back to the newest page, where the message just sent is.
+    return redirectWithToast("/messages", { title: "Message sent" });
+  });
 });
 
 type DayView = ReturnType<typeof useLoaderData<typeof loader>>["days"][number];
@@ -142,7 +137,8 @@ function MessageItem({ message }: { message: MessageView }) {
 }
 
 function Compose() {
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === "send" ? actionData.result : undefined;
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm({

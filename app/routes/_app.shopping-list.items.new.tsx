@@ -2,14 +2,14 @@
 // custom name, a quantity (1 when left blank) and notes.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { DomainError } from "~/domain/errors";
 import { addShoppingItem, listProducts } from "~/domain/shopping.server";
 import { MAX_QUANTITY, ShoppingItemFormSchema } from "~/lib/schemas/shopping";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,23 +23,23 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "shopping.use");
-  const submission = parseWithZod(await request.formData(), { schema: ShoppingItemFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await addShoppingItem(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-    return data(submission.reply({ formErrors: [`Failed to add item. ${error.message}`], fieldErrors: error.fieldErrors }), { status: error.status });
-  }
-  return redirectWithToast("/shopping-list", { title: "Item added" });
+  return formAction(
+    request,
+    ShoppingItemFormSchema,
+    async (value) => {
+      await addShoppingItem(user, value);
+      return redirectWithToast("/shopping-list", { title: "Item added" });
+    },
+    { failure: (error) => `Failed to add item. ${error.message}` },
+  );
 });
 
 export default function AddItemDialog() {
   const { products } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: actionData?.result,
     defaultValue: { quantity: "1" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShoppingItemFormSchema }),
     shouldValidate: "onSubmit",

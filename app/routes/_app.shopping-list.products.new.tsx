@@ -2,14 +2,14 @@
 // without JavaScript.
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, TextareaField } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { DomainError } from "~/domain/errors";
 import { createProduct } from "~/domain/shopping.server";
 import { ProductSchema } from "~/lib/schemas/shopping";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,22 +23,22 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "shopping.use");
-  const submission = parseWithZod(await request.formData(), { schema: ProductSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await createProduct(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-    return data(submission.reply({ formErrors: [`Failed to create product. ${error.message}`], fieldErrors: error.fieldErrors }), { status: error.status });
-  }
-  return redirectWithToast("/shopping-list", { title: "Product created" });
+  return formAction(
+    request,
+    ProductSchema,
+    async (value) => {
+      await createProduct(user, value);
+      return redirectWithToast("/shopping-list", { title: "Product created" });
+    },
+    { failure: (error) => `Failed to create product. ${error.message}` },
+  );
 });
 
 export default function NewProductDialog() {
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

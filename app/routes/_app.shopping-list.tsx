@@ -1,19 +1,19 @@
 // The shared shopping list (SPEC §2 Shopping List). Every button is a plain form posted
 // to this route, so the list works without JavaScript; with it, the page revalidates
 // when another tablet changes the list. New Product and Add Item are child routes.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { PageHeader } from "~/components/shell/app-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { advanceShoppingItem, clearCompletedItems, deleteShoppingItem, getShoppingList, type PersonName, type ShoppingItem } from "~/domain/shopping.server";
 import { dateInZone, formatLongDate } from "~/lib/salon-time";
 import { COMPLETED_PAGE_SIZE, MAX_COMPLETED_PAGE } from "~/lib/schemas/shopping";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -71,20 +71,20 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "shopping.use");
   const url = new URL(request.url);
   const back = url.searchParams.has("completed") ? `/shopping-list?completed=${completedLimit(url)}` : "/shopping-list";
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data("The shopping list did not understand that request.", { status: 400 });
-  const input = parsed.data;
-  const notice = NOTICES[input.intent];
-  try {
-    if (input.intent === "clear") await clearCompletedItems(user);
-    else if (input.intent === "delete") await deleteShoppingItem(user, input.itemId);
-    else await advanceShoppingItem(user, input.itemId, input.intent);
-  } catch (error) {
+  const formData = await request.formData();
+  const notice = NOTICES[String(formData.get("intent")) as keyof typeof NOTICES];
+  return formAction(
+    formData,
+    ActionSchema,
+    async (input) => {
+      if (input.intent === "clear") await clearCompletedItems(user);
+      else if (input.intent === "delete") await deleteShoppingItem(user, input.itemId);
+      else await advanceShoppingItem(user, input.itemId, input.intent);
+      return redirectWithToast(back, { title: NOTICES[input.intent].done });
+    },
     // A step another tablet already took (409) or an item already gone (404) is news, not a crash.
-    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-    return redirectWithToast(back, { title: notice.failed, description: error.message, variant: "destructive" });
-  }
-  return redirectWithToast(back, { title: notice.done });
+    { onRefused: (error) => redirectWithToast(back, { title: notice?.failed ?? "Error", description: error.message, variant: "destructive" }) },
+  );
 });
 
 type ItemView = ReturnType<typeof useLoaderData<typeof loader>>["pending"][number];
