@@ -203,7 +203,7 @@ export default function MessagesScreen() {
           {loading ? "Loading messages..." : ""}
         </p>
         {/* column-reverse: the box opens scrolled to its end, the newest message. */}
-        <div className="flex h-[calc(100dvh-20rem)] min-h-64 flex-col-reverse overflow-y-auto rounded-md ring-1 ring-slate-200" tabIndex={0} aria-label="Messages">
+        <div className="flex h-[calc(100dvh-25rem)] min-h-64 flex-col-reverse sm:h-[calc(100dvh-20rem)] overflow-y-auto rounded-md ring-1 ring-slate-200" tabIndex={0} aria-label="Messages">
           <div className="px-1 py-2">
             {hasOlder && oldestId ? (
               <div className="flex justify-center pb-2">
@@ -217,7 +217,7 @@ export default function MessagesScreen() {
             ) : (
               days.map((day) => (
                 <section key={day.day} aria-label={day.heading}>
-                  <h3 className="sticky top-0 z-10 my-2 bg-white/95 py-1 text-center text-xs font-semibold text-slate-600">{day.heading}</h3>
+                  <h3 className="sticky top-0 z-10 my-2 bg-white py-1 text-center text-xs font-semibold text-slate-600">{day.heading}</h3>
                   <ul className="space-y-1">
                     {day.messages.map((message) => (
                       <MessageItem key={message.id} message={message} />

@@ -2,7 +2,7 @@
 // to this route, so the list works without JavaScript; with it, the page revalidates
 // when another tablet changes the list. New Product and Add Item are child routes.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { PageHeader } from "~/components/shell/app-shell";
 import { Badge } from "~/components/ui/badge";
@@ -144,7 +144,10 @@ function PendingItem({ item, canOrder }: { item: ItemView; canOrder: boolean }) 
 export default function ShoppingListScreen() {
   const { pending, completed, completedCount, hasMoreCompleted, limit, canOrder } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const location = useLocation();
   const clearing = navigation.state === "submitting" && navigation.formData?.get("intent") === "clear";
+  // "Show more" loading (not a dialog opening over the list, nor a button's redirect).
+  const loading = navigation.state === "loading" && !navigation.formData && navigation.location.pathname === "/shopping-list" && navigation.location.search !== location.search;
   return (
     <main className="p-4 sm:p-6">
       <PageHeader title="Shopping List" description="Products the salon needs to order">
@@ -157,6 +160,11 @@ export default function ShoppingListScreen() {
           </Link>
         </div>
       </PageHeader>
+      {loading ? (
+        <p role="status" className="mb-2 text-sm text-slate-600">
+          Loading shopping list...
+        </p>
+      ) : null}
       <div className="space-y-4">
         <Card aria-labelledby="pending-title">
           <CardHeader title={<span id="pending-title">Pending Items ({pending.length})</span>}>
