@@ -8,6 +8,7 @@ import { signIn } from "./helpers";
 const item = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("add, order, deliver, complete, delete and clear items without JavaScript", async ({ page, request }) => {
+  test.slow(); // some twenty full page loads
   await clearShoppingList(request, await apiToken(request, ADMIN));
   await signIn(page, ADMIN, "/shopping-list");
   await page.getByRole("link", { name: "New Product" }).click();

@@ -15,6 +15,7 @@ test.beforeEach(async ({ request }) => {
 });
 
 test("an admin creates a product, adds items, orders, delivers, completes and clears them", async ({ page }) => {
+  test.slow(); // the whole walk through SPEC §4 in one test
   await signIn(page, ADMIN, "/shopping-list");
   await expect(page.getByRole("heading", { name: "Shopping List", level: 1 })).toBeVisible();
   await expect(page.getByText("Pending Items (0)")).toBeVisible();
