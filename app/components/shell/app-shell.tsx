@@ -60,12 +60,14 @@ function UserBadge({ user }: { user: ShellUser }) {
 function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: string; badges?: NavBadges }) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const unread = badges?.["/messages"] ?? 0;
   useEffect(() => {
     if (details.current) details.current.open = false;
   }, [location.pathname]);
   return (
     <details ref={details} className="group md:hidden">
-      <summary className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Open menu">
+      <summary className="relative cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label={unread ? `Open menu, ${unread} unread messages` : "Open menu"}>
+        {unread ? <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" /> : null}
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
