@@ -3,23 +3,27 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
+import { unreadMessageCount } from "~/domain/messages.server";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { readSeenMessageId } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { salonName } = await getGlobalSettings();
-  return { user, salonName };
+  // On the Messages screen itself everything is being read: no count.
+  const onMessages = new URL(request.url).pathname.startsWith("/messages");
+  const [{ salonName }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
+  return { user, salonName, unreadMessages };
 }
 
 export const shouldRevalidate = revalidateOnOwnParams();
 
 export default function AppLayout() {
-  const { user, salonName } = useLoaderData<typeof loader>();
+  const { user, salonName, unreadMessages } = useLoaderData<typeof loader>();
   useLiveUpdates();
   return (
-    <AppShell user={user} salonName={salonName}>
+    <AppShell user={user} salonName={salonName} badges={{ "/messages": unreadMessages }}>
       <Outlet />
     </AppShell>
   );
