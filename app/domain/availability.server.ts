@@ -187,6 +187,27 @@ export async function stylistSchedulesForDate(stylistIds: number[], date: string
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Each stylist's working minutes over the salon dates firstDate..lastDate: their rota's
+ * hours on working days, days of time off removed. Wall-clock hours, so a 09:00-17:00 day
+ * is 480 minutes even when the clocks change that night. Reports divide booked time by it.
+ */
+export async function workingMinutesByStylist(stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, number>> {
+  const ids = [...new Set(stylistIds)];
+  const rotas = await loadRotas(db, ids, firstDate, lastDate);
+  const totals = new Map<number, number>(ids.map((id) => [id, 0]));
+  for (const id of ids) {
+    const rota = rotas.get(id);
+    let total = 0;
+    for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) {
+      const schedule = scheduleOn(rota, date);
+      if (schedule.isWorking && !schedule.timeOff) total += Math.max(0, toMinutes(schedule.endTime) - toMinutes(schedule.startTime));
+    }
+    totals.set(id, total);
+  }
+  return totals;
+}
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const MAX_SPAN_DAYS = 62;
 
