@@ -9,10 +9,15 @@
 // service = revenue / completed. A stylist sees only their own appointments (SPEC §6).
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { toSpreadsheetCsv } from "~/lib/csv";
 import {
   DEFAULT_PERIOD,
+  PERIOD_LABELS,
   dayCount,
+  describeChange,
+  formatRate,
   periodRange,
+  previousLabel,
   previousRange,
   type DailyFigure,
   type ReportPeriod,
@@ -323,4 +328,60 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
     stylists,
     daily,
   };
+}
+
+// --- Export CSV ----------------------------------------------------------------------------
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+const rateCell = (rate: number | null) => (rate === null ? "" : formatRate(rate));
+const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
+
+/** The report as a spreadsheet: the cards, the top lists and the per-stylist breakdown (SPEC §9). */
+export async function exportReportCsv(actor: Actor, query: ReportQuery, now: Date = new Date()): Promise<{ fileName: string; body: string }> {
+  const report = await buildReport(actor, query, now);
+  const { salonName } = await getGlobalSettings();
+  const previous = report.previous;
+  // Changes as signed plain numbers, so a spreadsheet keeps them numbers: % for amounts, points for rates.
+  const card = (name: string, value: string, current: number, before: number | null, kind: "amount" | "rate", shown: (value: number) => string) => {
+    let change = "";
+    if (before !== null && kind === "rate") change = signed(Math.round((current - before) * 1000) / 10, 1);
+    else if (before) change = `${signed(Math.round(((current - before) / before) * 100), 0)}%`;
+    return [name, value, before === null ? "" : shown(before), change];
+  };
+  const own = report.scope === "own";
+  const rows: string[][] = [
+    [own ? "My Performance" : "Reports & Analytics", salonName || "Management System"],
+    ["Period", PERIOD_LABELS[report.period], report.from, report.to],
+    [],
+    ["Figure", "This period", previous ? `Previous period (${previous.from} to ${previous.to})` : "Previous period", "Change (% for amounts, points for rates)"],
+    card("Total Revenue (GBP)", pounds(report.totalRevenue), report.totalRevenue, previous?.totalRevenue ?? null, "amount", pounds),
+    card("Completed appointments", String(report.completedCount), report.completedCount, previous?.completedCount ?? null, "amount", String),
+    card("Average Service (GBP)", pounds(report.averageService), report.averageService, previous?.averageService ?? null, "amount", pounds),
+    card("Cancellation Rate", formatRate(report.cancellationRate), report.cancellationRate, previous?.cancellationRate ?? null, "rate", formatRate),
+    card("Rebooking Rate", formatRate(report.rebookingRate), report.rebookingRate, previous?.rebookingRate ?? null, "rate", formatRate),
+    ["Occupancy", rateCell(report.occupancy), previous ? rateCell(previous.occupancy) : "", ""],
+    card("New clients", String(report.newClients), report.newClients, previous?.newClients ?? null, "amount", String),
+    card("Returning clients", String(report.returningClients), report.returningClients, previous?.returningClients ?? null, "amount", String),
+    [],
+    ["Top Services"],
+    ["Service", "Completed", "Revenue (GBP)"],
+    ...report.topServices.map((service) => [service.name, String(service.completed), pounds(service.revenue)]),
+    [],
+    [own ? "My Top Clients" : "Top Clients (All Stylists)"],
+    ["Client", "Completed", "Revenue (GBP)"],
+    ...report.topClients.map((client) => [client.name, String(client.completed), pounds(client.revenue)]),
+    [],
+    [own ? "My Performance Details" : "Stylist Performance Breakdown"],
+    ["Stylist", "Appointments", "Completed", "Cancelled", "Revenue (GBP)", "Average (GBP)", "Occupancy"],
+    ...report.stylists.map((stylist) => [
+      stylist.name,
+      String(stylist.appointments),
+      String(stylist.completed),
+      String(stylist.cancelled),
+      pounds(stylist.revenue),
+      pounds(stylist.averageService),
+      rateCell(stylist.occupancy),
+    ]),
+  ];
+  return { fileName: `salon-report-${report.period}-${report.today}.csv`, body: toSpreadsheetCsv(rows) };
 }

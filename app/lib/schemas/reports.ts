@@ -25,9 +25,9 @@ export const ReportQuerySchema = z
     from: optionalDate,
     to: optionalDate,
   })
-  .transform((query, context) => {
+  .transform((query, context): ReportQuery => {
     const period: ReportPeriod = query.period ?? (query.from || query.to ? "custom" : "month");
-    if (period !== "custom") return { period, from: undefined, to: undefined };
+    if (period !== "custom") return { period };
     if (query.from && query.to) {
       if (query.to < query.from) {
         context.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: END_BEFORE_START });
@@ -41,4 +41,5 @@ export const ReportQuerySchema = z
     return { period, from: query.from, to: query.to };
   });
 
-export type ReportQuery = z.output<typeof ReportQuerySchema>;
+/** A named period, or a custom range whose dates may be missing (then: every appointment). */
+export type ReportQuery = { period: ReportPeriod; from?: string; to?: string };
