@@ -17,6 +17,9 @@ export const PERIOD_LABELS: Record<ReportPeriod, string> = {
   custom: "Custom Range",
 };
 
+/** SPEC §2 Reports: the breakdown's text when the period has no appointments. */
+export const EMPTY_TEXT = "No performance data available for the selected period";
+
 /** The longest custom range a report covers (about ten years), so one request stays cheap. */
 export const MAX_RANGE_DAYS = 3660;
 
