@@ -16,7 +16,7 @@ export function PeriodForm({ values, errors }: { values: PeriodFormValues; error
     if (select instanceof HTMLSelectElement) select.value = "custom";
   };
   return (
-    <Form method="get" action="/reports" className="flex flex-wrap items-end gap-3" aria-label="Report period">
+    <Form method="get" action="/reports" className="flex flex-wrap items-end gap-3" aria-label="Choose what the report covers">
       <div className="w-full sm:w-44">
         <label htmlFor="report-period" className="mb-1 block text-sm font-medium text-slate-800">
           Period
