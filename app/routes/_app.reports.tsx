@@ -64,13 +64,19 @@ const occupancyText = (value: number | null) => (value === null ? "–" : format
 function Cards({ report }: { report: Report }) {
   const previous = report.previous;
   const label = previousLabel(report.from, report.to);
-  const change = (current: number, before: number | undefined, kind: "amount" | "rate") => (previous ? describeChange(current, before ?? 0, kind, label) : null);
+  // A previous period without a single appointment has no rates to compare with.
+  const noData = { text: `No data for the ${label}`, direction: "none" } as const;
+  const change = (current: number, before: number | undefined, kind: "amount" | "rate") => {
+    if (!previous) return null;
+    if (previous.appointments === 0 && current !== 0) return noData;
+    return describeChange(current, before ?? 0, kind, label);
+  };
   const completed = `${report.completedCount} completed ${report.completedCount === 1 ? "appointment" : "appointments"}`;
   return (
     <>
       <StatGrid>
         <StatCard label="Total Revenue" value={formatPence(report.totalRevenue)} hint={<Hint change={change(report.totalRevenue, previous?.totalRevenue, "amount")}>{completed}</Hint>} />
-        <StatCard label="Average Service" value={formatPence(report.averageService)} hint={<Hint change={change(report.averageService, previous?.averageService, "amount")}>Per completed appointment</Hint>} />
+        <StatCard label="Average Service" value={formatPence(report.averageService)} hint={<Hint change={change(report.averageService, previous?.averageService, "amount")}>Per completed visit</Hint>} />
         <StatCard
           label="Cancellation Rate"
           value={formatRate(report.cancellationRate)}
@@ -82,11 +88,11 @@ function Cards({ report }: { report: Report }) {
         />
         <StatCard label="Rebooking Rate" value={formatRate(report.rebookingRate)} hint={<Hint change={change(report.rebookingRate, previous?.rebookingRate, "rate")}>Clients who came back</Hint>} />
       </StatGrid>
-      <div className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 [&>*:first-child]:col-span-2 sm:[&>*:first-child]:col-span-1">
         <StatCard
           label={report.scope === "own" ? "My Occupancy" : "Salon Occupancy"}
           value={occupancyText(report.occupancy)}
-          hint={<Hint change={report.occupancy !== null && previous?.occupancy != null ? describeChange(report.occupancy, previous.occupancy, "rate", label) : null}>Booked time / working hours</Hint>}
+          hint={<Hint change={report.occupancy !== null && previous?.occupancy != null ? change(report.occupancy, previous.occupancy, "rate") : null}>Booked time / working hours</Hint>}
         />
         <StatCard label="New Clients" value={report.newClients} hint={<Hint change={change(report.newClients, previous?.newClients, "amount")}>First completed visit</Hint>} />
         <StatCard label="Returning Clients" value={report.returningClients} hint={<Hint change={change(report.returningClients, previous?.returningClients, "amount")}>Visited before this period</Hint>} />
@@ -146,7 +152,7 @@ function Breakdown({ report, title }: { report: Report; title: string }) {
             <tbody className="divide-y divide-slate-100 tabular-nums">
               {report.stylists.map((stylist) => (
                 <tr key={stylist.stylistId}>
-                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900">{stylist.name}</th>
+                  <th scope="row" className="whitespace-nowrap py-2 pr-3 font-medium text-slate-900">{stylist.name}</th>
                   <td className="px-3 py-2 text-right">{stylist.appointments}</td>
                   <td className="px-3 py-2 text-right">{stylist.completed}</td>
                   <td className="px-3 py-2 text-right">{stylist.cancelled}</td>

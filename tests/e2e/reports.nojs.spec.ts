@@ -1,8 +1,9 @@
-// Reports without JavaScript: the GET form, the server-drawn chart and Export CSV.
+// Reports without JavaScript: the GET form, the server-drawn chart and Export CSV. (axe needs
+// JavaScript in the page; the JavaScript spec runs it on the same markup.)
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./accounts";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import { signIn } from "./helpers";
 import { REPORT_WEEK, reportSetup } from "./reports-fixtures";
 
 reportSetup();
@@ -23,7 +24,6 @@ test("an admin chooses a custom range and sees the figures and the chart", async
   const table = page.getByRole("table", { name: "Revenue and appointments per day" });
   await expect(table.getByRole("row", { name: /Oct 21/ })).toContainText("£120.00");
   await expect(table.getByRole("row", { name: /Oct 26/ })).toContainText("£20.00");
-  await expectNoAxeViolations(page);
 });
 
 test("Export CSV is a plain link", async ({ page }) => {

@@ -12,6 +12,7 @@ reportSetup();
 const card = (page: Page, label: string) => page.locator("div").filter({ has: page.getByText(label, { exact: true }) }).last();
 
 test("an admin sees the salon's figures for a week, with the chart, top lists and breakdown", async ({ page }) => {
+  test.slow(); // screenshots at two sizes and axe
   await signIn(page, ADMIN, `/reports?${REPORT_QUERY}`);
   await expect(page.getByRole("heading", { name: "Reports & Analytics", level: 1 })).toBeVisible();
   await expect(page.getByText("October 20, 2031 – October 26, 2031")).toBeVisible();
@@ -41,6 +42,7 @@ test("an admin sees the salon's figures for a week, with the chart, top lists an
 });
 
 test("the period selector puts the period in the address; an end before the start is an error", async ({ page }) => {
+  test.slow(); // screenshots at two sizes and axe
   await signIn(page, ADMIN, "/reports");
   await expect(page.getByLabel("Period", { exact: true })).toHaveValue("month");
   await page.getByLabel("Period", { exact: true }).selectOption({ label: "Last Week" });
@@ -62,6 +64,7 @@ test("the period selector puts the period in the address; an end before the star
 });
 
 test("a stylist sees My Performance: only their own figures", async ({ page }) => {
+  test.slow(); // screenshots at two sizes and axe
   await signIn(page, STYLIST, "/calendar");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { name: "My Performance", level: 1 })).toBeVisible();

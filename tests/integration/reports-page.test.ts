@@ -15,7 +15,7 @@ beforeAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const load = async (path: string, cookie: string): Promise<any> => {
   const result = await call(reportsPage.loader, makeRequest("GET", path, { cookie }));
-  return result && typeof result === "object" && "type" in result ? { status: statusOf(result), ...(result as { data: object }).data } : { status: 200, ...(result as object) };
+  return result && typeof result === "object" && "type" in result ? { status: statusOf(result), ...(result as unknown as { data: object }).data } : { status: 200, ...(result as object) };
 };
 
 describe("GET /reports", () => {

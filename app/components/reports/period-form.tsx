@@ -30,16 +30,16 @@ export function PeriodForm({ values, errors }: { values: PeriodFormValues; error
         </select>
         <ErrorList id="report-period-error" errors={errors?.period} />
       </div>
-      <fieldset className="flex min-w-0 flex-1 flex-wrap items-end gap-3 sm:flex-none">
+      <fieldset className="grid w-full grid-cols-2 items-end gap-3 sm:flex sm:w-auto">
         <legend className="sr-only">Custom Range (both dates, inclusive)</legend>
-        <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
+        <div className="min-w-0 sm:w-40">
           <label htmlFor="report-from" className="mb-1 block text-sm font-medium text-slate-800">
             From
           </label>
           <input id="report-from" type="date" name="from" defaultValue={values.from} onChange={chooseCustom} aria-invalid={invalid("from")} aria-describedby={described("from")} className={controlClasses} />
           <ErrorList id="report-from-error" errors={errors?.from} />
         </div>
-        <div className="min-w-0 flex-1 sm:w-40 sm:flex-none">
+        <div className="min-w-0 sm:w-40">
           <label htmlFor="report-to" className="mb-1 block text-sm font-medium text-slate-800">
             To
           </label>
@@ -47,7 +47,7 @@ export function PeriodForm({ values, errors }: { values: PeriodFormValues; error
           <ErrorList id="report-to-error" errors={errors?.to} />
         </div>
       </fieldset>
-      <button type="submit" className={buttonClasses("primary")}>
+      <button type="submit" className={buttonClasses("primary", "w-full sm:w-auto")}>
         Show Report
       </button>
       <p className="w-full text-xs text-slate-600">The dates apply to Custom Range and are both included.</p>
