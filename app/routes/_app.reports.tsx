@@ -68,7 +68,7 @@ function Cards({ report }: { report: Report }) {
   const noData = { text: `No data for the ${label}`, direction: "none" } as const;
   const change = (current: number, before: number | undefined, kind: "amount" | "rate") => {
     if (!previous) return null;
-    if (previous.appointments === 0 && current !== 0) return noData;
+    if (previous.appointments === 0) return noData;
     return describeChange(current, before ?? 0, kind, label);
   };
   const completed = `${report.completedCount} completed ${report.completedCount === 1 ? "appointment" : "appointments"}`;
