@@ -142,17 +142,21 @@ function localDate(segments: { from: number; offset: number }[]): SQL {
 
 type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; revenue: number; bookedMinutes: number };
 
+// Each query groups first and looks names up for the groups only, so the period's rows are
+// read from the covering appointments_report_idx alone (no table lookups).
 function perStylist(range: Range, scope: Scope) {
   return db.all<StylistRow>(sql`
-    select a.stylist_id as stylistId, s.name as name,
-      count(*) as appointments,
-      coalesce(sum(a.status = 'completed'), 0) as completed,
-      coalesce(sum(a.status = 'cancelled'), 0) as cancelled,
-      coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue,
-      coalesce(round(sum(case when a.status <> 'cancelled' then (julianday(a.end_time) - julianday(a.start_time)) * 1440 else 0 end)), 0) as bookedMinutes
-    from appointments a join stylists s on s.id = a.stylist_id
-    where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
-    group by a.stylist_id`);
+    select g.*, s.name as name from (
+      select a.stylist_id as stylistId,
+        count(*) as appointments,
+        coalesce(sum(a.status = 'completed'), 0) as completed,
+        coalesce(sum(a.status = 'cancelled'), 0) as cancelled,
+        coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue,
+        coalesce(round(sum(case when a.status <> 'cancelled' then (julianday(a.end_time) - julianday(a.start_time)) * 1440 else 0 end)), 0) as bookedMinutes
+      from appointments a
+      where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
+      group by a.stylist_id
+    ) g join stylists s on s.id = g.stylistId`);
 }
 
 type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: number };
@@ -160,21 +164,26 @@ type ClientRow = { clientId: number; name: string | null; completed: number; rev
 /** Each client with a completed appointment in the period, and whether they had one before it. */
 function perClient(range: Range, scope: Scope) {
   return db.all<ClientRow>(sql`
-    select a.client_id as clientId, c.name as name, count(*) as completed, sum(a.price) as revenue,
-      exists (select 1 from appointments p where p.client_id = a.client_id and p.status = 'completed'
+    select g.*, c.name as name,
+      exists (select 1 from appointments p where p.client_id = g.clientId and p.status = 'completed'
         and p.start_time < ${range.start} and ${scopeCondition(scope, sql`p.stylist_id`)}) as hadBefore
-    from appointments a left join clients c on c.id = a.client_id
-    where ${inRange(range)} and a.status = 'completed' and a.client_id is not null and ${scopeCondition(scope)}
-    group by a.client_id`);
+    from (
+      select a.client_id as clientId, count(*) as completed, sum(a.price) as revenue
+      from appointments a
+      where ${inRange(range)} and a.status = 'completed' and a.client_id is not null and ${scopeCondition(scope)}
+      group by a.client_id
+    ) g left join clients c on c.id = g.clientId`);
 }
 
 function topServices(range: Range, scope: Scope) {
   return db.all<{ serviceId: number; name: string; completed: number; revenue: number }>(sql`
-    select a.service_id as serviceId, sv.name as name, count(*) as completed, sum(a.price) as revenue
-    from appointments a join services sv on sv.id = a.service_id
-    where ${inRange(range)} and a.status = 'completed' and ${scopeCondition(scope)}
-    group by a.service_id
-    order by revenue desc, completed desc, name asc
+    select g.*, sv.name as name from (
+      select a.service_id as serviceId, count(*) as completed, sum(a.price) as revenue
+      from appointments a
+      where ${inRange(range)} and a.status = 'completed' and a.service_id is not null and ${scopeCondition(scope)}
+      group by a.service_id
+    ) g join services sv on sv.id = g.serviceId
+    order by g.revenue desc, g.completed desc, sv.name asc
     limit ${TOP_LIMIT}`);
 }
 
