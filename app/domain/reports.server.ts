@@ -152,7 +152,7 @@ function perStylist(range: Range, scope: Scope) {
         coalesce(sum(a.status = 'completed'), 0) as completed,
         coalesce(sum(a.status = 'cancelled'), 0) as cancelled,
         coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue,
-        coalesce(round(sum(case when a.status <> 'cancelled' then (julianday(a.end_time) - julianday(a.start_time)) * 1440 else 0 end)), 0) as bookedMinutes
+        coalesce(sum(case when a.status <> 'cancelled' then unixepoch(a.end_time) - unixepoch(a.start_time) else 0 end), 0) / 60 as bookedMinutes
       from appointments a
       where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
       group by a.stylist_id
