@@ -219,3 +219,5 @@ export default function ReportsScreen() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";
