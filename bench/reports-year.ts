@@ -27,8 +27,16 @@ if (!existsSync("build/server/index.js")) {
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const p50 = (times: number[]) => percentile([...times].sort((a, b) => a - b), 50);
-const p95 = (times: number[]) => percentile([...times].sort((a, b) => a - b), 95);
+const p50 = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  );
+const p95 = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    95,
+  );
 
 async function head(url: string, token: string, expect: string): Promise<number> {
   const started = performance.now();
@@ -45,7 +53,12 @@ try {
   console.log("Seeding 20 stylists and a year of history...");
   const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
-  console.log(seeded.stdout.split("\n").filter((line) => /appointments|stylists \d/.test(line)).join("\n"));
+  console.log(
+    seeded.stdout
+      .split("\n")
+      .filter((line) => /appointments|stylists \d/.test(line))
+      .join("\n"),
+  );
 
   const db = createClient({ url: databaseUrl });
   const busiest = await db.execute("select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1");
@@ -66,7 +79,11 @@ try {
 
   const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: "1" });
   try {
-    const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@salon.test", password: "password123" }) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@salon.test", password: "password123" }),
+    });
     const { token } = (await login.json()) as { token: string };
     const targets = {
       "Day view (busiest day)": { url: `${server.url}/calendar?view=day&date=${day}`, expect: "Day Schedule" },

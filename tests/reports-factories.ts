@@ -42,7 +42,7 @@ export async function reportFixture() {
   const colour = await createService({ name: "Report Colour", price: 7000, duration: 90 });
   const c1 = (await createClient({ name: "Cara One" })).id;
   const c2 = (await createClient({ name: "Dan Two" })).id;
-  const c3 = (await createClient({ name: "=HYPERLINK(\"http://x\",\"Eve\")" })).id;
+  const c3 = (await createClient({ name: '=HYPERLINK("http://x","Eve")' })).id;
 
   // In the week (local dates in brackets):
   await book({ stylistId: a, clientId: c1, serviceId: cut.id, status: "completed", price: 4500, start: "2026-10-18T23:30:00Z", minutes: 60 }); // Mon 19 00:30 BST

@@ -10,16 +10,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { toSpreadsheetCsv } from "~/lib/csv";
-import {
-  DEFAULT_PERIOD,
-  PERIOD_LABELS,
-  dayCount,
-  formatRate,
-  periodRange,
-  previousRange,
-  type DailyFigure,
-  type ReportPeriod,
-} from "~/lib/report-period";
+import { DEFAULT_PERIOD, PERIOD_LABELS, dayCount, formatRate, periodRange, previousRange, type DailyFigure, type ReportPeriod } from "~/lib/report-period";
 import type { ReportQuery } from "~/lib/schemas/reports";
 import { addDays, dateInZone, dayBounds, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";

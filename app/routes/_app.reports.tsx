@@ -76,7 +76,11 @@ function Cards({ report }: { report: Report }) {
     <>
       <StatGrid>
         <StatCard label="Total Revenue" value={formatPence(report.totalRevenue)} hint={<Hint change={change(report.totalRevenue, previous?.totalRevenue, "amount")}>{completed}</Hint>} />
-        <StatCard label="Average Service" value={formatPence(report.averageService)} hint={<Hint change={change(report.averageService, previous?.averageService, "amount")}>Per completed visit</Hint>} />
+        <StatCard
+          label="Average Service"
+          value={formatPence(report.averageService)}
+          hint={<Hint change={change(report.averageService, previous?.averageService, "amount")}>Per completed visit</Hint>}
+        />
         <StatCard
           label="Cancellation Rate"
           value={formatRate(report.cancellationRate)}
@@ -95,7 +99,11 @@ function Cards({ report }: { report: Report }) {
           hint={<Hint change={report.occupancy !== null && previous?.occupancy != null ? change(report.occupancy, previous.occupancy, "rate") : null}>Booked time / working hours</Hint>}
         />
         <StatCard label="New Clients" value={report.newClients} hint={<Hint change={change(report.newClients, previous?.newClients, "amount")}>First completed visit</Hint>} />
-        <StatCard label="Returning Clients" value={report.returningClients} hint={<Hint change={change(report.returningClients, previous?.returningClients, "amount")}>Visited before this period</Hint>} />
+        <StatCard
+          label="Returning Clients"
+          value={report.returningClients}
+          hint={<Hint change={change(report.returningClients, previous?.returningClients, "amount")}>Visited before this period</Hint>}
+        />
       </div>
     </>
   );
@@ -140,19 +148,35 @@ function Breakdown({ report, title }: { report: Report; title: string }) {
           <table className="w-full min-w-[600px] text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-semibold">Stylist</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Appointments</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Completed</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Cancelled</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Revenue</th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">Average</th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">Occupancy</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Stylist
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Appointments
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Completed
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Cancelled
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Revenue
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  Average
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                  Occupancy
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 tabular-nums">
               {report.stylists.map((stylist) => (
                 <tr key={stylist.stylistId}>
-                  <th scope="row" className="whitespace-nowrap py-2 pr-3 font-medium text-slate-900">{stylist.name}</th>
+                  <th scope="row" className="whitespace-nowrap py-2 pr-3 font-medium text-slate-900">
+                    {stylist.name}
+                  </th>
                   <td className="px-3 py-2 text-right">{stylist.appointments}</td>
                   <td className="px-3 py-2 text-right">{stylist.completed}</td>
                   <td className="px-3 py-2 text-right">{stylist.cancelled}</td>
@@ -206,12 +230,19 @@ export default function ReportsScreen() {
           </p>
           <Cards report={report} />
           <Card className="mb-6">
-            <CardHeader title={`Revenue and appointments per ${report.chart.unit === "month" ? "30 days" : report.chart.unit}`} description="Completed revenue at booked prices; appointments include cancellations, not blocked time" />
+            <CardHeader
+              title={`Revenue and appointments per ${report.chart.unit === "month" ? "30 days" : report.chart.unit}`}
+              description="Completed revenue at booked prices; appointments include cancellations, not blocked time"
+            />
             <RevenueChart buckets={report.chart.buckets} unit={report.chart.unit} />
           </Card>
           <div className="mb-6 grid gap-6 md:grid-cols-2">
             <TopList title="Top Services" empty="No completed services in this period." items={report.topServices.map((service) => ({ key: service.serviceId, ...service }))} />
-            <TopList title={admin ? "Top Clients (All Stylists)" : "My Top Clients"} empty="No completed appointments in this period." items={report.topClients.map((client) => ({ key: client.clientId, ...client }))} />
+            <TopList
+              title={admin ? "Top Clients (All Stylists)" : "My Top Clients"}
+              empty="No completed appointments in this period."
+              items={report.topClients.map((client) => ({ key: client.clientId, ...client }))}
+            />
           </div>
           <Breakdown report={report} title={admin ? "Stylist Performance Breakdown" : "My Performance Details"} />
         </>

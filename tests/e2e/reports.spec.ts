@@ -9,7 +9,11 @@ import { screenshotBothSizes } from "./services-helpers";
 
 reportSetup();
 
-const card = (page: Page, label: string) => page.locator("div").filter({ has: page.getByText(label, { exact: true }) }).last();
+const card = (page: Page, label: string) =>
+  page
+    .locator("div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .last();
 
 test("an admin sees the salon's figures for a week, with the chart, top lists and breakdown", async ({ page }) => {
   test.slow(); // screenshots at two sizes and axe
@@ -27,7 +31,10 @@ test("an admin sees the salon's figures for a week, with the chart, top lists an
   await expect(card(page, "Total Revenue")).toContainText("No data for the previous 7 days");
 
   await expect(page.getByRole("img", { name: /Revenue and appointments per day/ })).toBeVisible();
-  const services = page.getByRole("region").or(page.locator("section")).filter({ has: page.getByRole("heading", { name: "Top Services" }) });
+  const services = page
+    .getByRole("region")
+    .or(page.locator("section"))
+    .filter({ has: page.getByRole("heading", { name: "Top Services" }) });
   await expect(services.getByRole("listitem").first()).toContainText("Report Balayage");
   await expect(services.getByRole("listitem").first()).toContainText("£120.00");
   const clients = page.locator("section").filter({ has: page.getByRole("heading", { name: "Top Clients (All Stylists)" }) });

@@ -73,7 +73,17 @@ describe("the salon's week (administrator)", () => {
 
   it("compares with the previous week", async () => {
     const report = await buildReport(fx.admin.user, week);
-    expect(report.previous).toMatchObject({ from: "2026-10-12", to: "2026-10-18", appointments: 1, completedCount: 1, totalRevenue: 3000, cancellationRate: 0, rebookingRate: 0, newClients: 1, returningClients: 0 });
+    expect(report.previous).toMatchObject({
+      from: "2026-10-12",
+      to: "2026-10-18",
+      appointments: 1,
+      completedCount: 1,
+      totalRevenue: 3000,
+      cancellationRate: 0,
+      rebookingRate: 0,
+      newClients: 1,
+      returningClients: 0,
+    });
   });
 });
 

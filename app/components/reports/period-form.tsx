@@ -2,6 +2,7 @@
 // the screen works without JavaScript. With JavaScript, choosing a date also switches the
 // select to Custom Range.
 import { Form } from "@remix-run/react";
+import type { ChangeEvent } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { ErrorList, controlClasses } from "~/components/ui/field";
 import { PERIOD_LABELS, REPORT_PERIODS } from "~/lib/report-period";
@@ -11,7 +12,7 @@ export type PeriodFormValues = { period: string; from: string; to: string };
 export function PeriodForm({ values, errors }: { values: PeriodFormValues; errors: Record<string, string[]> | null }) {
   const invalid = (field: string) => (errors?.[field]?.length ? true : undefined);
   const described = (field: string) => (errors?.[field]?.length ? `report-${field}-error` : undefined);
-  const chooseCustom = (event: React.ChangeEvent<HTMLInputElement>) => {
+  const chooseCustom = (event: ChangeEvent<HTMLInputElement>) => {
     const select = event.currentTarget.form?.elements.namedItem("period");
     if (select instanceof HTMLSelectElement) select.value = "custom";
   };
@@ -36,7 +37,16 @@ export function PeriodForm({ values, errors }: { values: PeriodFormValues; error
           <label htmlFor="report-from" className="mb-1 block text-sm font-medium text-slate-800">
             From
           </label>
-          <input id="report-from" type="date" name="from" defaultValue={values.from} onChange={chooseCustom} aria-invalid={invalid("from")} aria-describedby={described("from")} className={controlClasses} />
+          <input
+            id="report-from"
+            type="date"
+            name="from"
+            defaultValue={values.from}
+            onChange={chooseCustom}
+            aria-invalid={invalid("from")}
+            aria-describedby={described("from")}
+            className={controlClasses}
+          />
           <ErrorList id="report-from-error" errors={errors?.from} />
         </div>
         <div className="min-w-0 sm:w-40">

@@ -61,7 +61,9 @@ export function RevenueChart({ buckets, unit }: { buckets: ChartBucket[]; unit: 
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full min-w-[560px]" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
           <title id={`${id}-title`}>{`Revenue and appointments per ${per}`}</title>
           <desc id={`${id}-desc`}>
-            {`Total revenue ${formatPence(total)}.${busiest ? ` Highest: ${formatPence(busiest.revenue)} on ${bucketLabel(busiest)}.` : " No revenue in this period."} The table that follows lists every ${per}.`}
+            {`Total revenue ${formatPence(total)}.${
+              busiest ? ` Highest: ${formatPence(busiest.revenue)} on ${bucketLabel(busiest)}.` : " No revenue in this period."
+            } The table that follows lists every ${per}.`}
           </desc>
           {ticks.map((tick) => {
             const y = MARGIN.top + PLOT_H - (tick / 4) * PLOT_H;
@@ -78,11 +80,21 @@ export function RevenueChart({ buckets, unit }: { buckets: ChartBucket[]; unit: 
             );
           })}
           {buckets.map((bucket, index) => (
-            <rect key={bucket.from} x={x(index) - barWidth / 2} y={yRevenue(bucket.revenue)} width={barWidth} height={Math.max(0, MARGIN.top + PLOT_H - yRevenue(bucket.revenue))} rx={Math.min(3, barWidth / 3)} className="fill-brand-600" />
+            <rect
+              key={bucket.from}
+              x={x(index) - barWidth / 2}
+              y={yRevenue(bucket.revenue)}
+              width={barWidth}
+              height={Math.max(0, MARGIN.top + PLOT_H - yRevenue(bucket.revenue))}
+              rx={Math.min(3, barWidth / 3)}
+              className="fill-brand-600"
+            />
           ))}
           {buckets.length > 1 ? <path d={line} fill="none" className="stroke-slate-800" strokeWidth={2} strokeLinejoin="round" /> : null}
           {buckets.length <= 62
-            ? buckets.map((bucket, index) => <circle key={bucket.from} cx={x(index)} cy={yCount(bucket.appointments)} r={buckets.length > 31 ? 2 : 3} className="fill-white stroke-slate-800" strokeWidth={1.5} />)
+            ? buckets.map((bucket, index) => (
+                <circle key={bucket.from} cx={x(index)} cy={yCount(bucket.appointments)} r={buckets.length > 31 ? 2 : 3} className="fill-white stroke-slate-800" strokeWidth={1.5} />
+              ))
             : null}
           {buckets.map((bucket, index) =>
             index % labelEvery === 0 ? (
