@@ -165,6 +165,10 @@ export const appointments = sqliteTable(
     index("appointments_stylist_start_idx").on(t.stylistId, t.startTime),
     index("appointments_start_idx").on(t.startTime),
     index("appointments_client_idx").on(t.clientId),
+    // Reports: every column the period's aggregates read, so a year is scanned from the
+    // index alone; and each client's completed visits by date (new vs returning).
+    index("appointments_report_idx").on(t.startTime, t.status, t.stylistId, t.clientId, t.serviceId, t.price, t.endTime),
+    index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime),
   ],
 );
 
