@@ -4,6 +4,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
+import type { SmsProvider } from "#db/enums";
 import { appointments, clients, jobRuns, services, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
 import { DEFAULT_COUNTRY, samePhone, toE164 } from "~/lib/phone";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
@@ -195,7 +196,7 @@ export type SmsLogEntry = {
   createdAt: string;
   kind: "reminder" | "test";
   status: "sent" | "failed";
-  provider: string;
+  provider: SmsProvider;
   toNumber: string;
   clientId: number | null;
   clientName: string | null;
@@ -251,7 +252,7 @@ export type DueReminder = { appointmentId: number; clientName: string | null; st
 export type SmsStatus = {
   enabled: boolean;
   credentialsComplete: boolean;
-  provider: string;
+  provider: SmsProvider;
   lastRunAt: string | null;
   lastRunError: string | null;
   sentLast24Hours: number;
@@ -314,9 +315,10 @@ export async function getSmsStatus(actor: Actor, now = new Date()): Promise<SmsS
 }
 
 export type ReminderPreview = { text: string; appointmentId: number | null; segments: ReturnType<typeof smsSegments> };
+export type PreviewSample = { values: TemplateValues; appointmentId: number | null };
 
-/** The template rendered from the next real upcoming appointment (or sample values when there is none). */
-export async function previewReminder(actor: Actor, template: string, now = new Date()): Promise<ReminderPreview> {
+/** The values a preview fills in: the next real upcoming appointment's, or sample ones when there is none. */
+export async function previewSample(actor: Actor, now = new Date()): Promise<PreviewSample> {
   assertSms(actor);
   const settings = await readSettingsWithSecret();
   const [next] = await textContextQuery(db)
@@ -329,8 +331,14 @@ export async function previewReminder(actor: Actor, template: string, now = new 
     stylistName: "Alex Taylor",
     startTime: new Date(now.getTime() + 24 * 3600_000).toISOString(),
   };
-  const text = renderTemplate(template || DEFAULT_REMINDER_TEMPLATE, templateValues(settings, sample));
-  return { text, appointmentId: next?.appointmentId ?? null, segments: smsSegments(text) };
+  return { values: templateValues(settings, sample), appointmentId: next?.appointmentId ?? null };
+}
+
+/** The template rendered from the next real upcoming appointment (see previewSample). */
+export async function previewReminder(actor: Actor, template: string, now = new Date()): Promise<ReminderPreview> {
+  const { values, appointmentId } = await previewSample(actor, now);
+  const text = renderTemplate(template || DEFAULT_REMINDER_TEMPLATE, values);
+  return { text, appointmentId, segments: smsSegments(text) };
 }
 
 /**

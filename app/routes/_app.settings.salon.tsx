@@ -119,7 +119,7 @@ function SalonForm() {
             name={fields.reminderTemplate.name}
             defaultValue={fields.reminderTemplate.initialValue}
             errors={fields.reminderTemplate.errors}
-            hint="Variables: {clientName}, {salonName}, {date}, {time}"
+            hint="Variables: {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}; {date} and {time} also work"
             rows={3}
           />
         </div>
