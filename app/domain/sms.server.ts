@@ -8,7 +8,7 @@ import type { SmsProvider } from "#db/enums";
 import { appointments, clients, jobRuns, services, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
 import { DEFAULT_COUNTRY, samePhone, toE164 } from "~/lib/phone";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
-import { TEST_ID_REQUIRED } from "~/lib/schemas/sms";
+import { SMS_ADMIN_ONLY, TEST_ID_REQUIRED } from "~/lib/schemas/sms";
 import { appointmentDateTime, renderTemplate, smsSegments, SMS_SCREEN_DEFAULT_TEMPLATE, type TemplateValues } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
 import { publish } from "~/utils/events.server";
@@ -18,7 +18,6 @@ import { readSettingsWithSecret, saveSalonSettings, type SalonSettingsView } fro
 import { COST_PER_MESSAGE, credentialsComplete, sendSms } from "./sms-providers.server";
 import { STYLIST_NOT_FOUND } from "./stylists.server";
 
-export const SMS_ADMIN_ONLY = "Only administrators can access SMS reminder settings.";
 export const REMINDER_JOB = "sms-reminders";
 export const LOG_PAGE_SIZE = 50;
 

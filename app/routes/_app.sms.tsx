@@ -25,17 +25,15 @@ import {
   saveSmsSettings,
   sendTestReminder,
   setStylistSmsPreference,
-  SMS_ADMIN_ONLY,
 } from "~/domain/sms.server";
 import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
-import { SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
+import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
 import { renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { z } from "zod";
 
-export { SMS_ADMIN_ONLY };
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
 
 // SPEC §9: cost per message, Plivo recommended.

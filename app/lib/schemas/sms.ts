@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+export const SMS_ADMIN_ONLY = "Only administrators can access SMS reminder settings.";
 export const TEST_ID_REQUIRED = "Please enter an appointment ID to test.";
 
 /** SPEC §5 Test SMS and `POST /api/test-reminder` `{ appointmentId }`. */
