@@ -4,7 +4,7 @@ import { db } from "#db/client.server";
 import { users, type Role } from "#db/schema";
 import { createSession } from "~/domain/auth.server";
 import { syncStylistRecord } from "~/domain/stylists.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/domain/password.server";
 
 export const PASSWORD = "password123";
 let passwordHash: Promise<string> | undefined;

@@ -7,8 +7,7 @@ import { and, asc, eq, gt, lte, lt } from "drizzle-orm";
 import { hostname } from "node:os";
 import { db, writeTransaction } from "#db/client.server";
 import { appointments, clients, jobRuns, smsLog, smsReminders } from "#db/schema";
-import { logServerError } from "~/utils/log.server";
-import { publish } from "~/utils/events.server";
+import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { deliverText, REMINDER_JOB, remindable, textContextQuery, type TextContext } from "./sms.server";
@@ -148,11 +147,12 @@ export function startReminderScheduler(): void {
     try {
       await runReminders();
     } catch (error) {
-      logServerError(error, "SMS reminder run failed");
+      // The cause only: a query error's own message carries its parameters (personal data).
+      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message).slice(0, 200) : "unknown error";
+      console.error(`SMS reminder run failed: ${reason}`);
       await db
         .update(jobRuns)
-        // The cause only: a query error's own message carries its parameters (personal data).
-        .set({ lastError: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message).slice(0, 200) : "unknown error" })
+        .set({ lastError: reason })
         .where(eq(jobRuns.name, REMINDER_JOB))
         .catch(() => undefined);
     }

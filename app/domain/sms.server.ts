@@ -11,7 +11,7 @@ import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, TEST_ID_REQUIRED } from "~/lib/schemas/sms";
 import { appointmentDateTime, renderTemplate, smsSegments, SMS_SCREEN_DEFAULT_TEMPLATE, type TemplateValues } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
-import { publish } from "~/utils/events.server";
+import { publish } from "./events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Invalid, NotFound } from "./errors";
 import { readSettingsWithSecret, saveSalonSettings, type SalonSettingsView } from "./settings.server";

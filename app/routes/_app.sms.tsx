@@ -7,6 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
+import { useFailureToast } from "~/hooks/use-failure-toast";
 import { MessageLog, StatusCard } from "~/components/sms/sms-status";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -29,6 +30,7 @@ import {
 import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
 import { renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -70,37 +72,38 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "test") {
-    const submission = parseWithZod(formData, { schema: TestReminderSchema });
-    if (submission.status !== "success") return data({ intent: "test" as const, result: submission.reply() }, { status: 400 });
-    try {
-      const outcome = await sendTestReminder(user, submission.value.appointmentId);
-      if (outcome.success) return redirectWithToast("/sms", { title: "Test SMS sent", description: outcome.message });
-      return data({ intent: "test" as const, result: submission.reply({ formErrors: [`Test failed: ${outcome.message}`] }) }, { status: 502 });
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
-      return data({ intent: "test" as const, result: submission.reply({ formErrors: [`Test failed: ${error.message}`] }) }, { status: error.status });
-    }
+    return formAction(
+      formData,
+      TestReminderSchema,
+      async ({ appointmentId }) => {
+        const outcome = await sendTestReminder(user, appointmentId);
+        // The provider refused or could not be reached: shown with the form, like a refusal.
+        if (!outcome.success) throw new DomainError(outcome.message, 502);
+        return redirectWithToast("/sms", { title: "Test SMS sent", description: outcome.message });
+      },
+      { failure: (error) => (error.fieldErrors ? null : `Test failed: ${error.message}`) },
+    );
   }
   if (intent === "preference") {
-    const submission = parseWithZod(formData, { schema: PreferenceFormSchema });
-    if (submission.status !== "success") return data({ intent: "preference" as const, result: submission.reply({ formErrors: ["Update failed"] }) }, { status: 400 });
-    try {
-      const stylist = await setStylistSmsPreference(user, submission.value.stylistId, submission.value.smsRemindersEnabled);
-      return redirectWithToast("/sms", { title: "Preference saved", description: `SMS reminders for ${stylist.name}'s clients are ${stylist.smsRemindersEnabled ? "on" : "off"}.` });
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-      return data({ intent: "preference" as const, result: submission.reply({ formErrors: [`Update failed: ${error.message}`] }) }, { status: error.status });
-    }
+    return formAction(
+      formData,
+      PreferenceFormSchema,
+      async ({ stylistId, smsRemindersEnabled }) => {
+        const stylist = await setStylistSmsPreference(user, stylistId, smsRemindersEnabled);
+        return redirectWithToast("/sms", { title: "Preference saved", description: `SMS reminders for ${stylist.name}'s clients are ${stylist.smsRemindersEnabled ? "on" : "off"}.` });
+      },
+      { failure: (error) => `Update failed: ${error.message}` },
+    );
   }
-  const submission = parseWithZod(formData, { schema: SmsSettingsSchema });
-  if (submission.status !== "success") return data({ intent: "settings" as const, result: submission.reply() }, { status: 400 });
-  try {
-    await saveSmsSettings(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
-    return data({ intent: "settings" as const, result: submission.reply({ formErrors: ["Save failed"], fieldErrors: error.fieldErrors }) }, { status: error.status });
-  }
-  return redirectWithToast("/sms", { title: "Settings saved", description: "The SMS settings have been saved." });
+  return formAction(
+    formData,
+    SmsSettingsSchema,
+    async (value) => {
+      await saveSmsSettings(user, value);
+      return redirectWithToast("/sms", { title: "Settings saved", description: "The SMS settings have been saved." });
+    },
+    { failure: () => "Save failed", hideFields: ["smsApiSecret"] },
+  );
 });
 
 export default function SmsScreen() {
@@ -141,7 +144,7 @@ function SettingsForm() {
   const unknown = unknownVariables(template);
   const preview = renderTemplate(template, sample.values);
   const segments = smsSegments(preview);
-  useFailureToastOnce(actionData?.intent === "settings" ? actionData.result : undefined, "Save failed");
+  useFailureToast(actionData?.intent === "settings" ? actionData.result : undefined, "Save failed");
   return (
     <Card aria-labelledby="sms-settings-title">
       <CardHeader title={<span id="sms-settings-title">Reminder Settings</span>} description="Also editable under Settings, Salon." />
@@ -323,12 +326,5 @@ function PreferenceRow({ stylist }: { stylist: Preference }) {
   );
 }
 
-function useFailureToastOnce(result: { status?: string; error?: Record<string, string[] | null> } | undefined, title: string) {
-  const shown = useRef<unknown>(null);
-  const message = result?.error?.[""]?.[0];
-  useEffect(() => {
-    if (!result || !message || shown.current === result) return;
-    shown.current = result;
-    showToast({ title, description: "Please correct the highlighted settings.", variant: "destructive" });
-  }, [result, message, title]);
-}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";
