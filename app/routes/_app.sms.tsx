@@ -27,6 +27,7 @@ import {
   sendTestReminder,
   setStylistSmsPreference,
 } from "~/domain/sms.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
 import { renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
@@ -37,6 +38,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
+export const shouldRevalidate = revalidateOnOwnParams(["page"]);
 
 // SPEC §9: cost per message, Plivo recommended.
 const PROVIDER_OPTIONS = [

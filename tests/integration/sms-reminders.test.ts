@@ -6,6 +6,7 @@ import { db } from "#db/client.server";
 import { appointments, clients, jobRuns, smsLog, smsReminders, stylists } from "#db/schema";
 import { runReminders } from "~/domain/reminders.server";
 import { twilioSignature } from "~/domain/sms.server";
+import * as clientsPage from "~/routes/_app.clients";
 import * as exportApi from "~/routes/api.gdpr.export.$id";
 import * as salonSettingsApi from "~/routes/api.salon-settings._index";
 import * as logApi from "~/routes/api.sms.log";
@@ -159,6 +160,9 @@ describe("STOP through Twilio's webhook", () => {
     const optedOut = (await db.select().from(clients).where(eq(clients.id, client.id)))[0]!.smsOptedOutAt;
     expect(optedOut).not.toBeNull();
     expect(await runReminders()).toMatchObject({ claimed: 0 });
+    // The client's card has what it needs to show "SMS opted out".
+    const listed = (await call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent(client.name)}`, { cookie: admin.cookie }))) as { clients: { id: number; smsOptedOutAt: string | null }[] };
+    expect(listed.clients.find((row) => row.id === client.id)?.smsOptedOutAt).toBe(optedOut);
 
     const exported = await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }));
     expect(exported.body.consent.smsOptedOutAt).toBe(optedOut);
