@@ -26,6 +26,11 @@ const server = (port: number, name: string) => ({
     PORT: String(port),
     DATABASE_URL: `file:tests/.artifacts/${name}/salon.db`,
     SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+    // SMS never reaches a real provider from the tests: nothing listens on port 2.
+    SMS_TWILIO_URL: "http://127.0.0.1:2",
+    SMS_PLIVO_URL: "http://127.0.0.1:2",
+    SMS_MESSAGEBIRD_URL: "http://127.0.0.1:2",
+    SMS_RETRY_BASE_MS: "10",
   },
 });
 
