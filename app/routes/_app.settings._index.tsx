@@ -11,7 +11,7 @@ import { ROLE_LABELS } from "~/domain/permissions";
 import { changeOwnPassword, updateOwnProfile } from "~/domain/users.server";
 import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/users";
 import { page } from "~/utils/http.server";
-import { requireUser } from "~/utils/session.server";
+import { requestToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
@@ -19,17 +19,20 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   return { user };
 });
 
-export const action = page(async ({ request }: ActionFunctionArgs) => {
+export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
   const formData = await request.formData();
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: ChangeOwnPasswordFormSchema });
     if (submission.status !== "success") return data({ intent: "password" as const, result: submission.reply({ resetForm: false }) }, { status: 400 });
     try {
-      await changeOwnPassword(user, user.id, submission.value);
+      const session = await requestToken(request);
+      await changeOwnPassword(user, user.id, submission.value, { address: context.clientAddress, token: session?.token ?? null });
     } catch (error) {
-      if (!(error instanceof DomainError) || !error.fieldErrors) throw error;
-      return data({ intent: "password" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: error.status });
+      // Wrong current password (field error) or too many wrong guesses (form error, 429).
+      if (!(error instanceof DomainError) || (!error.fieldErrors && error.status !== 429)) throw error;
+      const reply = error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] };
+      return data({ intent: "password" as const, result: submission.reply(reply) }, { status: error.status });
     }
     return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
   }
@@ -85,6 +88,7 @@ function PasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="password" />
+      <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Current password" type="password" autoComplete="current-password" id={fields.currentPassword.id} name={fields.currentPassword.name} errors={fields.currentPassword.errors} />
         <Field label="New password" type="password" autoComplete="new-password" id={fields.newPassword.id} name={fields.newPassword.name} errors={fields.newPassword.errors} />
