@@ -110,7 +110,7 @@ export default function AccountTab() {
         <ProfileForm key={`${user.firstName}|${user.lastName}|${user.email}`} />
       </Card>
       <Card>
-        <CardHeader title="Change Password" description="At least 6 characters." />
+        <CardHeader title="Change Password" description="At least 8 characters." />
         <PasswordForm />
       </Card>
       <Card>

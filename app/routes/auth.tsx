@@ -9,7 +9,7 @@ import { adminExists, authenticateWithPassword, createSession, setupAdmin } from
 import { DomainError } from "~/domain/errors";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
-import { page } from "~/utils/http.server";
+import { page, retryAfterHeaders } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -41,7 +41,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
       return await signedInRedirect(admin.id, "/", { title: "Admin account created", description: "Welcome! Your salon is ready to set up." });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return data({ intent: "setup" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+      return data({ intent: "setup" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status, headers: retryAfterHeaders(error) });
     }
   }
   const submission = parseWithZod(formData, { schema: LoginSchema });
@@ -51,7 +51,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     return await signedInRedirect(user.id, redirectTo, { title: "Login successful", description: "Welcome back!" });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ intent: "login" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
+    return data({ intent: "login" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status, headers: retryAfterHeaders(error) });
   }
 });
 
@@ -98,7 +98,7 @@ function SetupAdminForm() {
         <Field label="Last Name" id={fields.lastName.id} name={fields.lastName.name} autoComplete="family-name" defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
       </div>
       <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
-      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={fields.password.errors} hint="At least 6 characters." />
+      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={fields.password.errors} hint="At least 8 characters." />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating Account..." : "Create Admin Account"}
       </Button>
