@@ -15,14 +15,14 @@ describe("POST /api/setup-admin", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toMatchObject({
       email: ["Please enter a valid email address"],
-      password: ["Password must be at least 6 characters"],
+      password: ["Password must be at least 8 characters"],
       firstName: ["First name is required"],
       lastName: ["Last name is required"],
     });
     expect(await db.select().from(users)).toHaveLength(0);
 
     const created = await json(
-      await call(setupAdmin.action, makeRequest("POST", "/api/setup-admin", { body: { email: "Owner@Salon.test", password: "secret1", firstName: "Olive", lastName: "Owner" } })),
+      await call(setupAdmin.action, makeRequest("POST", "/api/setup-admin", { body: { email: "Owner@Salon.test", password: "secret-pass-1", firstName: "Olive", lastName: "Owner" } })),
     );
     expect(created.status).toBe(201);
     expect(created.body.token).toEqual(expect.any(String));
@@ -32,7 +32,7 @@ describe("POST /api/setup-admin", () => {
     expect(me).toMatchObject({ status: 200, body: { email: "owner@salon.test", role: "admin" } });
 
     const again = await json(
-      await call(setupAdmin.action, makeRequest("POST", "/api/setup-admin", { body: { email: "other@salon.test", password: "secret1", firstName: "A", lastName: "B" } })),
+      await call(setupAdmin.action, makeRequest("POST", "/api/setup-admin", { body: { email: "other@salon.test", password: "secret-pass-1", firstName: "A", lastName: "B" } })),
     );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("An administrator account already exists. Please sign in.");
@@ -85,7 +85,7 @@ describe("POST /api/login and bearer tokens", () => {
     for (let i = 0; i < 5; i += 1) expect((await attempt("bad-password")).status).toBe(401);
     const locked = await attempt(PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+    expect(locked.body.message).toBe("Too many failed sign-in attempts. Please wait 15 minutes and try again, or ask an administrator to unlock your account.");
   });
 
   it("does not count another address's failures, and a success clears the count", async () => {
