@@ -88,17 +88,22 @@ export async function attemptFailed(attempt: Attempt, email: string): Promise<vo
   await db.insert(auditLog).values({ actorUserId: null, action: "sign_in.locked", entityType: "user", entityId: user?.id ?? null });
 }
 
-/** Whether an account is locked out from some address or everywhere, and until when. */
-export async function signInLock(email: string): Promise<{ failures: number; until: string } | null> {
+/** Whether a user's sign-in is locked (from some address or everywhere), and until when at the latest. */
+export async function signInLock(actor: Actor, userId: number): Promise<{ failures: number; until: string } | null> {
+  assertCan(actor, "users.manage");
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new NotFound("User not found.");
+  const email = user.email;
   const since = new Date(Date.now() - FAILED_SIGN_IN_WINDOW_MS).toISOString();
   const rows = await db.all<{ address: string; n: number; first: string }>(sql`
     SELECT address, count(*) AS n, min(attempted_at) AS first FROM login_attempts
     WHERE email = ${email} AND attempted_at > ${since} GROUP BY address`);
   const failures = rows.reduce((sum, row) => sum + row.n, 0);
-  const first = rows.map((row) => row.first).sort()[0];
   const locked = failures >= SIGN_IN_LIMITS.account || rows.some((row) => row.n >= SIGN_IN_LIMITS.accountAndAddress);
-  if (!locked || !first) return null;
-  return { failures, until: new Date(Date.parse(first) + FAILED_SIGN_IN_WINDOW_MS).toISOString() };
+  const last = rows.map((row) => row.first).sort().at(-1);
+  if (!locked || !last) return null;
+  // The latest a lock can last: a window after the newest address's first failure.
+  return { failures, until: new Date(Date.parse(last) + FAILED_SIGN_IN_WINDOW_MS).toISOString() };
 }
 
 /** An admin lifts a user's sign-in lock: their failed attempts, from every address, are forgotten. */
