@@ -36,6 +36,9 @@ async function serve() {
   app.use((req, res, next) => {
     res.locals.cspNonce = newNonce();
     applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
+    // Anything the app answers (pages, their .data requests, /api) is private: not cached
+    // unless a route says otherwise; static files below set their own caching.
+    res.set("Cache-Control", "no-store");
     const header = (name) => req.get(name);
     if (isCrossOriginWrite(req.method, header, { trustProxy: hops > 0 })) {
       res.status(403).json({ message: CROSS_ORIGIN_MESSAGE });

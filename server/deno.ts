@@ -132,6 +132,14 @@ const server = Deno.serve(
         })),
     );
     const https = url.protocol === "https:" || forwardedProto(request) === "https";
+    // As in server.js: what the app answers is private unless a route says otherwise.
+    if (!response.headers.has("Cache-Control")) {
+      try {
+        response.headers.set("Cache-Control", "no-store");
+      } catch {
+        // immutable headers: left as they are
+      }
+    }
     try {
       applySecurityHeaders(response.headers, { nonce: cspNonce, https });
       return response;
