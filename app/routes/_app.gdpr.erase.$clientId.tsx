@@ -6,7 +6,7 @@ import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClient } from "~/domain/clients.server";
 import { DomainError } from "~/domain/errors";
-import { eraseClient } from "~/domain/gdpr.server";
+import { ERASURE_PURGE_PENDING, eraseClient } from "~/domain/gdpr.server";
 import { pathKeeping } from "~/lib/redirect";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -24,13 +24,15 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "gdpr.manage");
   const closeTo = backTo(new URL(request.url).searchParams);
+  let purgePending = false;
   try {
-    await eraseClient(user, parseId(params.clientId));
+    purgePending = (await eraseClient(user, parseId(params.clientId))).purge === "pending";
   } catch (error) {
     if (error instanceof DomainError && error.status === 403) throw error;
     if (!(error instanceof DomainError)) logServerError(error);
     return redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
   }
+  if (purgePending) return redirectWithToast(closeTo, { title: "Data Erasure Pending", description: ERASURE_PURGE_PENDING });
   return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });
 });
 
