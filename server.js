@@ -37,8 +37,12 @@ async function serve() {
     res.locals.cspNonce = newNonce();
     applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
     // Anything the app answers (pages, their .data requests, /api) is private: not cached
-    // unless a route says otherwise; static files below set their own caching.
-    res.set("Cache-Control", "no-store");
+    // unless a route or the static files below say otherwise.
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+      return writeHead.apply(this, args);
+    };
     const header = (name) => req.get(name);
     if (isCrossOriginWrite(req.method, header, { trustProxy: hops > 0 })) {
       res.status(403).json({ message: CROSS_ORIGIN_MESSAGE });
