@@ -3,7 +3,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { users } from "#db/schema";
+import { clients, users } from "#db/schema";
+import { importClientCsv } from "~/domain/client-import.server";
+import { MAX_IMPORT_ROWS } from "~/lib/schemas/clients";
 import { safeRedirectPath } from "~/lib/redirect";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as clientById from "~/routes/api.clients.$id._index";
@@ -114,6 +116,17 @@ describe("text fields", () => {
     expect(client.status).toBe(400);
     const settings = await json(await call(salonSettings.action, makeRequest("POST", "/api/salon-settings", { token: admin.token, body: { reminderTemplate: "x".repeat(641) } })));
     expect(settings.status).toBe(400);
+  });
+});
+
+describe("CSV import through the page", () => {
+  it("refuses a file of more rows than the API's cap, writing nothing", async () => {
+    const admin = await signedIn("admin");
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `Client ${i},07700${String(i).padStart(6, "0")}`);
+    const csv = ["name,phone", ...rows].join("\n");
+    const before = (await db.select({ id: clients.id }).from(clients)).length;
+    await expect(importClientCsv(admin.user, csv)).rejects.toThrow("at most 50,000 clients can be imported at once");
+    expect((await db.select({ id: clients.id }).from(clients)).length).toBe(before);
   });
 });
 
