@@ -1,6 +1,7 @@
 // A colleague's mistyping locks a stylist out at the shared tablet; the sign-in page says
 // when to try again, and an admin unlocks the account from Staff Accounts.
 import { expect, test } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
 import { ADMIN } from "./accounts";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { apiToken, createStylistAccount } from "./services-helpers";
@@ -8,6 +9,7 @@ import { apiToken, createStylistAccount } from "./services-helpers";
 const LOCKED = "Too many failed sign-in attempts. Please wait 15 minutes and try again, or ask an administrator to unlock your account.";
 
 test("five wrong passwords lock the account; an admin unlocks it and the stylist signs in", async ({ page, browser }) => {
+  test.setTimeout(120_000); // every failed guess costs a real password hash
   const stylist = await createStylistAccount(await apiToken(), "Lena", "Locked");
 
   await page.goto("/auth");
@@ -23,7 +25,7 @@ test("five wrong passwords lock the account; an admin unlocks it and the stylist
   await expect(page.getByRole("alert")).toHaveText(LOCKED);
   await expect(page).toHaveURL(/\/auth/);
 
-  const adminContext = await browser.newContext({ viewport: TABLET });
+  const adminContext = await browser.newContext({ baseURL, viewport: TABLET });
   const admin = await adminContext.newPage();
   await signIn(admin, ADMIN, `/settings/staff/${stylist.userId}`);
   const lock = admin.getByRole("status").filter({ hasText: "Sign-in is locked after 5 failed attempts" });
