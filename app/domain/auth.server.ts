@@ -3,7 +3,7 @@
 import { and, eq, gt, ne, or, isNull } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { sessions, users, type User } from "#db/schema";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "~/domain/password.server";
 import type { Actor } from "./access.server";
 import { Conflict, Unauthorized } from "./errors";
 import { attemptFailed, attemptSucceeded, beginAttempt } from "./sign-in-throttle.server";

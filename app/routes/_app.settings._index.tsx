@@ -1,18 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SignOutForm } from "~/components/shell/sign-out-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
 import { ROLE_LABELS } from "~/domain/permissions";
 import { changeOwnPassword, updateOwnProfile } from "~/domain/users.server";
 import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/users";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requestToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
@@ -23,28 +24,21 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
   const formData = await request.formData();
   if (formData.get("intent") === "password") {
-    const submission = parseWithZod(formData, { schema: ChangeOwnPasswordFormSchema });
-    if (submission.status !== "success") return data({ intent: "password" as const, result: submission.reply({ resetForm: false }) }, { status: 400 });
-    try {
-      const session = await requestToken(request);
-      await changeOwnPassword(user, user.id, submission.value, { address: context.clientAddress, token: session?.token ?? null });
-    } catch (error) {
-      // Wrong current password (field error) or too many wrong guesses (form error, 429).
-      if (!(error instanceof DomainError) || (!error.fieldErrors && error.status !== 429)) throw error;
-      const reply = error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] };
-      return data({ intent: "password" as const, result: submission.reply(reply) }, { status: error.status });
-    }
-    return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
+    return formAction(
+      formData,
+      ChangeOwnPasswordFormSchema,
+      async (value) => {
+        const session = await requestToken(request);
+        await changeOwnPassword(user, user.id, value, { address: context.clientAddress, token: session?.token ?? null });
+        return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
+      },
+      { hideFields: ["currentPassword", "newPassword", "confirmPassword"] },
+    );
   }
-  const submission = parseWithZod(formData, { schema: OwnProfileSchema });
-  if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
-  try {
-    await updateOwnProfile(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || !error.fieldErrors) throw error;
-    return data({ intent: "profile" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: error.status });
-  }
-  return redirectWithToast("/settings", { title: "Success", description: "Your details have been updated." });
+  return formAction(formData, OwnProfileSchema, async (value) => {
+    await updateOwnProfile(user, value);
+    return redirectWithToast("/settings", { title: "Success", description: "Your details have been updated." });
+  });
 });
 
 function ProfileForm() {
@@ -63,9 +57,9 @@ function ProfileForm() {
       <input type="hidden" name="intent" value="profile" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} autoComplete="given-name" />
-        <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} autoComplete="family-name" />
-        <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} autoComplete="email" />
+        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={fields.firstName.errors} autoComplete="given-name" />
+        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} autoComplete="family-name" />
+        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} autoComplete="email" />
         <Field label="Role" id="account-role" value={ROLE_LABELS[user.role]} readOnly disabled hint="Only an administrator can change roles." />
       </div>
       <Button type="submit" disabled={busy}>
@@ -90,9 +84,9 @@ function PasswordForm() {
       <input type="hidden" name="intent" value="password" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Current password" type="password" autoComplete="current-password" id={fields.currentPassword.id} name={fields.currentPassword.name} errors={fields.currentPassword.errors} />
-        <Field label="New password" type="password" autoComplete="new-password" id={fields.newPassword.id} name={fields.newPassword.name} errors={fields.newPassword.errors} />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" id={fields.confirmPassword.id} name={fields.confirmPassword.name} errors={fields.confirmPassword.errors} />
+        <Field label="Current password" {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" errors={fields.currentPassword.errors} />
+        <Field label="New password" {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" errors={fields.newPassword.errors} />
+        <Field label="Confirm new password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? "Changing..." : "Change Password"}
@@ -121,3 +115,5 @@ export default function AccountTab() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

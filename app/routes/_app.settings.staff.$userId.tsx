@@ -1,22 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { RoleSelect } from "~/components/settings/role-select";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { Field, FormAlert } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
+import { Field, FormAlert, formErrorsOf } from "~/components/ui/field";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { signInLock, unlockSignIn } from "~/domain/sign-in-throttle.server";
 import { deleteUser, getUser, setUserPassword, updateUser } from "~/domain/users.server";
 import { timeInZone } from "~/lib/salon-time";
 import { SetPasswordSchema, UpdateUserSchema } from "~/lib/schemas/users";
-import { z } from "zod";
-import { formAction } from "~/utils/form-action.server";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
@@ -27,44 +26,38 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   return { user, isSelf: user.id === actor.id, lock: lock ? { failures: lock.failures, until: lockedUntil } : null };
 });
 
-type Intent = "update" | "password" | "delete" | "unlock";
-
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const id = parseId(params.userId);
   const formData = await request.formData();
-  const intent = (formData.get("intent") as Intent | null) ?? "update";
-
-  if (intent === "unlock") {
-    return formAction(formData, z.object({ intent: z.literal("unlock") }), async () => {
-      await unlockSignIn(actor, id);
-      return redirectWithToast(`/settings/staff/${id}`, { title: "Sign-in unlocked", description: "They can sign in again now." });
-    });
+  const saved = (description: string) => redirectWithToast(`/settings/staff/${id}`, { title: "Success", description });
+  switch (formData.get("intent")) {
+    case "unlock":
+      return formAction(formData, ConfirmationSchema, async () => {
+        await unlockSignIn(actor, id);
+        return redirectWithToast(`/settings/staff/${id}`, { title: "Sign-in unlocked", description: "They can sign in again now." });
+      });
+    case "delete":
+      return formAction(formData, ConfirmationSchema, async () => {
+        await deleteUser(actor, id);
+        return redirectWithToast("/settings/staff", { title: "Success", description: "User deleted." });
+      });
+    case "password":
+      return formAction(
+        formData,
+        SetPasswordSchema,
+        async ({ password }) => {
+          await setUserPassword(actor, id, password);
+          return saved("Password changed.");
+        },
+        { hideFields: ["password"] },
+      );
+    default:
+      return formAction(formData, UpdateUserSchema, async (value) => {
+        await updateUser(actor, id, value);
+        return saved("User updated.");
+      });
   }
-
-  if (intent === "delete") {
-    try {
-      await deleteUser(actor, id);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ intent, message: error.message }, { status: error.status });
-    }
-    return redirectWithToast("/settings/staff", { title: "Success", description: "User deleted." });
-  }
-
-  const submission = parseWithZod(formData, { schema: intent === "password" ? SetPasswordSchema : UpdateUserSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    if (intent === "password") await setUserPassword(actor, id, (submission.value as { password: string }).password);
-    else await updateUser(actor, id, UpdateUserSchema.parse(submission.value));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(
-      { intent, result: submission.reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message], hideFields: ["password"] }) },
-      { status: error.status },
-    );
-  }
-  return redirectWithToast(`/settings/staff/${id}`, { title: "Success", description: intent === "password" ? "Password changed." : "User updated." });
 });
 
 function DetailsForm() {
@@ -72,7 +65,7 @@ function DetailsForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.intent === "update" && "result" in actionData ? actionData.result : undefined,
+    lastResult: actionData?.intent === "update" ? actionData.result : undefined,
     defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, isActive: user.isActive ? "on" : undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateUserSchema }),
     shouldRevalidate: "onInput",
@@ -83,9 +76,9 @@ function DetailsForm() {
       <input type="hidden" name="intent" value="update" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} />
-        <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
-        <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={fields.firstName.errors} />
+        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
+        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
         {isSelf ? (
           <>
             {/* An admin cannot change their own role; the select is shown but locked. */}
@@ -93,14 +86,14 @@ function DetailsForm() {
             <RoleSelect id={fields.role.id} name="role-locked" defaultValue="admin" disabled hint="You cannot change your own admin role" />
           </>
         ) : (
-          <RoleSelect id={fields.role.id} name={fields.role.name} defaultValue={fields.role.initialValue} errors={fields.role.errors} />
+          <RoleSelect {...getSelectProps(fields.role)} errors={fields.role.errors} />
         )}
       </div>
       {isSelf ? (
         <input type="hidden" name={fields.isActive.name} value="on" />
       ) : (
         <div className="flex items-center gap-3">
-          <input id={fields.isActive.id} name={fields.isActive.name} type="checkbox" defaultChecked={user.isActive} className="size-5 accent-brand-700" />
+          <input {...getInputProps(fields.isActive, { type: "checkbox" })} defaultChecked={user.isActive} className="size-5 accent-brand-700" />
           <label htmlFor={fields.isActive.id} className="text-sm font-medium">
             Active (can sign in)
           </label>
@@ -117,7 +110,7 @@ function PasswordForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.intent === "password" && "result" in actionData ? actionData.result : undefined,
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SetPasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -126,7 +119,7 @@ function PasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="password" />
-      <Field className="min-w-60 flex-1" label="New password" type="password" autoComplete="new-password" id={fields.password.id} name={fields.password.name} errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]} />
+      <Field className="min-w-60 flex-1" label="New password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]} />
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : "Set Password"}
       </Button>
@@ -164,7 +157,7 @@ function DeleteSection() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("confirm") === "delete";
-  const error = actionData && "message" in actionData ? [actionData.message] : null;
+  const error = actionData?.intent === "delete" ? formErrorsOf(actionData.result) : null;
   if (isSelf) return <p className="text-sm text-slate-600">You cannot delete your own account.</p>;
   if (!confirming && !error) {
     return (
@@ -216,3 +209,5 @@ export default function EditStaffUser() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -7,7 +7,7 @@ import { dayBounds, isCalendarDate } from "~/lib/salon-time";
 import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, queryId } from "~/lib/schemas/limits";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
-import { apiWriteFromBody } from "~/utils/appointment-input.server";
+import { apiWriteFromBody } from "~/domain/appointment-input.server";
 
 // Only a calendar date or a full ISO instant, within the booking years: `Date.parse`
 // alone reads "1" or "May" as dates.

@@ -1,15 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { Logo } from "~/components/shell/logo";
 import { adminExists, authenticateWithPassword, createSession, setupAdmin } from "~/domain/auth.server";
-import { DomainError } from "~/domain/errors";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
-import { page, retryAfterHeaders } from "~/utils/http.server";
+import { formAction } from "~/utils/form-action.server";
+import { page } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -34,25 +34,25 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const formData = await request.formData();
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   if (formData.get("intent") === "setup") {
-    const submission = parseWithZod(formData, { schema: SetupAdminSchema });
-    if (submission.status !== "success") return data({ intent: "setup" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    try {
-      const admin = await setupAdmin(submission.value);
-      return await signedInRedirect(admin.id, "/", { title: "Admin account created", description: "Welcome! Your salon is ready to set up." });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ intent: "setup" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status, headers: retryAfterHeaders(error) });
-    }
+    return formAction(
+      formData,
+      SetupAdminSchema,
+      async (value) => {
+        const admin = await setupAdmin(value);
+        return signedInRedirect(admin.id, "/", { title: "Admin account created", description: "Welcome! Your salon is ready to set up." });
+      },
+      { failure: (error) => error.message, hideFields: ["password"] },
+    );
   }
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ intent: "login" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    const user = await authenticateWithPassword({ ...submission.value, address: context.clientAddress });
-    return await signedInRedirect(user.id, redirectTo, { title: "Login successful", description: "Welcome back!" });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ intent: "login" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status, headers: retryAfterHeaders(error) });
-  }
+  return formAction(
+    formData,
+    LoginSchema,
+    async (value) => {
+      const user = await authenticateWithPassword({ ...value, address: context.clientAddress });
+      return signedInRedirect(user.id, redirectTo, { title: "Login successful", description: "Welcome back!" });
+    },
+    { failure: (error) => error.message, hideFields: ["password"] },
+  );
 });
 
 function SignInForm({ redirectTo }: { redirectTo: string }) {
@@ -70,8 +70,8 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormAlert errors={form.errors} />
-      <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
-      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="current-password" errors={fields.password.errors} />
+      <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
+      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing In..." : "Sign In"}
       </Button>
@@ -94,11 +94,11 @@ function SetupAdminForm() {
       <input type="hidden" name="intent" value="setup" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" id={fields.firstName.id} name={fields.firstName.name} autoComplete="given-name" defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} />
-        <Field label="Last Name" id={fields.lastName.id} name={fields.lastName.name} autoComplete="family-name" defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
+        <Field label="First Name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" errors={fields.firstName.errors} />
+        <Field label="Last Name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />
       </div>
-      <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
-      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={fields.password.errors} hint="At least 8 characters." />
+      <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
+      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} hint="At least 8 characters." />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating Account..." : "Create Admin Account"}
       </Button>

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { z, ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
 import { DomainError, type FieldErrors } from "~/domain/errors";
 
 export type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]> };
@@ -53,3 +53,6 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
     return reply(submission.reply({ formErrors: message ? [message] : [], fieldErrors: renameFields(error.fieldErrors, fieldNames), hideFields }), error.status);
   }
 }
+
+/** The schema of a confirmation form: a button and nothing to validate. */
+export const ConfirmationSchema = z.object({});

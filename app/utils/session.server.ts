@@ -6,7 +6,7 @@ import { endSession, SESSION_TTL_MS, userForToken } from "~/domain/auth.server";
 import { Forbidden, Unauthorized } from "~/domain/errors";
 import { can, type Capability } from "~/domain/permissions";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../../server/security.js";
-import { env, secureCookies, sessionSecret } from "./env.server";
+import { env, secureCookies, sessionSecret } from "~/lib/env.server";
 
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,

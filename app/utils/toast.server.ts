@@ -1,7 +1,7 @@
 // One-shot toasts carried across a redirect in a signed cookie (SPEC §8 texts).
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { secureCookies, sessionSecret } from "./env.server";
+import { secureCookies, sessionSecret } from "~/lib/env.server";
 
 export const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

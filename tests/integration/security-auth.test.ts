@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { auditLog, loginAttempts, sessions } from "#db/schema";
 import { attemptFailed, beginAttempt, SIGN_IN_LIMITS } from "~/domain/sign-in-throttle.server";
-import { HASH_QUEUE, HASH_SLOTS } from "~/utils/password.server";
+import { HASH_QUEUE, HASH_SLOTS } from "~/domain/password.server";
 import * as login from "~/routes/api.login";
 import * as setupAdmin from "~/routes/api.setup-admin";
 import * as register from "~/routes/api.register";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import * as appointmentById from "~/routes/api.appointments.$id";
 import * as eventsRoute from "~/routes/api.events";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { createTestAppointment } from "../clients-factories";
 import { createService, stylistSession } from "../calendar-factories";
 import { call, json, makeRequest } from "../factories";
