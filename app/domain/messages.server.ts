@@ -7,7 +7,7 @@ import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { messages, users, type Role } from "#db/schema";
 import { MAX_MESSAGE_PAGE, MESSAGE_PAGE_SIZE, MessageSchema, type MessageInput } from "~/lib/schemas/messages";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Forbidden, NotFound } from "./errors";
 import { can } from "./permissions";

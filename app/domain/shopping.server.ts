@@ -15,7 +15,7 @@ import {
   type ShoppingAction,
   type ShoppingItemInput,
 } from "~/lib/schemas/shopping";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { parseOrInvalid } from "./validate";

@@ -13,6 +13,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const meta: MetaFunction = () => [{ title: "Add Item" }];
 
@@ -73,3 +74,5 @@ export default function AddItemDialog() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/shopping-list");

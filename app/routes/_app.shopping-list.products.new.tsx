@@ -13,6 +13,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const meta: MetaFunction = () => [{ title: "New Product" }];
 
@@ -63,3 +64,5 @@ export default function NewProductDialog() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/shopping-list");

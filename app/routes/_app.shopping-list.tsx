@@ -17,6 +17,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
 
 export const meta: MetaFunction = () => [{ title: "Shopping List" }];
 
@@ -217,3 +218,5 @@ export default function ShoppingListScreen() {
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";
+
+export const shouldRevalidate = revalidateOnOwnParams(["completed"]);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
@@ -17,7 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, salonName, unreadMessages };
 }
 
-export const shouldRevalidate = revalidateOnOwnParams();
+const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");
+const revalidateShell = revalidateOnOwnParams();
+
+// The unread count is left out on the Messages screen, so it reloads on the way in and out.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
   const { user, salonName, unreadMessages } = useLoaderData<typeof loader>();

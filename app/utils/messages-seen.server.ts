@@ -3,7 +3,7 @@
 // a column, because a tablet is shared and "unread here" is what staff glance at; it
 // also needs no write on every page load.
 import { createCookie } from "@remix-run/node";
-import { secureCookies } from "./env.server";
+import { secureCookies } from "~/lib/env.server";
 
 const seenCookie = createCookie("messages_seen", { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/", maxAge: 60 * 60 * 24 * 365 });
 
