@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { Logo } from "~/components/shell/logo";
 import { adminExists, authenticateWithPassword, createSession, setupAdmin } from "~/domain/auth.server";
+import { Invalid, Unauthorized } from "~/domain/errors";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
 import { formAction } from "~/utils/form-action.server";
@@ -48,7 +49,11 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     formData,
     LoginSchema,
     async (value) => {
-      const user = await authenticateWithPassword({ ...value, address: context.clientAddress });
+      const user = await authenticateWithPassword({ ...value, address: context.clientAddress }).catch((error) => {
+        // Wrong credentials are a form mistake here, not a missing session (which formAction
+        // sends to the error boundary): the form shows the message.
+        throw error instanceof Unauthorized ? new Invalid(error.message) : error;
+      });
       return signedInRedirect(user.id, redirectTo, { title: "Login successful", description: "Welcome back!" });
     },
     { failure: (error) => error.message, hideFields: ["password"] },
