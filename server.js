@@ -5,11 +5,20 @@ import cluster from "node:cluster";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { applySecurityHeaders, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce } from "./server/security.js";
+import {
+  applySecurityHeaders,
+  clientAddress,
+  CROSS_ORIGIN_MESSAGE,
+  isCrossOriginWrite,
+  newNonce,
+  proxyHops,
+  refusedBody,
+} from "./server/security.js";
 
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT || 3000);
-const trustProxy = ["1", "true"].includes(String(process.env.TRUST_PROXY ?? "").toLowerCase());
+// Behind TRUST_PROXY proxies, only the X-Forwarded-For entries they appended are believed.
+const hops = proxyHops(process.env.TRUST_PROXY);
 // WEB_CONCURRENCY > 1 runs that many worker processes (one per core) behind one port.
 // They share the database as separate machines would: live events go through the events
 // table and sign-in throttling through the database.
@@ -22,13 +31,27 @@ async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", trustProxy);
+  app.set("trust proxy", hops);
   app.use(compression());
   app.use((req, res, next) => {
     res.locals.cspNonce = newNonce();
     applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
-    if (isCrossOriginWrite(req.method, (name) => req.get(name))) {
+    // Anything the app answers (pages, their .data requests, /api) is private: not cached
+    // unless a route or the static files below say otherwise.
+    const writeHead = res.writeHead;
+    res.writeHead = function (...args) {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+      return writeHead.apply(this, args);
+    };
+    const header = (name) => req.get(name);
+    if (isCrossOriginWrite(req.method, header, { trustProxy: hops > 0 })) {
       res.status(403).json({ message: CROSS_ORIGIN_MESSAGE });
+      return;
+    }
+    const refused = refusedBody(req.method, req.path, header);
+    if (refused) {
+      // Close the connection rather than read (and discard) a huge body.
+      res.set("Connection", "close").status(refused.status).json({ message: refused.message });
       return;
     }
     next();
@@ -49,7 +72,7 @@ async function serve() {
       build,
       mode: development ? "development" : "production",
       getLoadContext: (req, res) => ({
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        clientAddress: clientAddress(req.socket.remoteAddress ?? "unknown", req.get("x-forwarded-for"), hops),
         cspNonce: res.locals.cspNonce,
       }),
     }),

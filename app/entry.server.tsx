@@ -75,6 +75,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // Pages carry clients' and staff's personal data: no browser or proxy may keep a copy.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
   const render: Render = {
     request,
     status: responseStatusCode,

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
@@ -28,7 +28,12 @@ function applyPragmas(client: Client) {
 function openClient(): Client {
   const url = env.DATABASE_URL;
   const path = localPath(url);
-  if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path && path !== ":memory:") {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    // Owner-only: SQLite gives the -wal and -shm files the database file's permissions.
+    if (!existsSync(path)) closeSync(openSync(path, "a", 0o600));
+    else chmodSync(path, 0o600);
+  }
   const client = createClient({ url, authToken: env.DATABASE_AUTH_TOKEN });
   if (!path) return client;
 
@@ -82,6 +87,16 @@ export function writeTransaction<T>(work: (tx: Transaction) => Promise<T>): Prom
   return run;
 }
 
+async function checkpointTruncate(): Promise<boolean> {
+  try {
+    const result = await store().client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    return Number(result.rows[0]?.[0] ?? 1) === 0;
+  } catch (error) {
+    console.error(`WAL checkpoint failed: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+}
+
 /**
  * Makes deletions physical in an embedded database (GDPR erasure, client deletion).
  * Deleted rows are already zeroed in their pages (secure_delete, above), but the WAL
@@ -89,24 +104,52 @@ export function writeTransaction<T>(work: (tx: Transaction) => Promise<T>): Prom
  * a checkpoint. A TRUNCATE checkpoint copies the current pages into the database file
  * and empties the WAL; it waits (busy timeout) for readers of older snapshots.
  *
- * The deletion has committed by now, so this never throws: it returns false (and logs)
- * when readers kept the checkpoint from finishing, and for a remote database, where the
- * server manages its own files. The next deletion's checkpoint catches up.
+ * The deletion has committed by now, so this never throws. It returns true when the WAL
+ * was emptied. While a reader (a backup, a long report) holds an older snapshot it cannot
+ * be: then it returns false and keeps retrying in the background until it succeeds, and
+ * calls `onPurged` then (see purgeInBackground). A remote database manages its own files:
+ * false, nothing to retry.
  */
-export async function flushDeletedData(): Promise<boolean> {
+export async function flushDeletedData(onPurged?: () => Promise<void>): Promise<boolean> {
   const path = localPath(env.DATABASE_URL);
   if (!path || path === ":memory:") return false;
   for (let attempt = 1; attempt <= 3; attempt++) {
-    try {
-      const result = await store().client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-      if (Number(result.rows[0]?.[0] ?? 1) === 0) return true;
-    } catch (error) {
-      console.error(`WAL checkpoint after a deletion failed (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`);
-    }
+    if (await checkpointTruncate()) return true;
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }
-  console.error("The WAL could not be emptied after a deletion; the next deletion's checkpoint will do it.");
+  console.error("The WAL could not be emptied after a deletion (a reader holds an older snapshot); retrying in the background.");
+  purgeInBackground(onPurged);
   return false;
+}
+
+// One background loop for all pending purges: a truncating checkpoint every few seconds
+// (backing off to a minute) until one succeeds; then every waiting callback runs.
+const purge: { waiting: Array<() => Promise<void>>; timer: ReturnType<typeof setTimeout> | null; delayMs: number } = { waiting: [], timer: null, delayMs: 1000 };
+const PURGE_MAX_DELAY_MS = 60_000;
+
+function purgeInBackground(onPurged?: () => Promise<void>) {
+  if (onPurged) purge.waiting.push(onPurged);
+  if (purge.timer) return;
+  const tick = async () => {
+    purge.timer = null;
+    if (!(await checkpointTruncate())) {
+      purge.delayMs = Math.min(PURGE_MAX_DELAY_MS, purge.delayMs * 2);
+      schedule();
+      return;
+    }
+    purge.delayMs = 1000;
+    for (const done of purge.waiting.splice(0)) await done().catch((error) => console.error("Recording a finished purge failed:", error));
+  };
+  const schedule = () => {
+    purge.timer = setTimeout(() => void tick(), purge.delayMs);
+    purge.timer.unref?.();
+  };
+  schedule();
+}
+
+/** Whether a deletion's purge is still waiting for a reader to finish. */
+export function purgePending(): boolean {
+  return purge.timer !== null;
 }
 
 // Migrations run when the server build (or a script, or a test) first loads this module,

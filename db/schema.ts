@@ -35,6 +35,8 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: text("expires_at").notNull(),
+    // Last use, refreshed every few minutes, for the idle timeout (null: createdAt).
+    lastSeenAt: text("last_seen_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -47,7 +49,7 @@ export const loginAttempts = sqliteTable(
     address: text("address").notNull(),
     attemptedAt: text("attempted_at").notNull(),
   },
-  (t) => [index("login_attempts_lookup_idx").on(t.email, t.address, t.attemptedAt)],
+  (t) => [index("login_attempts_lookup_idx").on(t.email, t.address, t.attemptedAt), index("login_attempts_address_idx").on(t.address, t.attemptedAt)],
 );
 
 // One row (id 1) holds the salon's settings.

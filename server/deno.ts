@@ -8,7 +8,7 @@
 // (hence --allow-sys); --allow-write is for the database directory. Read and write can
 // be narrowed, e.g. --allow-read=.,/data --allow-write=/data --allow-ffi=node_modules/@libsql.
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
-import { applySecurityHeaders, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce } from "./security.js";
+import { applySecurityHeaders, clientAddress, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce, proxyHops, refusedBody } from "./security.js";
 
 // The few Deno APIs used here, so that `tsc` (Node types) checks this file as well.
 declare const Deno: {
@@ -27,7 +27,8 @@ declare const Deno: {
 if (!Deno.env.get("NODE_ENV")) Deno.env.set("NODE_ENV", "production");
 
 const port = Number(Deno.env.get("PORT") || 3000);
-const trustProxy = ["1", "true"].includes((Deno.env.get("TRUST_PROXY") ?? "").toLowerCase());
+// Behind TRUST_PROXY proxies, only the X-Forwarded-* entries they appended are believed.
+const hops = proxyHops(Deno.env.get("TRUST_PROXY"));
 const clientRoot = new URL("../build/client/", import.meta.url);
 // Loading the build runs the database migrations (top-level await).
 const build: ServerBuild = await import(new URL("../build/server/index.js", import.meta.url).href);
@@ -109,8 +110,8 @@ function compress(request: Request, response: Response): Response {
   return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status, statusText, headers });
 }
 
-function forwarded(request: Request, name: string): string | undefined {
-  return trustProxy ? request.headers.get(name)?.split(",")[0]?.trim() || undefined : undefined;
+function forwardedProto(request: Request): string | undefined {
+  return hops > 0 ? request.headers.get("X-Forwarded-Proto")?.split(",").at(-hops)?.trim() || undefined : undefined;
 }
 
 const server = Deno.serve(
@@ -118,19 +119,29 @@ const server = Deno.serve(
   async (request, info) => {
     const url = new URL(request.url);
     const cspNonce = newNonce();
-    const refused = isCrossOriginWrite(request.method, (name) => request.headers.get(name))
-      ? Response.json({ message: CROSS_ORIGIN_MESSAGE }, { status: 403 })
-      : null;
+    const header = (name: string) => request.headers.get(name);
+    const refusedAs = isCrossOriginWrite(request.method, header, { trustProxy: hops > 0 })
+      ? { status: 403, message: CROSS_ORIGIN_MESSAGE }
+      : refusedBody(request.method, url.pathname, header);
+    const refused = refusedAs ? Response.json({ message: refusedAs.message }, { status: refusedAs.status }) : null;
     const response = compress(
       request,
       refused ??
         (await serveStatic(request, url.pathname)) ??
         (await handleRemix(request, {
-          clientAddress: forwarded(request, "X-Forwarded-For") ?? info.remoteAddr.hostname,
+          clientAddress: clientAddress(info.remoteAddr.hostname, request.headers.get("X-Forwarded-For"), hops),
           cspNonce,
         })),
     );
-    const https = url.protocol === "https:" || forwarded(request, "X-Forwarded-Proto") === "https";
+    const https = url.protocol === "https:" || forwardedProto(request) === "https";
+    // As in server.js: what the app answers is private unless a route says otherwise.
+    if (!response.headers.has("Cache-Control")) {
+      try {
+        response.headers.set("Cache-Control", "no-store");
+      } catch {
+        // immutable headers: left as they are
+      }
+    }
     try {
       applySecurityHeaders(response.headers, { nonce: cspNonce, https });
       return response;

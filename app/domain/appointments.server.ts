@@ -177,7 +177,8 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
   const [row] = await selectViews(db, eq(appointments.id, id)).limit(1);
   if (!row) throw new NotFound("Appointment not found.");
   const scope = await visibleStylistScope(actor);
-  if (scope && !scope.includes(row.stylistId)) throw new Forbidden("You can only see your own appointments.");
+  // Someone else's appointment is "not found", as a missing one is: no existence oracle.
+  if (scope && !scope.includes(row.stylistId)) throw new NotFound("Appointment not found.");
   return toView(row);
 }
 
@@ -327,6 +328,8 @@ async function loadOwned(executor: Executor, actor: Actor, id: number) {
   if (!row) throw new NotFound("Appointment not found.");
   await assertStylistAllowed(executor, actor, row.stylistId).catch((error) => {
     if (error instanceof Invalid) return; // a retired stylist's history stays editable by admins
+    // Another stylist's appointment is "not found", as a missing one is: no existence oracle.
+    if (error instanceof Forbidden) throw new NotFound("Appointment not found.");
     throw error;
   });
   return row;

@@ -1,17 +1,20 @@
 // Sign-in, sign-out and server-side sessions. The same token serves the browser cookie
 // and the `Authorization: Bearer` header of scripts; only its SHA-256 hash is stored.
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, ne, or, isNull } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
-import { loginAttempts, sessions, users, type User } from "#db/schema";
+import { sessions, users, type User } from "#db/schema";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/domain/password.server";
 import type { Actor } from "./access.server";
-import { Conflict, TooManyRequests, Unauthorized } from "./errors";
+import { Conflict, Unauthorized } from "./errors";
+import { attemptFailed, attemptSucceeded, beginAttempt } from "./sign-in-throttle.server";
 
+export { FAILED_SIGN_IN_WINDOW_MS, MAX_FAILED_SIGN_INS } from "./sign-in-throttle.server";
+/** Absolute lifetime of a session. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const MAX_FAILED_SIGN_INS = 5;
-export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+/** A browser session unused this long ends (ASVS 3.3.2); `lastSeenAt` is refreshed at most every few minutes. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
 
 const actorColumns = {
   id: users.id,
@@ -37,54 +40,66 @@ function newToken(): string {
 
 export async function createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ tokenHash: await sha256(token), userId, expiresAt: expiresAt.toISOString() });
+  const now = Date.now();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: await sha256(token), userId, expiresAt: expiresAt.toISOString(), lastSeenAt: new Date(now).toISOString() });
   return { token, expiresAt };
+}
+
+/** Ends every session of a user except the one holding `keepToken` (after a password change). */
+export async function endOtherSessions(userId: number, keepToken: string | null): Promise<void> {
+  const keep = keepToken ? await sha256(keepToken) : "";
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)));
 }
 
 export async function endSession(token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, await sha256(token)));
 }
 
-/** The active user a token belongs to, or null for an unknown, expired or deactivated one. */
-export async function userForToken(token: string): Promise<Actor | null> {
+/**
+ * The active user a token belongs to, or null for an unknown, expired or deactivated one.
+ * With `idle`, a session unused for SESSION_IDLE_MS has ended too (browser cookies; scripts'
+ * bearer tokens only have the absolute lifetime).
+ */
+export async function userForToken(token: string, options: { idle?: boolean } = {}): Promise<Actor | null> {
+  const now = Date.now();
+  const tokenHash = await sha256(token);
   const [row] = await db
-    .select(actorColumns)
+    .select({ ...actorColumns, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, await sha256(token)), gt(sessions.expiresAt, new Date().toISOString())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now).toISOString())))
     .limit(1);
   if (!row || !row.isActive) return null;
-  return row;
-}
-
-async function recentFailures(email: string, address: string): Promise<number> {
-  const since = new Date(Date.now() - FAILED_SIGN_IN_WINDOW_MS).toISOString();
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.address, address), gt(loginAttempts.attemptedAt, since)));
-  return row?.n ?? 0;
+  const lastSeen = Date.parse(row.lastSeenAt ?? row.createdAt);
+  if (options.idle && now - lastSeen > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (now - lastSeen > LAST_SEEN_GRANULARITY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now).toISOString() })
+      .where(and(eq(sessions.tokenHash, tokenHash), or(isNull(sessions.lastSeenAt), ne(sessions.lastSeenAt, new Date(now).toISOString()))));
+  }
+  const { lastSeenAt: _seen, createdAt: _created, ...actor } = row;
+  return actor;
 }
 
 /**
- * Checks an e-mail and password. Five failures for one e-mail from one address within
- * 15 minutes lock that pair out until the window passes.
+ * Checks an e-mail and password, within the guessing limits of sign-in-throttle.server:
+ * the attempt is counted before the password is hashed.
  */
 export async function authenticateWithPassword(input: { email: string; password: string; address: string }): Promise<Actor> {
   const email = normaliseEmail(input.email);
-  if ((await recentFailures(email, input.address)) >= MAX_FAILED_SIGN_INS) {
-    throw new TooManyRequests(TOO_MANY_ATTEMPTS, FAILED_SIGN_IN_WINDOW_MS / 1000);
-  }
+  const attempt = await beginAttempt(email, input.address);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !valid || !user.isActive) {
-    const now = new Date();
-    await db.insert(loginAttempts).values({ email, address: input.address, attemptedAt: now.toISOString() });
-    await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - FAILED_SIGN_IN_WINDOW_MS).toISOString()));
+    await attemptFailed(attempt, email);
     throw new Unauthorized(INVALID_CREDENTIALS);
   }
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, email), eq(loginAttempts.address, input.address)));
+  await attemptSucceeded(email, input.address);
   return toActor(user);
 }
 
@@ -101,6 +116,8 @@ export const ADMIN_ALREADY_EXISTS = "An administrator account already exists. Pl
 
 /** Creates the first administrator of a fresh install; refused once any admin exists. */
 export async function setupAdmin(input: { email: string; password: string; firstName: string; lastName: string }): Promise<Actor> {
+  // Refused before hashing: after setup this endpoint must cost an anonymous caller nothing.
+  if (await adminExists()) throw new Conflict(ADMIN_ALREADY_EXISTS);
   const passwordHash = await hashPassword(input.password);
   return writeTransaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);

@@ -7,7 +7,7 @@ import { isNotNull, ne } from "drizzle-orm";
 import { writeTransaction } from "#db/client.server";
 import { auditLog, clients } from "#db/schema";
 import { CsvImportError, decodeCsvBytes, IMPORT_TEXTS, looksLikeCsv, MAX_CSV_BYTES, readClientCsv } from "~/lib/client-csv";
-import { ImportRowSchema } from "~/lib/schemas/clients";
+import { ImportRowSchema, MAX_IMPORT_ROWS } from "~/lib/schemas/clients";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { consentStamp } from "./clients.server";
@@ -94,5 +94,9 @@ export async function readCsvUpload(file: FormDataEntryValue | null): Promise<st
 export async function importClientCsv(actor: Actor, text: string): Promise<ImportResult & { withoutName: number }> {
   assertCan(actor, "clients.import");
   const { rows, withoutName } = readClientCsv(text);
+  // The same cap as the API's bulk import: a file of more rows is refused whole.
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new CsvImportError(IMPORT_TEXTS.invalidFileTitle, `The file has ${rows.length.toLocaleString("en-GB")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} clients can be imported at once.`);
+  }
   return { ...(await importClients(actor, rows)), withoutName };
 }

@@ -45,3 +45,17 @@ export class TooManyRequests extends DomainError {
     super(message, 429);
   }
 }
+/** The server is busy (e.g. every password-hashing slot is taken): try again shortly. */
+export class ServiceUnavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 503);
+  }
+}
+export class UnsupportedMediaType extends DomainError {
+  constructor(message: string) {
+    super(message, 415);
+  }
+}

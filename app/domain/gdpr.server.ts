@@ -246,11 +246,16 @@ export async function eraseClient(actor: Actor, id: number) {
     if (anonymised.length > 0) await publish(tx, "appointments", null);
     return summary;
   });
-  const flushed = await flushDeletedData();
-  return { ...details, walEmptied: flushed };
+  const flushed = await flushDeletedData(async () => {
+    await db.insert(auditLog).values({ actorUserId: actor.id, action: "client.erase_purged", entityType: "client", entityId: id });
+  });
+  return { ...details, walEmptied: flushed, purge: flushed ? ("complete" as const) : ("pending" as const), ...(flushed ? {} : { notice: ERASURE_PURGE_PENDING }) };
 }
 
-export const AUDITED_ACTIONS = ["client.export", "client.erase", "client.delete", "clients.import", "client.erasure_requested", "client.erasure_withdrawn"] as const;
+export const ERASURE_PURGE_PENDING =
+  "The client's data is erased from the database, but an earlier copy remains in its journal file while a backup or report is still reading. It is purged automatically as soon as that finishes, and the audit log records when.";
+
+export const AUDITED_ACTIONS = ["client.export", "client.erase", "client.erase_purged", "client.delete", "clients.import", "client.erasure_requested", "client.erasure_withdrawn"] as const;
 
 export type AuditEntry = {
   id: number;

@@ -7,7 +7,8 @@ import type { ChangeOwnPasswordSchema, CreateUserSchema, OwnProfileSchema, Updat
 import { publish } from "~/domain/events.server";
 import { hashPassword, verifyPassword } from "~/domain/password.server";
 import { assertCan, type Actor } from "./access.server";
-import { normaliseEmail } from "./auth.server";
+import { endOtherSessions, normaliseEmail } from "./auth.server";
+import { attemptFailed, attemptSucceeded, beginAttempt } from "./sign-in-throttle.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { syncStylistRecord } from "./stylists.server";
 
@@ -122,16 +123,29 @@ export async function updateOwnProfile(actor: Actor, input: z.output<typeof OwnP
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 
-/** Staff change their own password, proving the current one (display screens' passwords are set by an admin). */
-export async function changeOwnPassword(actor: Actor, id: number, input: z.output<typeof ChangeOwnPasswordSchema>): Promise<void> {
+/**
+ * Staff change their own password, proving the current one (display screens' passwords
+ * are set by an admin). Wrong current passwords count as failed sign-ins for the account,
+ * and the user's other sessions end (the one holding `session.token` stays).
+ */
+export async function changeOwnPassword(
+  actor: Actor,
+  id: number,
+  input: z.output<typeof ChangeOwnPasswordSchema>,
+  session: { address: string; token: string | null },
+): Promise<void> {
   assertCan(actor, "settings.account");
   if (id !== actor.id) throw new Forbidden("You can only change your own password.");
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new NotFound("User not found.");
+  const attempt = await beginAttempt(user.email, session.address);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    await attemptFailed(attempt, user.email);
     throw new Invalid(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
+  await attemptSucceeded(user.email, session.address);
   await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date().toISOString() }).where(eq(users.id, id));
+  await endOtherSessions(id, session.token);
 }
 
 export async function deleteUser(actor: Actor, id: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { proxyHops } from "../../server/security.js";
 
 const booleanish = z
   .enum(["true", "false", "1", "0"])
@@ -16,7 +17,19 @@ const schema = z.object({
   DATABASE_AUTH_TOKEN: z.string().optional(),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   COOKIE_SECURE: booleanish.optional(),
-  TRUST_PROXY: booleanish.default("false"),
+  // false, true (one proxy) or a number of proxy hops; see server/security.js.
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .refine((value) => {
+      try {
+        proxyHops(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be true, false or a number of proxy hops")
+    .transform((value) => proxyHops(value)),
 });
 
 function load() {

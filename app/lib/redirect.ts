@@ -1,5 +1,24 @@
-/** Only same-site paths, so a crafted link cannot send someone elsewhere after sign-in. */
+import { hasControlCharacters } from "./schemas/limits";
+
+const BASE = "http://app.invalid";
+
+// Any control character (browsers drop tab and newline from URLs, so "/\t/evil" becomes
+// "//evil") or backslash (read as "/") makes a target unsafe.
+const unsafe = (target: string) => hasControlCharacters(target) || target.includes("\\");
+
+/**
+ * Only same-origin paths, so a crafted link cannot send someone elsewhere after sign-in:
+ * the target is resolved against this app's origin, as a browser would, and anything that
+ * lands on another origin (or holds a control character or backslash) gives `fallback`.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || unsafe(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -6,7 +6,7 @@ import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClient } from "~/domain/clients.server";
 import { DomainError } from "~/domain/errors";
-import { eraseClient } from "~/domain/gdpr.server";
+import { ERASURE_PURGE_PENDING, eraseClient } from "~/domain/gdpr.server";
 import { returnPath } from "~/lib/return-path";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
@@ -29,14 +29,17 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     request,
     ConfirmationSchema,
     async () => {
+      let purgePending = false;
       try {
-        await eraseClient(user, parseId(params.clientId));
+        purgePending = (await eraseClient(user, parseId(params.clientId))).purge === "pending";
       } catch (error) {
         if (error instanceof DomainError) throw error;
         // SPEC §8 answers every failed erasure with the same toast; the cause goes to the log.
         logServerError(error);
         return failed();
       }
+      // A reader (a backup, a long report) kept the journal from being emptied yet: say so.
+      if (purgePending) return redirectWithToast(closeTo, { title: "Data Erasure Pending", description: ERASURE_PURGE_PENDING });
       return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });
     },
     { onRefused: failed },

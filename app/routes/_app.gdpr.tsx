@@ -78,6 +78,7 @@ function ClientRow({ client, tab, exportLabel, eraseLabel }: { client: ListedCli
 const ACTION_LABELS: Record<string, string> = {
   "client.export": "Data exported",
   "client.erase": "Data erased",
+  "client.erase_purged": "Erased data purged from the journal",
   "client.delete": "Client deleted",
   "clients.import": "Clients imported",
   "client.erasure_requested": "Erasure requested",

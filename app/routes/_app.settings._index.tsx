@@ -11,7 +11,7 @@ import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/use
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { useIntentForm } from "~/hooks/use-intent-form";
-import { requireUser } from "~/utils/session.server";
+import { requestToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 
@@ -20,7 +20,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   return { user };
 });
 
-export const action = page(async ({ request }: ActionFunctionArgs) => {
+export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
   const formData = await request.formData();
   if (formData.get("intent") === "password") {
@@ -28,7 +28,8 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       formData,
       ChangeOwnPasswordFormSchema,
       async (value) => {
-        await changeOwnPassword(user, user.id, value);
+        const session = await requestToken(request);
+        await changeOwnPassword(user, user.id, value, { address: context.clientAddress, token: session?.token ?? null });
         return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
       },
       { hideFields: ["currentPassword", "newPassword", "confirmPassword"] },
@@ -87,7 +88,7 @@ export default function AccountTab() {
         <ProfileForm key={`${user.firstName}|${user.lastName}|${user.email}`} />
       </Card>
       <Card>
-        <CardHeader title="Change Password" description="At least 6 characters." />
+        <CardHeader title="Change Password" description="At least 8 characters." />
         <PasswordForm />
       </Card>
       <Card>

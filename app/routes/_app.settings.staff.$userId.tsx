@@ -1,11 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { RoleSelect } from "~/components/settings/role-select";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert, formErrorsOf } from "~/components/ui/field";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { signInLock, unlockSignIn } from "~/domain/sign-in-throttle.server";
 import { deleteUser, getUser, setUserPassword, updateUser } from "~/domain/users.server";
+import { timeInZone } from "~/lib/salon-time";
 import { SetPasswordSchema, UpdateUserSchema } from "~/lib/schemas/users";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
@@ -17,7 +20,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const user = await getUser(actor, parseId(params.userId));
-  return { user, isSelf: user.id === actor.id };
+  const lock = await signInLock(actor, user.id);
+  // The time is written on the server, in the salon's zone, so the page reads the same everywhere.
+  const lockedUntil = lock ? timeInZone(lock.until, (await getGlobalSettings()).timeZone) : null;
+  return { user, isSelf: user.id === actor.id, lock: lock ? { failures: lock.failures, until: lockedUntil } : null };
 });
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
@@ -26,6 +32,11 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const formData = await request.formData();
   const saved = (description: string) => redirectWithToast(`/settings/staff/${id}`, { title: "Success", description });
   switch (formData.get("intent")) {
+    case "unlock":
+      return formAction(formData, ConfirmationSchema, async () => {
+        await unlockSignIn(actor, id);
+        return redirectWithToast(`/settings/staff/${id}`, { title: "Sign-in unlocked", description: "They can sign in again now." });
+      });
     case "delete":
       return formAction(formData, ConfirmationSchema, async () => {
         await deleteUser(actor, id);
@@ -100,6 +111,31 @@ function PasswordForm() {
   );
 }
 
+/** Shown while repeated failed sign-ins keep the user out (a shared tablet, a mistyping colleague). */
+function SignInLockSection() {
+  const { lock } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  if (!lock) return null;
+  const busy = navigation.formData?.get("intent") === "unlock";
+  return (
+    <Card>
+      <CardHeader title="Sign-in Locked" />
+      <div role="status" className="space-y-3">
+        <p className="text-sm text-slate-700">
+          Sign-in is locked after {lock.failures} failed attempts in the last 15 minutes, until {lock.until} at the latest. Unlock it if the
+          attempts were a colleague's typing mistakes.
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="unlock" />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Unlocking..." : "Unlock Sign-in"}
+          </Button>
+        </Form>
+      </div>
+    </Card>
+  );
+}
+
 function DeleteSection() {
   const { user, isSelf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -145,6 +181,7 @@ export default function EditStaffUser() {
         <CardHeader title={`Edit ${`${user.firstName} ${user.lastName}`.trim() || user.email}`} />
         <DetailsForm key={user.updatedAt} />
       </Card>
+      <SignInLockSection />
       <Card>
         <CardHeader title="Set Password" description="Signs the user out of every device." />
         <PasswordForm />

@@ -4,15 +4,20 @@ import { createAppointment, listAppointments } from "~/domain/appointments.serve
 import { getGlobalSettings } from "~/domain/settings.server";
 import { AppointmentApiSchema } from "~/lib/schemas/appointments";
 import { dayBounds, isCalendarDate } from "~/lib/salon-time";
+import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, queryId } from "~/lib/schemas/limits";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 import { apiWriteFromBody } from "~/domain/appointment-input.server";
 
+// Only a calendar date or a full ISO instant, within the booking years: `Date.parse`
+// alone reads "1" or "May" as dates.
 const bound = z
   .string()
-  .refine((value) => isCalendarDate(value) || !Number.isNaN(Date.parse(value)), "Use a date (YYYY-MM-DD) or an ISO-8601 instant")
+  .max(40)
+  .refine((value) => isCalendarDate(value) || isIsoInstant(value), "Use a date (YYYY-MM-DD) or an ISO-8601 instant")
+  .refine((value) => !(isCalendarDate(value) || isIsoInstant(value)) || isWithinBookingYears(value), OUT_OF_RANGE_DATE)
   .optional();
-const FilterSchema = z.object({ from: bound, to: bound, stylistId: z.coerce.number().int().positive().optional() });
+const FilterSchema = z.object({ from: bound, to: bound, stylistId: queryId.optional() });
 
 /** `from`/`to` as salon dates (whole days, `to` inclusive) or exact instants. */
 async function instant(value: string | undefined, edge: "start" | "end"): Promise<Date | undefined> {

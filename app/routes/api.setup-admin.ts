@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createSession, setupAdmin } from "~/domain/auth.server";
+import { ADMIN_ALREADY_EXISTS, adminExists, createSession, setupAdmin } from "~/domain/auth.server";
+import { Conflict } from "~/domain/errors";
 import { SetupAdminSchema } from "~/lib/schemas/auth";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
+  // After setup, refused before the body is even read (let alone a password hashed).
+  if (await adminExists()) throw new Conflict(ADMIN_ALREADY_EXISTS);
   const user = await setupAdmin(await readBody(request, SetupAdminSchema));
   const { token, expiresAt } = await createSession(user.id);
   return jsonResponse({ token, expiresAt: expiresAt.toISOString(), user }, 201);

@@ -82,7 +82,7 @@ function SetupAdminForm() {
         <Field label="Last Name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />
       </div>
       <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
-      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} hint="At least 6 characters." />
+      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} hint="At least 8 characters." />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating Account..." : "Create Admin Account"}
       </Button>

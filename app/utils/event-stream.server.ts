@@ -6,8 +6,8 @@ import { eventsSince, latestEventId, subscribe, type ChangeEvent } from "~/domai
 const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
 
-function frame(event: ChangeEvent): string {
-  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify({ topic: event.topic, id: event.entityId })}\n\n`;
+function frame(event: ChangeEvent, redactIds: boolean): string {
+  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify({ topic: event.topic, id: redactIds ? null : event.entityId })}\n\n`;
 }
 
 function resumeFrom(request: Request): number | null {
@@ -16,7 +16,12 @@ function resumeFrom(request: Request): number | null {
   return raw !== null && Number.isSafeInteger(id) && id >= 0 ? id : null;
 }
 
-export function changeEventStream(request: Request): Response {
+/**
+ * With `redactIds` (users who see only their own column), events carry their topic but
+ * not the id of what changed: another stylist's appointment ids are not theirs to learn.
+ * Screens only need the topic to know what to reload.
+ */
+export function changeEventStream(request: Request, options: { redactIds: boolean }): Response {
   const encoder = new TextEncoder();
   const resumeAfter = resumeFrom(request);
   let cleanup = () => {};
@@ -34,7 +39,7 @@ export function changeEventStream(request: Request): Response {
       const sendEvent = (event: ChangeEvent) => {
         if (event.id <= lastSent) return;
         lastSent = event.id;
-        write(frame(event));
+        write(frame(event, options.redactIds));
       };
 
       // Subscribe before replaying so nothing committed in between is missed; the

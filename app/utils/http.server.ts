@@ -2,8 +2,9 @@
 // responses (rendered by the nearest ErrorBoundary) for pages.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError, type z, type ZodTypeAny } from "zod";
-import { DomainError, Invalid, TooManyRequests } from "~/domain/errors";
+import { DomainError, Invalid, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
+import { hasControlCharacters } from "~/lib/schemas/limits";
 import { logServerError } from "./log.server";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -24,11 +25,16 @@ export function apiErrorResponse(error: unknown): Response {
     return jsonResponse({ message: first, errors }, 400);
   }
   if (error instanceof DomainError) {
-    const headers: HeadersInit = error instanceof TooManyRequests ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+    const headers = retryAfterHeaders(error);
     return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) }, { status: error.status, headers });
   }
   logServerError(error);
   return jsonResponse({ message: "Something went wrong on the server. Please try again." }, 500);
+}
+
+/** `Retry-After` for a refusal that passes (429 throttled, 503 busy). */
+export function retryAfterHeaders(error: unknown): Record<string, string> {
+  return error instanceof TooManyRequests || error instanceof ServiceUnavailable ? { "Retry-After": String(error.retryAfterSeconds) } : {};
 }
 
 /** Wraps an `/api` loader or action: every failure becomes `{ message, errors? }` JSON. */
@@ -49,33 +55,69 @@ export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof DomainError) throw data(error.message, { status: error.status });
+      if (error instanceof DomainError) throw data(error.message, { status: error.status, headers: retryAfterHeaders(error) });
       throw error;
     }
   };
 }
 
-/** Reads a JSON (or form-encoded) request body and validates it. */
+export const UNSUPPORTED_CONTENT_TYPE = "Send the request body as application/json (or as a form).";
+export const CONTROL_CHARACTERS_REFUSED = "Text must not contain control characters.";
+
+/** The paths (`clients.0.name`) of strings in a parsed body that hold control characters. */
+function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (hasControlCharacters(value, true)) found.push(path.join(".") || "body");
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => controlCharacterPaths(item, [...path, String(index)], found));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) controlCharacterPaths(item, [...path, key], found);
+  }
+  return found;
+}
+
+/**
+ * Reads a JSON (or form-encoded) request body and validates it. Another content type is
+ * 415, a body that does not parse 400, and text with control characters 400. (The servers
+ * have already refused bodies over the size limit, see server/security.js.)
+ */
 export async function readBody<S extends ZodTypeAny>(request: Request, schema: S): Promise<z.output<S>> {
-  const type = request.headers.get("Content-Type") ?? "";
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   let raw: unknown = {};
-  if (type.includes("application/json")) {
+  if (/^application\/([\w.+-]+\+)?json\b/.test(type)) {
     const text = await request.text();
     try {
       raw = text ? JSON.parse(text) : {};
     } catch {
       throw new Invalid("The request body is not valid JSON.");
     }
-  } else if (type.includes("form")) {
-    raw = Object.fromEntries(await request.formData());
+  } else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    try {
+      raw = Object.fromEntries(await request.formData());
+    } catch {
+      throw new Invalid("The request body is not a valid form.");
+    }
+  } else if (type !== "" || (await request.text()) !== "") {
+    throw new UnsupportedMediaType(UNSUPPORTED_CONTENT_TYPE);
   }
+  const tainted = controlCharacterPaths(raw);
+  if (tainted.length > 0) throw new Invalid(CONTROL_CHARACTERS_REFUSED, Object.fromEntries(tainted.map((path) => [path, [CONTROL_CHARACTERS_REFUSED]])));
   return schema.parse(raw);
 }
 
+/**
+ * An id from the address: plain positive decimal digits only (`0x10`, ` 1`, `1e3` are not
+ * ids), otherwise 404, as for an id that does not exist.
+ */
 export function parseId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Invalid("The id in the address must be a positive whole number.");
+  const id = strictId(value);
+  if (id === null) throw new NotFound();
   return id;
+}
+
+function strictId(value: string | null | undefined): number | null {
+  const id = typeof value === "string" && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
@@ -84,5 +126,8 @@ export function methodNotAllowed(allowed: string[]): Response {
 
 /** An optional id from a query string (`?stylistId=3`): null when absent or blank. */
 export function parseOptionalId(value: string | null | undefined): number | null {
-  return value === null || value === undefined || value.trim() === "" ? null : parseId(value);
+  if (value === null || value === undefined || value === "") return null;
+  const id = strictId(value);
+  if (id === null) throw new Invalid("An id must be a positive whole number.");
+  return id;
 }

@@ -32,7 +32,7 @@ test("create and edit a staff account without JavaScript", async ({ page }) => {
   await expect(page.getByLabel("Last name")).toHaveValue("Noscript");
   await page.getByLabel("New password").fill("123");
   await page.getByRole("button", { name: "Set Password" }).click();
-  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
 });
 
 test("the phone menu and the settings dropdown open without JavaScript, and Sign Out works", async ({ page }) => {

@@ -12,7 +12,7 @@ test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a 
 
   await admin.getByRole("button", { name: "Create Admin Account" }).click();
   await expect(admin.getByText("First name is required")).toBeVisible();
-  await expect(admin.getByText("Password must be at least 6 characters")).toBeVisible();
+  await expect(admin.getByText("Password must be at least 8 characters")).toBeVisible();
 
   await admin.getByLabel("First Name").fill("Olive");
   await admin.getByLabel("Last Name").fill("Owner");

@@ -28,13 +28,13 @@ test("changing your own password checks every rule", async ({ page }) => {
   await page.getByLabel("New password", { exact: true }).fill("abc");
   await page.getByLabel("Confirm new password").fill("abc");
   await save.click();
-  await expect(page.getByText("Password must be at least 6 characters long.")).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill("abcdef");
-  await page.getByLabel("Confirm new password").fill("abcdeg");
+  await expect(page.getByText("Password must be at least 8 characters long.")).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("kestrel-9a");
+  await page.getByLabel("Confirm new password").fill("kestrel-9b");
   await save.click();
   await expect(page.getByText("New password and confirm password must match.")).toBeVisible();
   await page.getByLabel("Current password").fill("wrong-current");
-  await page.getByLabel("Confirm new password").fill("abcdef");
+  await page.getByLabel("Confirm new password").fill("kestrel-9a");
   await save.click();
   await expect(page.getByText("Current password is incorrect.")).toBeVisible();
 });

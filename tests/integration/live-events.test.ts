@@ -51,7 +51,7 @@ describe.skipIf(!hasBuild)("events across server processes", () => {
     const setup = await fetch(`${first.url}/api/setup-admin`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "owner@salon.test", password: "secret1", firstName: "Olive", lastName: "Owner" }),
+      body: JSON.stringify({ email: "owner@salon.test", password: "secret-pass-1", firstName: "Olive", lastName: "Owner" }),
     });
     const { token } = (await setup.json()) as { token: string };
 
@@ -62,7 +62,7 @@ describe.skipIf(!hasBuild)("events across server processes", () => {
     const created = await fetch(`${first.url}/api/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email: "sam@salon.test", password: "secret1", firstName: "Sam", lastName: "Shears" }),
+      body: JSON.stringify({ email: "sam@salon.test", password: "secret-pass-1", firstName: "Sam", lastName: "Shears" }),
     });
     expect(created.status).toBe(201);
     const event = await arrived;

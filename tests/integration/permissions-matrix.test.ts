@@ -68,7 +68,7 @@ const ROWS: MatrixRow<any>[] = [
     handler: staffTab.action,
     method: "POST",
     path: () => "/settings/staff",
-    body: () => ({ firstName: "New", lastName: "Person", email: `new${fresh()}@salon.test`, password: "secret1", role: "stylist" }),
+    body: () => ({ firstName: "New", lastName: "Person", email: `new${fresh()}@salon.test`, password: "secret-pass-1", role: "stylist" }),
     allowed: ADMIN,
   },
   {
@@ -103,7 +103,7 @@ const ROWS: MatrixRow<any>[] = [
     handler: register.action,
     method: "POST",
     path: () => "/api/register",
-    body: () => ({ firstName: "Api", lastName: "Made", email: `api${fresh()}@salon.test`, password: "secret1" }),
+    body: () => ({ firstName: "Api", lastName: "Made", email: `api${fresh()}@salon.test`, password: "secret-pass-1" }),
     allowed: ADMIN,
   },
   {
@@ -125,7 +125,7 @@ const ROWS: MatrixRow<any>[] = [
     setup: newTarget,
     path: (_, t: { id: number }) => `/api/users/${t.id}/password`,
     params: (_, t: { id: number }) => ({ id: String(t.id) }),
-    body: () => ({ password: "secret1" }),
+    body: () => ({ password: "secret-pass-1" }),
     allowed: ADMIN,
   },
   {

@@ -12,7 +12,7 @@ import * as setPassword from "~/routes/api.users.$id.password";
 import * as usersApi from "~/routes/api.users._index";
 import { call, createTestUser, json, makeRequest, PASSWORD, signedIn } from "../factories";
 
-const newUser = { firstName: "Sam", lastName: "Shears", email: "sam@salon.test", password: "cutcut1" };
+const newUser = { firstName: "Sam", lastName: "Shears", email: "sam@salon.test", password: "cut-cut-cut-1" };
 
 describe("POST /api/register", () => {
   it("lets an admin create a stylist (the default role) with a linked stylist record", async () => {
@@ -35,7 +35,7 @@ describe("POST /api/register", () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Please fill in all fields for the new user account.");
     const short = await json(await call(register.action, makeRequest("POST", "/api/register", { token: admin.token, body: { ...newUser, email: "short@salon.test", password: "12345" } })));
-    expect(short.body.errors.password).toEqual(["Password must be at least 6 characters long"]);
+    expect(short.body.errors.password).toEqual(["Password must be at least 8 characters long"]);
     const taken = await json(await call(register.action, makeRequest("POST", "/api/register", { token: admin.token, body: { ...newUser, email: admin.user.email } })));
     expect(taken).toMatchObject({ status: 409, body: { message: "An account with this email already exists." } });
     expect((await db.select().from(users)).length).toBe(before);
@@ -113,22 +113,22 @@ describe("GET /api/users and PATCH/DELETE /api/users/{id}", () => {
 });
 
 describe("passwords", () => {
-  it("an admin sets another user's password (min 6) and that user's sessions end", async () => {
+  it("an admin sets another user's password (min 8) and that user's sessions end", async () => {
     const admin = await signedIn("admin");
     const stylist = await signedIn("stylist");
     const short = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "12" } }), { id: String(stylist.user.id) }));
-    expect(short).toMatchObject({ status: 400, body: { message: "Password must be at least 6 characters long" } });
-    const ok = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "newpass1" } }), { id: String(stylist.user.id) }));
+    expect(short).toMatchObject({ status: 400, body: { message: "Password must be at least 8 characters long" } });
+    const ok = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "new-pass-word-1" } }), { id: String(stylist.user.id) }));
     expect(ok.status).toBe(200);
     expect((await json(await call(currentUser.loader, makeRequest("GET", "/api/user", { token: stylist.token })))).status).toBe(401);
-    const signIn = await json(await call(login.action, makeRequest("POST", "/api/login", { body: { email: stylist.user.email, password: "newpass1" } })));
+    const signIn = await json(await call(login.action, makeRequest("POST", "/api/login", { body: { email: stylist.user.email, password: "new-pass-word-1" } })));
     expect(signIn.status).toBe(200);
   });
 
   it("a stylist cannot set another user's password", async () => {
     const stylist = await signedIn("stylist");
     const other = await createTestUser("stylist");
-    const refused = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${other.id}/password`, { token: stylist.token, body: { password: "hacked1" } }), { id: String(other.id) }));
+    const refused = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${other.id}/password`, { token: stylist.token, body: { password: "hacked-pass-1" } }), { id: String(other.id) }));
     expect(refused.status).toBe(403);
   });
 
@@ -136,18 +136,18 @@ describe("passwords", () => {
     const stylist = await signedIn("stylist");
     const url = `/api/users/${stylist.user.id}/change-password`;
     const params = { id: String(stylist.user.id) };
-    const wrong = await json(await call(changePassword.action, makeRequest("PATCH", url, { token: stylist.token, body: { currentPassword: "nope", newPassword: "another1" } }), params));
+    const wrong = await json(await call(changePassword.action, makeRequest("PATCH", url, { token: stylist.token, body: { currentPassword: "nope", newPassword: "another-pass-1" } }), params));
     expect(wrong).toMatchObject({ status: 400, body: { message: "Current password is incorrect." } });
     const short = await json(await call(changePassword.action, makeRequest("PATCH", url, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "abc" } }), params));
-    expect(short.body.message).toBe("Password must be at least 6 characters long.");
+    expect(short.body.message).toBe("Password must be at least 8 characters long.");
     const empty = await json(await call(changePassword.action, makeRequest("PATCH", url, { token: stylist.token, body: {} }), params));
     expect(empty.body.message).toBe("Please fill in all password fields.");
-    const ok = await json(await call(changePassword.action, makeRequest("PATCH", url, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "another1" } }), params));
+    const ok = await json(await call(changePassword.action, makeRequest("PATCH", url, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "another-pass-1" } }), params));
     expect(ok.status).toBe(200);
 
     const other = await createTestUser("stylist");
     const refused = await json(
-      await call(changePassword.action, makeRequest("PATCH", `/api/users/${other.id}/change-password`, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "another1" } }), { id: String(other.id) }),
+      await call(changePassword.action, makeRequest("PATCH", `/api/users/${other.id}/change-password`, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "another-pass-1" } }), { id: String(other.id) }),
     );
     expect(refused.status).toBe(403);
   });

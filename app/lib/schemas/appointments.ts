@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
 import { isCalendarDate, isClockTime } from "../salon-time";
+import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE } from "./limits";
 
 export const MAX_SPAN_MINUTES = 24 * 60;
 
 const isoInstant = z
   .string({ required_error: "Required" })
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)), "Use an ISO-8601 date and time with a time zone, e.g. 2026-11-23T10:00:00Z");
+  .max(40, "Use an ISO-8601 date and time with a time zone, e.g. 2026-11-23T10:00:00Z")
+  .refine(isIsoInstant, "Use an ISO-8601 date and time with a time zone, e.g. 2026-11-23T10:00:00Z")
+  .refine((value) => !isIsoInstant(value) || isWithinBookingYears(new Date(value).toISOString()), OUT_OF_RANGE_DATE);
 
 const optionalText = z
   .string()
   .trim()
   .max(2000)
+  .regex(MULTI_LINE, CONTROL_CHARACTERS)
   .nullish()
   .transform((value) => value || null);
 
@@ -44,12 +48,15 @@ const formFields = {
   clientName: z.string().trim().max(200).optional(),
   clientPhone: z.string().trim().max(40).optional(),
   clientEmail: z.preprocess(emptyToUndefined, z.string().trim().email("Invalid email").optional()),
-  date: z.string({ required_error: "Date is required" }).refine(isCalendarDate, "Date is required"),
+  date: z
+    .string({ required_error: "Date is required" })
+    .refine(isCalendarDate, "Date is required")
+    .refine((value) => !isCalendarDate(value) || isWithinBookingYears(value), OUT_OF_RANGE_DATE),
   time: z.string({ required_error: "Time is required" }).refine(isClockTime, "Time is required"),
   stylistId: requiredId("Stylist is required"),
   serviceId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   duration: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: "Duration is required" }).int().min(1, "Duration is required").max(MAX_SPAN_MINUTES).optional()),
-  notes: z.string().trim().max(2000).optional(),
+  notes: z.string().trim().max(2000).regex(MULTI_LINE, CONTROL_CHARACTERS).optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   availabilityOverride: z.boolean().default(false),
 };

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
 import { isCalendarDate } from "~/lib/salon-time";
+import { CONTROL_CHARACTERS, MULTI_LINE, SINGLE_LINE } from "./limits";
 
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 export type LegalBasis = (typeof LEGAL_BASES)[number];
@@ -31,10 +32,23 @@ export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {
 const blankToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value);
 
 const requiredText = (message: string, max: number) =>
-  z.string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .regex(SINGLE_LINE, CONTROL_CHARACTERS);
 
 const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().max(max, `Must be at most ${max} characters`).nullable());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: CLIENT_MESSAGES.invalidInput })
+      .trim()
+      .max(max, `Must be at most ${max} characters`)
+      .regex(MULTI_LINE, CONTROL_CHARACTERS)
+      .nullable(),
+  );
 
 /** Optional; stored trimmed and lower-cased so duplicates are found with the index. */
 export const optionalEmail = z.preprocess(

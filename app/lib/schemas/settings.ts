@@ -58,12 +58,12 @@ export const SalonSettingsSchema = z
     salonName: z.string().trim().max(120).default(""),
     address: z.string().trim().max(300).default(""),
     phone: z.string().trim().max(40).default(""),
-    email: z.union([z.literal(""), z.string().trim().email("Invalid email")]).default(""),
+    email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
     openTime: clockTime.default("09:00"),
     closeTime: clockTime.default("18:00"),
     bookingAdvanceLimit: z.coerce.number().int("Use a whole number of days").min(1, "At least 1 day").max(730, "At most 730 days").default(30),
     cancellationNotice: z.coerce.number().int("Use a whole number of hours").min(0, "Cannot be negative").max(720, "At most 720 hours").default(24),
-    timeZone: z.string().trim().refine(isTimeZone, "Unknown time zone").default("Europe/London"),
+    timeZone: z.string().trim().max(64, "Unknown time zone").refine(isTimeZone, "Unknown time zone").default("Europe/London"),
     ...smsSettingsFields,
   })
   .refine((value) => value.closeTime > value.openTime, { path: ["closeTime"], message: "Closing time must be after opening time" });

@@ -1,0 +1,56 @@
+// Limits shared by every schema: each text field has a maximum length, and control
+// characters (NUL and the like, which no one types) are refused in text.
+import { z } from "zod";
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+// Long enough for any passphrase; a bound so that hashing costs the same for every guess.
+export const PASSWORD_MAX = 128;
+export const CONTROL_CHARACTERS = "Must not contain control characters";
+
+// C0 controls and DEL; multi-line fields keep tab, line feed and carriage return. The
+// only two patterns of the app that name control characters: everything else uses these.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** A trimmed single-line text field of at most `max` characters. */
+export function text(params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string }, max: number, label = "This field") {
+  return z.string(params).trim().max(max, `${label} must be at most ${max} characters`).regex(SINGLE_LINE, CONTROL_CHARACTERS);
+}
+
+/** A trimmed multi-line text field (notes, templates, messages) of at most `max` characters. */
+export function longText(params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string }, max: number, label = "This field") {
+  return z.string(params).trim().max(max, `${label} must be at most ${max} characters`).regex(MULTI_LINE, CONTROL_CHARACTERS);
+}
+
+export function hasControlCharacters(value: string, multiLine = false): boolean {
+  return !(multiLine ? MULTI_LINE : SINGLE_LINE).test(value);
+}
+
+/** An id in a query string or JSON: plain positive decimal digits (no `0x10`, ` 1`, `1e3`). */
+export const queryId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, "An id must be a positive whole number")
+  .transform(Number)
+  .refine(Number.isSafeInteger, "An id must be a positive whole number");
+
+// Bookings and date filters live between 2000 and a few years ahead: anything else is a
+// typo or a probe, and far-off dates only cost work.
+export const EARLIEST_YEAR = 2000;
+export const YEARS_AHEAD = 5;
+export const OUT_OF_RANGE_DATE = `Dates must be between ${EARLIEST_YEAR} and ${YEARS_AHEAD} years from now`;
+
+/** Whether an ISO date or instant falls within EARLIEST_YEAR .. YEARS_AHEAD years from `now`. */
+export function isWithinBookingYears(value: string, now = new Date()): boolean {
+  const year = Number(value.slice(0, 4));
+  return Number.isInteger(year) && year >= EARLIEST_YEAR && year <= now.getUTCFullYear() + YEARS_AHEAD;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** An ISO-8601 instant with a time zone, e.g. 2026-11-23T10:00:00Z (nothing looser). */
+export function isIsoInstant(value: string): boolean {
+  return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value));
+}
