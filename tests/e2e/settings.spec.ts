@@ -71,9 +71,10 @@ test("an admin edits a staff account, cannot change their own role, and deletes 
 test("notification switches are kept on this device", async ({ page }) => {
   await signIn(page, STYLIST, "/settings/notifications");
   const gdpr = page.getByRole("switch", { name: "GDPR reminders" });
-  await expect(gdpr).toHaveAttribute("aria-checked", "false");
+  await expect(gdpr).not.toBeChecked();
+  await expect(gdpr).toBeEnabled();
   await gdpr.click();
-  await expect(gdpr).toHaveAttribute("aria-checked", "true");
+  await expect(gdpr).toBeChecked();
   await page.reload();
-  await expect(page.getByRole("switch", { name: "GDPR reminders" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch", { name: "GDPR reminders" })).toBeChecked();
 });
