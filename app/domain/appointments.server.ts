@@ -282,7 +282,7 @@ function assertOnGrid(start: Date, end: Date, timeZone: string) {
   const [first, last] = [minutesToClock(GRID_START_MINUTES), minutesToClock(GRID_END_MINUTES)];
   if (startTime < first || !sameDay || endTime > last) {
     const window = `${formatClockTime(first)} and ${formatClockTime(last)}`;
-    throw new Invalid(`Appointments must start and end between ${window} on one day.`, { time: [`Choose a time between ${window}.`] });
+    throw new Invalid(`Appointments must start and end between ${window} on one day.`, { startTime: [`Choose a time between ${window}.`] });
   }
 }
 

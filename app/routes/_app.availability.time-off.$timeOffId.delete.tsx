@@ -1,13 +1,13 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { availabilityPath } from "~/components/availability/paths";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/field";
+import { FormAlert, formErrorsOf } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteTimeOff, getTimeOff } from "~/domain/availability.server";
-import { DomainError } from "~/domain/errors";
 import { useFailureToast } from "~/hooks/use-failure-toast";
+import { returnPath } from "~/lib/return-path";
 import { formatLongDate } from "~/lib/salon-time";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -17,29 +17,32 @@ export const meta: MetaFunction = () => [{ title: "Delete Time Off" }];
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
-  return { period: await getTimeOff(user, parseId(params.timeOffId)), closeTo: availabilityPath(request) };
+  return { period: await getTimeOff(user, parseId(params.timeOffId)), closeTo: returnPath("/availability", new URL(request.url)) };
 });
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
-  try {
-    await deleteTimeOff(user, parseId(params.timeOffId));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ message: `Failed to delete time off: ${error.message}` }, { status: error.status });
-  }
-  return redirectWithToast(availabilityPath(request), { title: "Success", description: "Time off deleted." });
+  return formAction(
+    request,
+    ConfirmationSchema,
+    async () => {
+      await deleteTimeOff(user, parseId(params.timeOffId));
+      return redirectWithToast(returnPath("/availability", new URL(request.url)), { title: "Success", description: "Time off deleted." });
+    },
+    { failure: (error) => `Failed to delete time off: ${error.message}` },
+  );
 });
 
 export default function DeleteTimeOffDialog() {
   const { period, closeTo } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  useFailureToast(result, result?.message);
+  const result = useActionData<typeof action>()?.result;
+  const [message] = formErrorsOf(result);
+  useFailureToast(result, message);
   const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog title="Delete Time Off" closeTo={closeTo}>
       <div className="space-y-4">
-        <FormAlert errors={result ? [result.message] : null} />
+        <FormAlert errors={formErrorsOf(result)} />
         <p className="text-sm text-slate-700">
           Delete the time off from <strong>{formatLongDate(period.startDate)}</strong> to <strong>{formatLongDate(period.endDate)}</strong>
           {period.reason ? ` (${period.reason})` : ""}? These days can be booked again.

@@ -1,18 +1,17 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { ConfirmForm } from "~/components/ui/confirm-form";
-import { FormAlert } from "~/components/ui/field";
+import { FormAlert, formErrorsOf } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteAppointment, getAppointment, updateAppointment } from "~/domain/appointments.server";
 import { bookingOptions } from "~/domain/calendar.server";
-import { DomainError } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { appointmentFormSchema } from "~/lib/schemas/appointments";
+import { returnPath } from "~/lib/return-path";
+import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
-import { formWrite } from "~/utils/appointment-input.server";
-import { calendarReturnPath } from "~/utils/calendar-return.server";
+import { formWrite } from "~/domain/appointment-input.server";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -25,7 +24,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const minutes = Math.round((Date.parse(appointment.endTime) - Date.parse(appointment.startTime)) / 60_000);
   return {
     options,
-    closeTo: calendarReturnPath(new URL(request.url)),
+    closeTo: returnPath("/calendar", new URL(request.url)),
     summary: {
       title: appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone))}`,
@@ -50,27 +49,29 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const id = parseId(params.appointmentId);
+  const url = new URL(request.url);
   const formData = await request.formData();
-  const back = calendarReturnPath(new URL(request.url));
   if (formData.get("intent") === "delete") {
-    try {
-      await deleteAppointment(user, id);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ deleteError: `Failed to delete appointment: ${error.message}` }, { status: error.status });
-    }
-    return redirectWithToast(back, { title: "Success", description: "Appointment deleted successfully" });
+    return formAction(
+      formData,
+      ConfirmationSchema,
+      async () => {
+        await deleteAppointment(user, id);
+        return redirectWithToast(returnPath("/calendar", url), { title: "Success", description: "Appointment deleted successfully" });
+      },
+      { failure: (error) => `Failed to delete appointment: ${error.message}` },
+    );
   }
-  const submission = parseWithZod(formData, { schema: appointmentFormSchema(formData.get("status")) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { timeZone } = await getGlobalSettings();
-  try {
-    await updateAppointment(user, id, formWrite(submission.value, timeZone));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ result: submission.reply({ formErrors: [`Failed to update appointment: ${error.message}`], fieldErrors: error.fieldErrors }) }, { status: error.status });
-  }
-  return redirectWithToast(calendarReturnPath(new URL(request.url), submission.value.date), { title: "Success", description: "Appointment updated successfully" });
+  return formAction(
+    formData,
+    appointmentFormSchema(formData.get("status")),
+    async (value) => {
+      const { timeZone } = await getGlobalSettings();
+      await updateAppointment(user, id, formWrite(value, timeZone));
+      return redirectWithToast(returnPath("/calendar", url, { date: value.date }), { title: "Success", description: "Appointment updated successfully" });
+    },
+    { failure: (error) => `Failed to update appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
+  );
 });
 
 function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string | null }) {
@@ -93,7 +94,7 @@ export default function EditAppointment() {
   const { options, defaults, closeTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const deleteError = actionData && "deleteError" in actionData ? actionData.deleteError : null;
+  const deleteError = actionData?.intent === "delete" ? (formErrorsOf(actionData.result)[0] ?? null) : null;
   const confirming = searchParams.get("confirm") === "delete" || Boolean(deleteError);
   const params = new URLSearchParams(searchParams);
   params.set("confirm", "delete");
@@ -108,7 +109,7 @@ export default function EditAppointment() {
           mode="edit"
           options={options}
           defaults={defaults}
-          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          lastResult={actionData?.intent === "delete" ? undefined : actionData?.result}
           closeTo={closeTo}
           deleteHref={`?${params}`}
         />

@@ -1,16 +1,15 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createAppointment } from "~/domain/appointments.server";
 import { bookingOptions } from "~/domain/calendar.server";
-import { DomainError } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { appointmentFormSchema } from "~/lib/schemas/appointments";
+import { returnPath } from "~/lib/return-path";
+import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
-import { formWrite } from "~/utils/appointment-input.server";
-import { calendarReturnPath } from "~/utils/calendar-return.server";
+import { formWrite } from "~/domain/appointment-input.server";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,7 +23,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const stylistId = Number(url.searchParams.get("stylistId"));
   return {
     options,
-    closeTo: calendarReturnPath(url),
+    closeTo: returnPath("/calendar", url),
     defaults: {
       clientId: null,
       clientName: "",
@@ -45,21 +44,21 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: appointmentFormSchema(formData.get("status")) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { timeZone } = await getGlobalSettings();
-  try {
-    await createAppointment(user, formWrite(submission.value, timeZone));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(submission.reply({ formErrors: [`Failed to book appointment: ${error.message}`], fieldErrors: error.fieldErrors }), { status: error.status });
-  }
-  return redirectWithToast(calendarReturnPath(new URL(request.url), submission.value.date), { title: "Success", description: "Appointment booked successfully" });
+  return formAction(
+    formData,
+    appointmentFormSchema(formData.get("status")),
+    async (value) => {
+      const { timeZone } = await getGlobalSettings();
+      await createAppointment(user, formWrite(value, timeZone));
+      return redirectWithToast(returnPath("/calendar", new URL(request.url), { date: value.date }), { title: "Success", description: "Appointment booked successfully" });
+    },
+    { failure: (error) => `Failed to book appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
+  );
 });
 
 export default function NewAppointment() {
   const { options, defaults, closeTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <RouteDialog title="New Appointment" closeTo={closeTo} size="lg">
       <AppointmentForm mode="new" options={options} defaults={defaults} lastResult={lastResult} closeTo={closeTo} />

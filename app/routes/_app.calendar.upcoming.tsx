@@ -7,7 +7,7 @@ import { upcomingAppointments } from "~/domain/appointments.server";
 import { toUpcoming } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { formatLongDate } from "~/lib/salon-time";
-import { calendarReturnPath } from "~/utils/calendar-return.server";
+import { returnPath } from "~/lib/return-path";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -17,7 +17,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const { timeZone } = await getGlobalSettings();
   const url = new URL(request.url);
   const upcoming = (await upcomingAppointments(user)).map((item) => toUpcoming(item, timeZone));
-  return { upcoming, closeTo: calendarReturnPath(url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
+  return { upcoming, closeTo: returnPath("/calendar", url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
 });
 
 export default function UpcomingAppointments() {

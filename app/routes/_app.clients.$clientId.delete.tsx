@@ -2,11 +2,11 @@
 // appointment history and notes too.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { clientsListPath } from "~/components/clients/paths";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteClient, getClient } from "~/domain/clients.server";
-import { DomainError } from "~/domain/errors";
+import { returnPath } from "~/lib/return-path";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -18,20 +18,22 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "clients.delete");
-  const closeTo = clientsListPath(new URL(request.url).searchParams);
-  try {
-    await deleteClient(user, parseId(params.clientId));
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 403) throw error;
-    return redirectWithToast(closeTo, { title: "Error", description: `Failed to delete client. ${error.message}`, variant: "destructive" });
-  }
-  return redirectWithToast(closeTo, { title: "Success", description: "Client deleted successfully" });
+  const closeTo = returnPath("/clients", new URL(request.url));
+  return formAction(
+    request,
+    ConfirmationSchema,
+    async () => {
+      await deleteClient(user, parseId(params.clientId));
+      return redirectWithToast(closeTo, { title: "Success", description: "Client deleted successfully" });
+    },
+    { onRefused: (error) => redirectWithToast(closeTo, { title: "Error", description: `Failed to delete client. ${error.message}`, variant: "destructive" }) },
+  );
 });
 
 export default function DeleteClientDialog() {
   const { client } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const closeTo = clientsListPath(location.search);
+  const closeTo = returnPath("/clients", location.search);
   return (
     <RouteDialog title="Delete Client" description="Are you sure you want to delete this client? This action cannot be undone." closeTo={closeTo}>
       <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">

@@ -1,16 +1,15 @@
 // Edit Client: the client form, plus recording (or withdrawing) the client's request to
 // have their data erased, which an admin then processes on the GDPR screen.
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ClientForm } from "~/components/clients/client-form";
-import { clientsListPath } from "~/components/clients/paths";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClient, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
-import { DomainError } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { returnPath } from "~/lib/return-path";
 import { ClientFormSchema } from "~/lib/schemas/clients";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { dateInZone, formatLongDate } from "~/lib/salon-time";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -30,22 +29,24 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "request-erasure" || intent === "withdraw-erasure") {
-    if (intent === "request-erasure") await recordErasureRequest(user, id);
-    else await withdrawErasureRequest(user, id);
-    return redirectWithToast(`${url.pathname}${url.search}`, {
-      title: "Success",
-      description: intent === "request-erasure" ? "Erasure request recorded" : "Erasure request withdrawn",
+    return formAction(formData, ConfirmationSchema, async () => {
+      if (intent === "request-erasure") await recordErasureRequest(user, id);
+      else await withdrawErasureRequest(user, id);
+      return redirectWithToast(`${url.pathname}${url.search}`, {
+        title: "Success",
+        description: intent === "request-erasure" ? "Erasure request recorded" : "Erasure request withdrawn",
+      });
     });
   }
-  const submission = parseWithZod(formData, { schema: ClientFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await updateClient(user, id, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 403) throw error;
-    return data(submission.reply({ formErrors: [`Failed to update client. ${error.message}`], fieldErrors: error.fieldErrors }), { status: error.status });
-  }
-  return redirectWithToast(clientsListPath(url.searchParams), { title: "Success", description: "Client updated successfully" });
+  return formAction(
+    formData,
+    ClientFormSchema,
+    async (value) => {
+      await updateClient(user, id, value);
+      return redirectWithToast(returnPath("/clients", url), { title: "Success", description: "Client updated successfully" });
+    },
+    { failure: (error) => `Failed to update client. ${error.message}` },
+  );
 });
 
 function ErasureSection() {
@@ -75,9 +76,9 @@ function ErasureSection() {
 
 export default function EditClientDialog() {
   const { client } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const location = useLocation();
-  const closeTo = clientsListPath(location.search);
+  const closeTo = returnPath("/clients", location.search);
   return (
     <RouteDialog title="Edit Client" closeTo={closeTo} size="lg">
       <ClientForm

@@ -3,7 +3,7 @@
 // Edit and Delete dialogs are child routes rendered over the list.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { clientsListPath } from "~/components/clients/paths";
+import { returnPath } from "~/lib/return-path";
 import { PageHeader } from "~/components/shell/app-shell";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
@@ -94,7 +94,7 @@ export default function ClientsScreen() {
   const { clients, hasMore, stats, q, limit, canWrite, canDelete } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
-  const search = clientsListPath(location.search, "");
+  const search = returnPath("/clients", location.search).slice("/clients".length);
   // A search or "Show more" loading in the browser (not a dialog opening over the list).
   const loading = navigation.state === "loading" && navigation.location.pathname === "/clients" && navigation.location.search !== location.search;
   const more = new URLSearchParams(q ? { q } : {});

@@ -7,13 +7,12 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClient } from "~/domain/clients.server";
 import { DomainError } from "~/domain/errors";
 import { eraseClient } from "~/domain/gdpr.server";
-import { pathKeeping } from "~/lib/redirect";
+import { returnPath } from "~/lib/return-path";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const backTo = (search: string | URLSearchParams) => pathKeeping("/gdpr", search, ["tab"]);
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "gdpr.manage");
@@ -23,21 +22,30 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "gdpr.manage");
-  const closeTo = backTo(new URL(request.url).searchParams);
-  try {
-    await eraseClient(user, parseId(params.clientId));
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 403) throw error;
-    if (!(error instanceof DomainError)) logServerError(error);
-    return redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
-  }
-  return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });
+  const closeTo = returnPath("/gdpr", new URL(request.url));
+  const failed = () => redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
+  return formAction(
+    request,
+    ConfirmationSchema,
+    async () => {
+      try {
+        await eraseClient(user, parseId(params.clientId));
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        // SPEC §8 answers every failed erasure with the same toast; the cause goes to the log.
+        logServerError(error);
+        return failed();
+      }
+      return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });
+    },
+    { onRefused: failed },
+  );
 });
 
 export default function ConfirmErasureDialog() {
   const { client } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const closeTo = backTo(location.search);
+  const closeTo = returnPath("/gdpr", location.search);
   return (
     <RouteDialog title="Confirm Data Erasure" description={`This action cannot be undone. All data for ${client.name} will be permanently deleted.`} closeTo={closeTo}>
       <ConfirmForm cancelTo={closeTo} label="Confirm Erasure" pendingLabel="Processing..." />

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -60,9 +60,9 @@ function ProfileForm() {
       <input type="hidden" name="intent" value="profile" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} autoComplete="given-name" />
-        <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} autoComplete="family-name" />
-        <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} autoComplete="email" />
+        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={fields.firstName.errors} autoComplete="given-name" />
+        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} autoComplete="family-name" />
+        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} autoComplete="email" />
         <Field label="Role" id="account-role" value={ROLE_LABELS[user.role]} readOnly disabled hint="Only an administrator can change roles." />
       </div>
       <Button type="submit" disabled={busy}>
@@ -86,9 +86,9 @@ function PasswordForm() {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="password" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Current password" type="password" autoComplete="current-password" id={fields.currentPassword.id} name={fields.currentPassword.name} errors={fields.currentPassword.errors} />
-        <Field label="New password" type="password" autoComplete="new-password" id={fields.newPassword.id} name={fields.newPassword.name} errors={fields.newPassword.errors} />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" id={fields.confirmPassword.id} name={fields.confirmPassword.name} errors={fields.confirmPassword.errors} />
+        <Field label="Current password" {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" errors={fields.currentPassword.errors} />
+        <Field label="New password" {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" errors={fields.newPassword.errors} />
+        <Field label="Confirm new password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? "Changing..." : "Change Password"}

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -56,56 +56,54 @@ function SalonForm() {
       <Card>
         <CardHeader title="Salon Details" description="Shown in the menu and used in client messages." />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Salon name" id={fields.salonName.id} name={fields.salonName.name} defaultValue={fields.salonName.initialValue} errors={fields.salonName.errors} />
-          <Field label="Phone" id={fields.phone.id} name={fields.phone.name} type="tel" defaultValue={fields.phone.initialValue} errors={fields.phone.errors} />
-          <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
-          <SelectField label="Time zone" id={fields.timeZone.id} name={fields.timeZone.name} defaultValue={fields.timeZone.initialValue} errors={fields.timeZone.errors}>
+          <Field label="Salon name" {...getInputProps(fields.salonName, { type: "text" })} errors={fields.salonName.errors} />
+          <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
+          <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
+          <SelectField label="Time zone" {...getSelectProps(fields.timeZone)} errors={fields.timeZone.errors}>
             {timeZones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
               </option>
             ))}
           </SelectField>
-          <TextareaField className="sm:col-span-2" label="Address" id={fields.address.id} name={fields.address.name} defaultValue={fields.address.initialValue} errors={fields.address.errors} rows={2} />
+          <TextareaField className="sm:col-span-2" label="Address" {...getTextareaProps(fields.address)} errors={fields.address.errors} rows={2} />
         </div>
       </Card>
       <Card>
         <CardHeader title="Opening Hours & Booking Rules" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="Opening time" id={fields.openTime.id} name={fields.openTime.name} type="time" defaultValue={fields.openTime.initialValue} errors={fields.openTime.errors} />
-          <Field label="Closing time" id={fields.closeTime.id} name={fields.closeTime.name} type="time" defaultValue={fields.closeTime.initialValue} errors={fields.closeTime.errors} />
-          <Field label="Booking advance limit (days)" id={fields.bookingAdvanceLimit.id} name={fields.bookingAdvanceLimit.name} type="number" min={1} max={730} defaultValue={fields.bookingAdvanceLimit.initialValue} errors={fields.bookingAdvanceLimit.errors} />
-          <Field label="Cancellation notice (hours)" id={fields.cancellationNotice.id} name={fields.cancellationNotice.name} type="number" min={0} max={720} defaultValue={fields.cancellationNotice.initialValue} errors={fields.cancellationNotice.errors} />
+          <Field label="Opening time" {...getInputProps(fields.openTime, { type: "time" })} errors={fields.openTime.errors} />
+          <Field label="Closing time" {...getInputProps(fields.closeTime, { type: "time" })} errors={fields.closeTime.errors} />
+          <Field label="Booking advance limit (days)" {...getInputProps(fields.bookingAdvanceLimit, { type: "number" })} min={1} max={730} errors={fields.bookingAdvanceLimit.errors} />
+          <Field label="Cancellation notice (hours)" {...getInputProps(fields.cancellationNotice, { type: "number" })} min={0} max={720} errors={fields.cancellationNotice.errors} />
         </div>
       </Card>
       <Card>
         <CardHeader title="SMS" description="Appointment reminders by text message." />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex items-center gap-3 sm:col-span-2">
-            <input id={fields.smsEnabled.id} name={fields.smsEnabled.name} type="checkbox" defaultChecked={settings.smsEnabled} className="size-5 rounded border-slate-300 accent-brand-700" />
+            <input {...getInputProps(fields.smsEnabled, { type: "checkbox" })} defaultChecked={settings.smsEnabled} className="size-5 rounded border-slate-300 accent-brand-700" />
             <label htmlFor={fields.smsEnabled.id} className="text-sm font-medium">
               Send SMS reminders
             </label>
           </div>
-          <SelectField label="SMS provider" id={fields.smsProvider.id} name={fields.smsProvider.name} defaultValue={fields.smsProvider.initialValue} errors={fields.smsProvider.errors}>
+          <SelectField label="SMS provider" {...getSelectProps(fields.smsProvider)} errors={fields.smsProvider.errors}>
             {Object.entries(SMS_PROVIDER_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
           </SelectField>
-          <Field label="From number" id={fields.smsFromNumber.id} name={fields.smsFromNumber.name} type="tel" defaultValue={fields.smsFromNumber.initialValue} errors={fields.smsFromNumber.errors} />
-          <Field label="API key" id={fields.smsApiKey.id} name={fields.smsApiKey.name} autoComplete="off" defaultValue={fields.smsApiKey.initialValue} errors={fields.smsApiKey.errors} />
+          <Field label="From number" {...getInputProps(fields.smsFromNumber, { type: "tel" })} errors={fields.smsFromNumber.errors} />
+          <Field label="API key" {...getInputProps(fields.smsApiKey, { type: "text" })} autoComplete="off" errors={fields.smsApiKey.errors} />
           <Field
             label="API secret"
-            id={fields.smsApiSecret.id}
-            name={fields.smsApiSecret.name}
-            type="password"
+            {...getInputProps(fields.smsApiSecret, { type: "password" })}
             autoComplete="new-password"
             placeholder={settings.smsApiSecretSet ? "Saved (leave blank to keep)" : ""}
             errors={fields.smsApiSecret.errors}
           />
-          <SelectField label="Send reminder" id={fields.reminderHoursBefore.id} name={fields.reminderHoursBefore.name} defaultValue={fields.reminderHoursBefore.initialValue} errors={fields.reminderHoursBefore.errors}>
+          <SelectField label="Send reminder" {...getSelectProps(fields.reminderHoursBefore)} errors={fields.reminderHoursBefore.errors}>
             {REMINDER_HOURS.map((hours) => (
               <option key={hours} value={hours}>
                 {hours} hours before
@@ -115,9 +113,7 @@ function SalonForm() {
           <TextareaField
             className="sm:col-span-2"
             label="Reminder template"
-            id={fields.reminderTemplate.id}
-            name={fields.reminderTemplate.name}
-            defaultValue={fields.reminderTemplate.initialValue}
+            {...getTextareaProps(fields.reminderTemplate)}
             errors={fields.reminderTemplate.errors}
             hint="Variables: {clientName}, {salonName}, {date}, {time}"
             rows={3}

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -68,9 +68,9 @@ function DetailsForm() {
       <input type="hidden" name="intent" value="update" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} />
-        <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
-        <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
+        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={fields.firstName.errors} />
+        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
+        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
         {isSelf ? (
           <>
             {/* An admin cannot change their own role; the select is shown but locked. */}
@@ -78,14 +78,14 @@ function DetailsForm() {
             <RoleSelect id={fields.role.id} name="role-locked" defaultValue="admin" disabled hint="You cannot change your own admin role" />
           </>
         ) : (
-          <RoleSelect id={fields.role.id} name={fields.role.name} defaultValue={fields.role.initialValue} errors={fields.role.errors} />
+          <RoleSelect {...getSelectProps(fields.role)} errors={fields.role.errors} />
         )}
       </div>
       {isSelf ? (
         <input type="hidden" name={fields.isActive.name} value="on" />
       ) : (
         <div className="flex items-center gap-3">
-          <input id={fields.isActive.id} name={fields.isActive.name} type="checkbox" defaultChecked={user.isActive} className="size-5 accent-brand-700" />
+          <input {...getInputProps(fields.isActive, { type: "checkbox" })} defaultChecked={user.isActive} className="size-5 accent-brand-700" />
           <label htmlFor={fields.isActive.id} className="text-sm font-medium">
             Active (can sign in)
           </label>
@@ -111,7 +111,7 @@ function PasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="password" />
-      <Field className="min-w-60 flex-1" label="New password" type="password" autoComplete="new-password" id={fields.password.id} name={fields.password.name} errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]} />
+      <Field className="min-w-60 flex-1" label="New password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]} />
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : "Set Password"}
       </Button>

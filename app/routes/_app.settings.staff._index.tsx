@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -80,11 +80,11 @@ export default function StaffTab() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormAlert errors={missing ? [`Missing information. ${MISSING_FIELDS}`] : form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" id={fields.firstName.id} name={fields.firstName.name} defaultValue={fields.firstName.initialValue} errors={errorsOf(fields.firstName.errors)} />
-            <Field label="Last name" id={fields.lastName.id} name={fields.lastName.name} defaultValue={fields.lastName.initialValue} errors={errorsOf(fields.lastName.errors)} />
-            <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="off" defaultValue={fields.email.initialValue} errors={errorsOf(fields.email.errors)} />
-            <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={errorsOf(fields.password.errors)} />
-            <RoleSelect id={fields.role.id} name={fields.role.name} defaultValue={fields.role.initialValue} errors={fields.role.errors} />
+            <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={errorsOf(fields.firstName.errors)} />
+            <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={errorsOf(fields.lastName.errors)} />
+            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" errors={errorsOf(fields.email.errors)} />
+            <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={errorsOf(fields.password.errors)} />
+            <RoleSelect {...getSelectProps(fields.role)} errors={fields.role.errors} />
           </div>
           <Button type="submit" disabled={busy}>
             {busy ? "Creating..." : "Create Account"}

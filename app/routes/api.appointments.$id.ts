@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteAppointment, getAppointment, moveAppointment, updateAppointment } from "~/domain/appointments.server";
 import { AppointmentApiSchema, AppointmentMoveSchema } from "~/lib/schemas/appointments";
-import { apiWriteFromBody } from "~/utils/appointment-input.server";
+import { apiWriteFromBody } from "~/domain/appointment-input.server";
 import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 

@@ -6,7 +6,7 @@ import { AppointmentApiSchema } from "~/lib/schemas/appointments";
 import { dayBounds, isCalendarDate } from "~/lib/salon-time";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
-import { apiWriteFromBody } from "~/utils/appointment-input.server";
+import { apiWriteFromBody } from "~/domain/appointment-input.server";
 
 const bound = z
   .string()

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -70,8 +70,8 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormAlert errors={form.errors} />
-      <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
-      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="current-password" errors={fields.password.errors} />
+      <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
+      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing In..." : "Sign In"}
       </Button>
@@ -94,11 +94,11 @@ function SetupAdminForm() {
       <input type="hidden" name="intent" value="setup" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" id={fields.firstName.id} name={fields.firstName.name} autoComplete="given-name" defaultValue={fields.firstName.initialValue} errors={fields.firstName.errors} />
-        <Field label="Last Name" id={fields.lastName.id} name={fields.lastName.name} autoComplete="family-name" defaultValue={fields.lastName.initialValue} errors={fields.lastName.errors} />
+        <Field label="First Name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" errors={fields.firstName.errors} />
+        <Field label="Last Name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />
       </div>
-      <Field label="Email" id={fields.email.id} name={fields.email.name} type="email" autoComplete="username" defaultValue={fields.email.initialValue} errors={fields.email.errors} />
-      <Field label="Password" id={fields.password.id} name={fields.password.name} type="password" autoComplete="new-password" errors={fields.password.errors} hint="At least 6 characters." />
+      <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
+      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} hint="At least 6 characters." />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating Account..." : "Create Admin Account"}
       </Button>

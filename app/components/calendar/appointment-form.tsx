@@ -1,5 +1,5 @@
 // The New / Edit Appointment form (SPEC §3 Appointment form, §4, §5).
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -47,6 +47,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
+    defaultValue: { ...defaults, availabilityOverride: defaults.availabilityOverride ? "on" : undefined },
     // Validated on the server only: keeps Zod out of this dialog's JavaScript (the
     // calendar is the heaviest screen and runs on cheap tablets).
   });
@@ -65,7 +66,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value={mode === "new" ? "create" : "update"} />
       <FormAlert errors={form.errors} />
-      <SelectField label="Status" name="status" value={status} onChange={(event) => setStatus(event.target.value as typeof status)} errors={fields.status.errors}>
+      <SelectField label="Status" {...getSelectProps(fields.status, { value: false })} value={status} onChange={(event) => setStatus(event.target.value as typeof status)} errors={fields.status.errors}>
         {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
           <option key={value} value={value}>
             {STATUS_LABELS[value]}
@@ -79,8 +80,8 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Date" name="date" type="date" defaultValue={defaults.date} errors={fields.date.errors} required />
-        <SelectField label="Time" name="time" defaultValue={defaults.time} errors={fields.time.errors}>
+        <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
+        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
           <option value="">Choose a time</option>
           {SLOT_TIMES.map((time) => (
             <option key={time} value={time}>
@@ -88,7 +89,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
             </option>
           ))}
         </SelectField>
-        <SelectField label="Stylist" name="stylistId" value={stylistId ?? ""} onChange={(event) => setStylistId(Number(event.target.value) || null)} errors={fields.stylistId.errors}>
+        <SelectField label="Stylist" {...getSelectProps(fields.stylistId, { value: false })} value={stylistId ?? ""} onChange={(event) => setStylistId(Number(event.target.value) || null)} errors={fields.stylistId.errors}>
           {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
           {options.stylists.map((stylist) => (
             <option key={stylist.id} value={stylist.id}>
@@ -98,8 +99,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         </SelectField>
         <SelectField
           label={blocked ? "Service (optional)" : "Service"}
-          name="serviceId"
-          defaultValue={defaults.serviceId ?? ""}
+          {...getSelectProps(fields.serviceId)}
           errors={fields.serviceId.errors}
           onChange={(event) => {
             const minutes = durationFor(Number(event.target.value));
@@ -119,8 +119,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         </SelectField>
         <Field
           label="Duration (minutes)"
-          name="duration"
-          type="number"
+          {...getInputProps(fields.duration, { type: "number", value: false })}
           inputMode="numeric"
           min={1}
           step={1}
@@ -133,11 +132,11 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           hint={blocked ? "How long the time is blocked." : "Filled from the service; rounded up to 15 minutes."}
         />
       </div>
-      <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} name="notes" defaultValue={defaults.notes} errors={fields.notes.errors} rows={2} />
+      <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={2} />
       {options.canOverride ? (
         <div className="flex items-start gap-3">
-          <input id="availabilityOverride" name="availabilityOverride" type="checkbox" defaultChecked={defaults.availabilityOverride} className="mt-0.5 size-5 accent-brand-700" />
-          <label htmlFor="availabilityOverride" className="text-sm text-slate-800">
+          <input {...getInputProps(fields.availabilityOverride, { type: "checkbox" })} className="mt-0.5 size-5 accent-brand-700" />
+          <label htmlFor={fields.availabilityOverride.id} className="text-sm text-slate-800">
             Book even outside the stylist&apos;s working hours or time off
           </label>
         </div>

@@ -1,6 +1,6 @@
 // The Add New Client / Edit Client form (SPEC §2, §5 "Client form"): a plain form
 // posted to its route, validated as you type once submitted, and again on the server.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -45,18 +45,18 @@ export function ClientForm({ action, lastResult, defaultValue, submitLabel, pend
       <input type="hidden" name="intent" value="save" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" id={fields.name.id} name={fields.name.name} defaultValue={fields.name.initialValue} errors={fields.name.errors} autoComplete="off" />
-        <Field label="Phone" id={fields.phone.id} name={fields.phone.name} type="tel" defaultValue={fields.phone.initialValue} errors={fields.phone.errors} autoComplete="off" />
-        <Field className="sm:col-span-2" label="Email" id={fields.email.id} name={fields.email.name} type="email" defaultValue={fields.email.initialValue} errors={fields.email.errors} autoComplete="off" />
-        <TextareaField className="sm:col-span-2" label="Notes" id={fields.notes.id} name={fields.notes.name} defaultValue={fields.notes.initialValue} errors={fields.notes.errors} rows={3} />
-        <SelectField label="Consent type" id={fields.consentType.id} name={fields.consentType.name} defaultValue={fields.consentType.initialValue} errors={fields.consentType.errors}>
+        <Field label="Name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} autoComplete="off" />
+        <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} autoComplete="off" />
+        <Field className="sm:col-span-2" label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} autoComplete="off" />
+        <TextareaField className="sm:col-span-2" label="Notes" {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={3} />
+        <SelectField label="Consent type" {...getSelectProps(fields.consentType)} errors={fields.consentType.errors}>
           {Object.entries(CONSENT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Legal basis" id={fields.legalBasis.id} name={fields.legalBasis.name} defaultValue={fields.legalBasis.initialValue} errors={fields.legalBasis.errors}>
+        <SelectField label="Legal basis" {...getSelectProps(fields.legalBasis)} errors={fields.legalBasis.errors}>
           {Object.entries(LEGAL_BASIS_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -65,7 +65,7 @@ export function ClientForm({ action, lastResult, defaultValue, submitLabel, pend
         </SelectField>
       </div>
       <div className="flex items-center gap-3">
-        <input id={fields.isActive.id} name={fields.isActive.name} type="checkbox" defaultChecked={fields.isActive.initialValue === "on"} className={checkboxClasses} />
+        <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClasses} />
         <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
           Active client
         </label>
@@ -74,10 +74,7 @@ export function ClientForm({ action, lastResult, defaultValue, submitLabel, pend
         <legend className="sr-only">GDPR Consent Required</legend>
         <div className="flex items-start gap-3">
           <input
-            id={fields.gdprConsent.id}
-            name={fields.gdprConsent.name}
-            type="checkbox"
-            defaultChecked={fields.gdprConsent.initialValue === "on"}
+            {...getInputProps(fields.gdprConsent, { type: "checkbox" })}
             aria-invalid={fields.gdprConsent.errors ? true : undefined}
             aria-describedby={`${fields.gdprConsent.id}-text${fields.gdprConsent.errors ? ` ${consentErrorId}` : ""}`}
             className={checkboxClasses}

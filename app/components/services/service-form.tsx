@@ -1,5 +1,5 @@
 // The Add/Edit Service dialog's form (SPEC §2 Services, §5 Service form).
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
@@ -43,8 +43,8 @@ export function ServiceForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <FormAlert errors={form.errors} />
-      <Field label="Service Name" id={fields.name.id} name={fields.name.name} defaultValue={fields.name.initialValue} errors={fields.name.errors} autoComplete="off" />
-      <Field label="Category" id={fields.category.id} name={fields.category.name} defaultValue={fields.category.initialValue} errors={fields.category.errors} list={listId} autoComplete="off" hint="For example Hair, Colour, Nails" />
+      <Field label="Service Name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} autoComplete="off" />
+      <Field label="Category" {...getInputProps(fields.category, { type: "text" })} errors={fields.category.errors} list={listId} autoComplete="off" hint="For example Hair, Colour, Nails" />
       <datalist id={listId}>
         {categories.map((category) => (
           <option key={category} value={category} />
@@ -53,26 +53,20 @@ export function ServiceForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Duration (minutes)"
-          id={fields.duration.id}
-          name={fields.duration.name}
-          type="number"
+          {...getInputProps(fields.duration, { type: "number" })}
           inputMode="numeric"
           min={SERVICE_DURATION.min}
           max={SERVICE_DURATION.max}
           step={1}
-          defaultValue={fields.duration.initialValue}
           errors={fields.duration.errors}
         />
         <Field
           label="Price (£)"
-          id={fields.priceInPounds.id}
-          name={fields.priceInPounds.name}
-          type="number"
+          {...getInputProps(fields.priceInPounds, { type: "number" })}
           inputMode="decimal"
           min={0}
           step={0.01}
           placeholder="0.00"
-          defaultValue={fields.priceInPounds.initialValue}
           errors={fields.priceInPounds.errors}
         />
       </div>

@@ -86,3 +86,8 @@ export function FormAlert({ errors }: { errors?: string[] | null }) {
     </div>
   );
 }
+
+/** The form-level messages of a Conform reply from `formAction` (kept under the empty key). */
+export function formErrorsOf(result: { error?: Record<string, string[] | null> | null } | null | undefined): string[] {
+  return result?.error?.[""] ?? [];
+}

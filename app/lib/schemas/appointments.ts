@@ -72,3 +72,6 @@ export function appointmentFormSchema(status: FormDataEntryValue | null) {
 }
 
 export type AppointmentFormValue = z.output<typeof BlockedFormSchema>;
+
+/** The booking dialog's names for the fields the domain (and `/api`) call otherwise. */
+export const APPOINTMENT_FORM_FIELDS: Record<string, string> = { startTime: "time", endTime: "duration", clientId: "clientName" };

@@ -1,6 +1,7 @@
 // Services and per-stylist pricing (SPEC §3, §5 "Service form", "Pricing inputs").
 // The forms speak pounds; the API and the database speak integer pence.
 import { z } from "zod";
+import { poundsToPence } from "~/lib/money";
 import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
 
 const serviceName = z
@@ -44,6 +45,11 @@ export const ServiceSchema = z.object({
   isActive: z.boolean().default(true),
 });
 export type ServiceInput = z.output<typeof ServiceSchema>;
+
+/** The service dialog's fields (price in pounds) as the domain's input (price in pence). */
+export function serviceInputOf({ priceInPounds, ...rest }: z.output<typeof ServiceFormSchema>): ServiceInput {
+  return { ...rest, price: poundsToPence(priceInPounds) };
+}
 
 /** `PATCH /api/services/{id}`: any of the fields (SPEC sends just `duration`). */
 export const ServicePatchSchema = ServiceSchema.partial().extend({ isActive: z.boolean().optional() });

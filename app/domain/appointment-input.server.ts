@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AppointmentWrite } from "~/domain/appointments.server";
+import type { AppointmentWrite } from "./appointments.server";
 import { roundDuration } from "~/lib/calendar";
 import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
 import { zonedToUtc } from "~/lib/salon-time";
