@@ -115,6 +115,12 @@ const server = Deno.serve(
   { port, onListen: () => console.log(`Salon app (Deno) ready at http://localhost:${port}`) },
   async (request, info) => {
     const url = new URL(request.url);
+    const https = url.protocol === "https:" || forwarded(request, "X-Forwarded-Proto") === "https";
+    // Like Express's req.protocol: the app decides Secure cookies by the request's URL.
+    if (https && url.protocol === "http:") {
+      url.protocol = "https:";
+      request = new Request(url, request);
+    }
     const cspNonce = newNonce();
     const refused = isCrossOriginWrite(request.method, (name) => request.headers.get(name))
       ? Response.json({ message: CROSS_ORIGIN_MESSAGE }, { status: 403 })
@@ -128,7 +134,6 @@ const server = Deno.serve(
           cspNonce,
         })),
     );
-    const https = url.protocol === "https:" || forwarded(request, "X-Forwarded-Proto") === "https";
     try {
       applySecurityHeaders(response.headers, { nonce: cspNonce, https });
       return response;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { getGlobalSettings } from "~/domain/settings.server";
@@ -41,6 +41,11 @@ function ErrorPanel() {
       <div role="alert" className="mx-auto max-w-lg rounded-lg bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-bold">{title}</h1>
         <p className="mt-2 text-slate-600">{text}</p>
+        {status === 404 ? (
+          <Link to="/calendar" className="mt-4 inline-block font-semibold text-brand-700 underline">
+            Back to the calendar
+          </Link>
+        ) : null}
       </div>
     </main>
   );

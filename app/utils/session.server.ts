@@ -7,6 +7,7 @@ import { Forbidden, Unauthorized } from "~/domain/errors";
 import { can, type Capability } from "~/domain/permissions";
 import { secureCookies, sessionSecret } from "./env.server";
 
+// `secure` is the fallback; page() and api() set each response's flag per request.
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",
