@@ -1,7 +1,8 @@
 // Signs a browser in without the sign-in form: a session row goes straight into the
 // worker's database and the browser gets the signed cookie, as the Epic Stack's login
-// fixture does. Only auth.spec.ts and the LAN spec sign in through the form, so the
-// suite no longer pays the password hash (scrypt) once per test.
+// fixture does. The form itself is tested where sign-in is the subject (auth.spec.ts,
+// core.nojs.spec.ts, newcomer.spec.ts, the LAN specs); elsewhere no test pays the
+// password hash (scrypt) to get signed in.
 import { createHash, randomBytes } from "node:crypto";
 import { createClient, type Client } from "@libsql/client";
 import { createCookie } from "@remix-run/node";
