@@ -2,10 +2,10 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
-import { getOptionalUser } from "~/utils/session.server";
 import { takeToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "./tailwind.css?url";
+import { revalidateAfterSubmission } from "~/lib/revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -15,8 +15,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Salon Management System" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request).catch(() => null), takeToast(request)]);
-  return data({ user, toast }, { headers });
+  const { toast, headers } = await takeToast(request);
+  return data({ toast }, { headers });
 }
 
 function Document({ children }: { children: ReactNode }) {
@@ -43,6 +43,8 @@ function Document({ children }: { children: ReactNode }) {
 export function Layout({ children }: { children: ReactNode }) {
   return <Document>{children}</Document>;
 }
+
+export const shouldRevalidate = revalidateAfterSubmission;
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();

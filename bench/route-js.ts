@@ -14,7 +14,6 @@ const KB = 1000; // bytes; as Vite reports sizes (the stricter reading of "130 K
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
 type RemixManifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> };
-type ViteChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const clientDir = join(root, "build", "client");

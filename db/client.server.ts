@@ -3,7 +3,7 @@ import { dirname, resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { env } from "~/utils/env.server";
+import { env } from "~/lib/env.server";
 import * as schema from "./schema";
 
 export type Database = LibSQLDatabase<typeof schema>;

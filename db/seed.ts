@@ -32,7 +32,7 @@ import {
   type AppointmentStatus,
 } from "#db/schema";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/domain/password.server";
 
 const TIME_ZONE = "Europe/London";
 const PASSWORD = "password123";
@@ -783,7 +783,7 @@ const emailLocal = (first: string, last: string) => `${first}.${last}`.toLowerCa
 async function main(options: Options) {
   const started = performance.now();
   const { db, writeTransaction } = await import("#db/client.server");
-  const { EVENT_TOPICS, publish } = await import("~/utils/events.server");
+  const { EVENT_TOPICS, publish } = await import("~/domain/events.server");
   const rng = streamFor(options.seed);
 
   const nowMs = Date.now();

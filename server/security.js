@@ -7,7 +7,7 @@ export function contentSecurityPolicy(nonce, options = {}) {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${options.development ? " 'unsafe-eval'" : ""}`,
-    // Radix positions popovers with inline style attributes.
+    // The calendar places its blocks with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -4,7 +4,7 @@ import { db } from "#db/client.server";
 import { users, type Role } from "#db/schema";
 import { createSession } from "~/domain/auth.server";
 import { syncStylistRecord } from "~/domain/stylists.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword } from "~/domain/password.server";
 
 export const PASSWORD = "password123";
 let passwordHash: Promise<string> | undefined;
@@ -72,6 +72,7 @@ export async function call(handler: unknown, request: Request, params: Record<st
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of every shape, read by the assertions
 export async function json(response: unknown): Promise<{ status: number; body: any }> {
   if (!(response instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(response)}`);
   return { status: response.status, body: await response.json() };

@@ -9,7 +9,7 @@ import { appointments, clients, services, stylists, type AppointmentStatus } fro
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, timeInZone, dayBounds, type CalendarDate } from "~/lib/salon-time";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { createClientRecord } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";

@@ -3,7 +3,7 @@
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { loginAttempts, sessions, users, type User } from "#db/schema";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "~/domain/password.server";
 import type { Actor } from "./access.server";
 import { Conflict, TooManyRequests, Unauthorized } from "./errors";
 

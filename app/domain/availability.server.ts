@@ -6,7 +6,7 @@ import { db, writeTransaction, type Executor } from "#db/client.server";
 import { stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
 import { END_AFTER_START, type AvailabilityDayInput, type TimeOffInput } from "~/lib/schemas/availability";
 import { addDays, dateInZone, dayBounds, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber } from "~/lib/salon-time";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import type { Actor } from "./access.server";
 import { Invalid, NotFound } from "./errors";
 import { resolveManagedStylist, STYLIST_NOT_FOUND, type StylistSummary } from "./stylists.server";

@@ -8,7 +8,7 @@ import { writeTransaction } from "#db/client.server";
 import { auditLog, clients } from "#db/schema";
 import { CsvImportError, decodeCsvBytes, IMPORT_TEXTS, looksLikeCsv, MAX_CSV_BYTES, readClientCsv } from "~/lib/client-csv";
 import { ImportRowSchema } from "~/lib/schemas/clients";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { consentStamp } from "./clients.server";
 import { fieldErrorsOf } from "./validate";

@@ -6,7 +6,7 @@ import { db, flushDeletedData, writeTransaction, type Executor } from "#db/clien
 import { appointments, auditLog, clients, smsLog } from "#db/schema";
 import { ClientInputSchema, type ConsentType, type LegalBasis } from "~/lib/schemas/clients";
 import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";

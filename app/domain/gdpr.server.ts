@@ -7,7 +7,7 @@ import { db, flushDeletedData, writeTransaction, type Transaction } from "#db/cl
 import { appointments, auditLog, clients, LEGAL_BASES, messages, services, shoppingItems, smsLog, stylists, timeOff, users } from "#db/schema";
 import type { LegalBasis } from "~/lib/schemas/clients";
 import { formatPence } from "~/lib/money";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
 import { NotFound } from "./errors";

@@ -1,5 +1,5 @@
 // The capability table of SPEC §6, in one place. Isomorphic on purpose: the server
-// enforces it (requireCapability) and the UI uses the same table to hide what the
+// enforces it (`requireUser(request, capability)`) and the UI uses the same table to hide what the
 // server would refuse. Scope rules (a stylist's own column, own prices) live in the
 // domain modules that own the data.
 import type { Role } from "#db/enums";

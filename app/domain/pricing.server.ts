@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { services, stylistPricing } from "#db/schema";
 import type { StylistPricingInput } from "~/lib/schemas/services";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import type { Actor } from "./access.server";
 import { findService, type Service } from "./services.server";
 import { resolveManagedStylist } from "./stylists.server";

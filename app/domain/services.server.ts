@@ -4,7 +4,7 @@ import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { services } from "#db/schema";
 import type { ServiceInput } from "~/lib/schemas/services";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Conflict, NotFound } from "./errors";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { salonSettings, type SalonSettings } from "#db/schema";
 import { DEFAULT_REMINDER_TEMPLATE, SalonSettingsSchema } from "~/lib/schemas/settings";
-import { publish } from "~/utils/events.server";
+import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Invalid } from "./errors";
 

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, auditLog, sessions, stylists, users, type User } from "#db/schema";
 import type { ChangeOwnPasswordSchema, CreateUserSchema, OwnProfileSchema, UpdateUserSchema } from "~/lib/schemas/users";
-import { publish } from "~/utils/events.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { publish } from "~/domain/events.server";
+import { hashPassword, verifyPassword } from "~/domain/password.server";
 import { assertCan, type Actor } from "./access.server";
-import { normaliseEmail, toActor } from "./auth.server";
+import { normaliseEmail } from "./auth.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { syncStylistRecord } from "./stylists.server";
 
@@ -150,9 +150,4 @@ export async function deleteUser(actor: Actor, id: number): Promise<void> {
     await tx.insert(auditLog).values({ actorUserId: actor.id, action: "user.delete", entityType: "user", entityId: id });
     await publish(tx, "users", id);
   });
-}
-
-export async function getActor(id: number): Promise<Actor | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user ? toActor(user) : null;
 }

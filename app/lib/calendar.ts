@@ -11,7 +11,6 @@ export const GRID_END_MINUTES = 23 * 60;
 export const SLOT_MINUTES = 15;
 export const ROW_HEIGHT_PX = 28;
 export const GRID_ROWS = (GRID_END_MINUTES - GRID_START_MINUTES) / SLOT_MINUTES; // 64 rows, 07:00 to 22:45
-export const UPCOMING_LIMIT = 3;
 
 /** SPEC §4: a positive duration rounds up to the next 15 minutes, 0 becomes 15. */
 export function roundDuration(minutes: number): number {

@@ -10,6 +10,7 @@ const KEPT_PARAMS = {
   "/services": ["q"],
   "/availability": ["stylist"],
   "/gdpr": ["tab"],
+  "/shopping-list": ["completed"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ReturnScreen = keyof typeof KEPT_PARAMS;

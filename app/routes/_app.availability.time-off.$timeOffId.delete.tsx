@@ -11,6 +11,7 @@ import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const meta: MetaFunction = () => [{ title: "Delete Time Off" }];
 
@@ -59,3 +60,5 @@ export default function DeleteTimeOffDialog() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/availability");

@@ -14,6 +14,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const meta: MetaFunction = () => [{ title: "Add Time Off" }];
 
@@ -69,3 +70,5 @@ export default function AddTimeOffDialog() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/availability");

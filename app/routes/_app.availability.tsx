@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ModeToggle, ScheduleDays } from "~/components/availability/working-hours";
 import { PageHeader } from "~/components/shell/app-shell";
@@ -9,16 +8,18 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { daysInMode, getAvailability, listTimeOff, saveAvailabilityDay, setScheduleMode } from "~/domain/availability.server";
-import { DomainError } from "~/domain/errors";
+import type { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.server";
 import { formatLongDate, rotaWeek, todayInZone, weekStart } from "~/lib/salon-time";
 import { AvailabilityDayFormSchema, ScheduleModeSchema } from "~/lib/schemas/availability";
-import { submissionErrors } from "~/utils/forms.server";
+import { formAction } from "~/utils/form-action.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction = () => [{ title: "My Availability" }];
 
@@ -48,22 +49,30 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
   const formData = await request.formData();
-  const intent = formData.get("intent") === "mode" ? "mode" : "day";
   const stylistId = parseId(String(formData.get("stylistId") ?? ""));
-  const dayOfWeek = Number(formData.get("dayOfWeek")) || undefined;
-  const submission = parseWithZod(formData, { schema: intent === "mode" ? ScheduleModeSchema : AvailabilityDayFormSchema });
-  if (submission.status !== "success") {
-    const errors = submissionErrors(submission);
-    return data({ intent, dayOfWeek, message: Object.values(errors)[0]?.[0] ?? "Please check the times", errors }, { status: 400 });
+  // Every day of the week is its own small form: the reply names which one failed.
+  const options = { echo: { dayOfWeek: Number(formData.get("dayOfWeek")) || undefined }, failure: (error: DomainError) => error.message };
+  const saved = (description: string) => redirectWithToast(`/availability?stylist=${stylistId}`, { title: "Success", description });
+  if (formData.get("intent") === "mode") {
+    return formAction(
+      formData,
+      ScheduleModeSchema,
+      async ({ scheduleMode }) => {
+        await setScheduleMode(user, { stylistId, scheduleMode });
+        return saved("Schedule type updated.");
+      },
+      options,
+    );
   }
-  try {
-    if (intent === "mode") await setScheduleMode(user, { stylistId, scheduleMode: (submission.value as { scheduleMode: "weekly" | "biweekly" }).scheduleMode });
-    else await saveAvailabilityDay(user, { ...AvailabilityDayFormSchema.parse(submission.value), stylistId });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ intent, dayOfWeek, message: error.message, errors: error.fieldErrors ?? {} }, { status: error.status });
-  }
-  return redirectWithToast(`/availability?stylist=${stylistId}`, { title: "Success", description: intent === "mode" ? "Schedule type updated." : "Availability updated." });
+  return formAction(
+    formData,
+    AvailabilityDayFormSchema,
+    async (value) => {
+      await saveAvailabilityDay(user, { ...value, stylistId });
+      return saved("Availability updated.");
+    },
+    options,
+  );
 });
 
 function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
@@ -110,6 +119,8 @@ function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
     </Card>
   );
 }
+
+export const shouldRevalidate = revalidateOnOwnParams(["stylist"]);
 
 export default function AvailabilityPage() {
   const { chooser, stylists, selected, scheduleMode, days, thisWeek } = useLoaderData<typeof loader>();
@@ -159,3 +170,5 @@ export default function AvailabilityPage() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -15,6 +15,7 @@ import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
@@ -117,3 +118,5 @@ export default function EditAppointment() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/calendar");

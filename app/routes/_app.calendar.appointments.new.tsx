@@ -13,6 +13,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
@@ -65,3 +66,5 @@ export default function NewAppointment() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/calendar");

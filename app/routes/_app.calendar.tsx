@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { z } from "zod";
@@ -7,15 +7,18 @@ import { DayGrid, type MoveRequest } from "~/components/calendar/day-grid";
 import { MonthView, WeekView } from "~/components/calendar/period-views";
 import { SidePanel } from "~/components/calendar/side-panel";
 import { WeekStrip } from "~/components/calendar/week-strip";
+import { formErrorsOf } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { moveAppointment } from "~/domain/appointments.server";
 import { loadCalendar, type CalendarItem } from "~/domain/calendar.server";
-import { DomainError } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { CALENDAR_VIEWS, minutesToClock, rangeLabel, VIEW_LABELS } from "~/lib/calendar";
 import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
   { title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" },
@@ -44,16 +47,16 @@ const MoveSchema = z.object({
 // Drag and drop posts here (with JavaScript only; without it the edit form moves).
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
-  const parsed = MoveSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: "That move is not valid." }, { status: 400 });
-  const { timeZone } = await getGlobalSettings();
-  try {
-    await moveAppointment(user, parsed.data.id, { start: zonedToUtc(parsed.data.date, parsed.data.time, timeZone), stylistId: parsed.data.stylistId });
-    return { ok: true as const, message: "" };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ ok: false as const, message: error.message }, { status: error.status });
-  }
+  return formAction(
+    request,
+    MoveSchema,
+    async ({ id, date, time, stylistId }) => {
+      const { timeZone } = await getGlobalSettings();
+      await moveAppointment(user, id, { start: zonedToUtc(date, time, timeZone), stylistId });
+      return { intent: "move", moved: true as const };
+    },
+    { failure: (error) => error.message },
+  );
 });
 
 type Override = Pick<CalendarItem, "stylistId" | "startMinutes" | "endMinutes">;
@@ -65,10 +68,11 @@ function useMoves() {
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !pending || !fetcher.data) return;
-    if (fetcher.data.ok) {
+    if ("moved" in fetcher.data) {
       showToast({ title: "Appointment moved", description: "The appointment has been successfully moved." });
     } else {
-      showToast({ title: "Failed to move appointment", description: `The appointment could not be moved. Please try again. ${fetcher.data.message}`.trim(), variant: "destructive" });
+      const reason = formErrorsOf(fetcher.data.result)[0] ?? "That move is not valid.";
+      showToast({ title: "Failed to move appointment", description: `The appointment could not be moved. Please try again. ${reason}`, variant: "destructive" });
     }
     setPending(null);
   }, [fetcher.state, fetcher.data, pending]);
@@ -81,6 +85,8 @@ function useMoves() {
 
   return { move, pending, busy: fetcher.state !== "idle" };
 }
+
+export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q"]);
 
 export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
@@ -141,3 +147,5 @@ export default function CalendarScreen() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

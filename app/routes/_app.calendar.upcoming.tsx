@@ -10,6 +10,7 @@ import { formatLongDate } from "~/lib/salon-time";
 import { returnPath } from "~/lib/return-path";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 // 'View All Appointments': every upcoming appointment the user may see, by day.
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
@@ -52,3 +53,5 @@ export default function UpcomingAppointments() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/calendar");

@@ -9,6 +9,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "clients.write");
@@ -45,3 +46,5 @@ export default function NewClientDialog() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/clients");

@@ -16,6 +16,8 @@ import { can } from "~/domain/permissions";
 import { CLIENT_PAGE_SIZE, MAX_CLIENT_PAGE } from "~/lib/schemas/clients";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction = () => [{ title: "Clients" }];
 
@@ -90,6 +92,8 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
   );
 }
 
+export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
+
 export default function ClientsScreen() {
   const { clients, hasMore, stats, q, limit, canWrite, canDelete } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -150,3 +154,5 @@ export default function ClientsScreen() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -13,6 +13,7 @@ import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "gdpr.manage");
@@ -52,3 +53,5 @@ export default function ConfirmErasureDialog() {
     </RouteDialog>
   );
 }
+
+export const ErrorBoundary = dialogErrorBoundary("/gdpr");

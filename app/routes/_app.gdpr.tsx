@@ -16,6 +16,8 @@ import { LEGAL_BASIS_LABELS, type LegalBasis } from "~/lib/schemas/clients";
 import { dateInZone, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction = () => [{ title: "GDPR Compliance" }];
 
@@ -174,6 +176,8 @@ function TabContent() {
   );
 }
 
+export const shouldRevalidate = revalidateOnOwnParams(["tab"]);
+
 export default function GdprScreen() {
   const { tab, overview } = useLoaderData<typeof loader>();
   return (
@@ -220,3 +224,5 @@ export default function GdprScreen() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

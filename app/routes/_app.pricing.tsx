@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState, type InputHTMLAttributes } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
@@ -8,9 +7,8 @@ import { StylistList } from "~/components/services/stylist-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { controlClasses, ErrorList } from "~/components/ui/field";
+import { controlClasses, ErrorList, type FailedReply, replyFieldErrors, replyMessage } from "~/components/ui/field";
 import { EmptyState } from "~/components/ui/empty-state";
-import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { customPrice, pricingTable, setStylistPricing } from "~/domain/pricing.server";
 import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.server";
@@ -19,10 +17,11 @@ import { cn } from "~/lib/cn";
 import { formatPence, penceToPoundsInput, poundsToPence } from "~/lib/money";
 import { PricingRowFormSchema } from "~/lib/schemas/services";
 import { PRICING_DURATION } from "~/lib/service-limits";
-import { submissionErrors } from "~/utils/forms.server";
+import { formAction } from "~/utils/form-action.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 export const meta: MetaFunction = () => [{ title: "Service Pricing" }];
 
@@ -45,30 +44,26 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   return { chooser, stylists, selected, rows };
 });
 
-type RowFailure = { serviceId: number; message: string; errors: Record<string, string[]> };
+type RowFailure = FailedReply & { serviceId: number };
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "pricing.write");
   const formData = await request.formData();
   const stylistId = parseId(String(formData.get("stylistId") ?? ""));
-  const serviceId = Number(formData.get("serviceId"));
-  const submission = parseWithZod(formData, { schema: PricingRowFormSchema });
-  if (submission.status !== "success") {
-    const errors = submissionErrors(submission);
-    return data({ serviceId, message: Object.values(errors)[0]?.[0] ?? "Please check the value", errors } satisfies RowFailure, { status: 400 });
-  }
-  const value = submission.value;
-  try {
-    await setStylistPricing(user, stylistId, value.intent === "price" ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) } : { serviceId: value.serviceId, duration: value.duration });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ serviceId, message: error.message, errors: error.fieldErrors ?? {} } satisfies RowFailure, { status: error.status });
-  }
-  return redirectWithToast(
-    `/pricing?stylist=${stylistId}`,
-    value.intent === "price"
-      ? { title: "Price Updated", description: "The stylist's price for this service has been saved." }
-      : { title: "Duration Updated", description: "The stylist's duration for this service has been saved." },
+  return formAction(
+    formData,
+    PricingRowFormSchema,
+    async (value) => {
+      await setStylistPricing(user, stylistId, value.intent === "price" ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) } : { serviceId: value.serviceId, duration: value.duration });
+      return redirectWithToast(
+        `/pricing?stylist=${stylistId}`,
+        value.intent === "price"
+          ? { title: "Price Updated", description: "The stylist's price for this service has been saved." }
+          : { title: "Duration Updated", description: "The stylist's duration for this service has been saved." },
+      );
+    },
+    // Every service is its own row form: the reply names which one failed.
+    { echo: { serviceId: Number(formData.get("serviceId")) }, failure: (error) => error.message, fieldNames: { price: "priceInPounds" } },
   );
 });
 
@@ -106,12 +101,12 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
   // Cancel resets the row's inputs and also dismisses the message about them.
   const [dismissed, setDismissed] = useState<RowFailure | undefined>();
   const failure = latest === dismissed ? undefined : latest;
-  useFailureToast(fetcher.data, failure?.message);
+  useFailureToast(fetcher.data, replyMessage(failure));
   const formId = `pricing-${row.serviceId}`;
   const busy = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
-  const durationErrors = failure?.errors.duration;
-  const priceErrors = failure?.errors.priceInPounds ?? failure?.errors.price;
-  const otherErrors = failure && !durationErrors && !priceErrors ? [failure.message] : null;
+  const durationErrors = replyFieldErrors(failure, "duration");
+  const priceErrors = replyFieldErrors(failure, "priceInPounds");
+  const otherErrors = failure && !durationErrors && !priceErrors ? [replyMessage(failure)] : null;
   return (
     <tr className="max-md:block max-md:border-b max-md:border-slate-200 max-md:py-3">
       <td className={cell}>
@@ -212,3 +207,5 @@ export default function PricingPage() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

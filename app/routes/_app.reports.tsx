@@ -3,6 +3,7 @@ import { ComingSoon } from "~/components/shell/coming-soon";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
+
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "reports.view");
   return null;
@@ -11,3 +12,5 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 export default function Screen() {
   return <ComingSoon title="Reports & Analytics" description="Revenue, services and performance" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -13,6 +13,8 @@ import { listServices, serviceStats } from "~/domain/services.server";
 import { formatPence } from "~/lib/money";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction = () => [{ title: "Services" }];
 
@@ -22,6 +24,8 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const [services, stats] = await Promise.all([listServices(user, { search: q }), serviceStats(user)]);
   return { services, stats, q, canWrite: can(user.role, "services.write") };
 });
+
+export const shouldRevalidate = revalidateOnOwnParams(["q"]);
 
 export default function ServicesPage() {
   const { services, stats, q, canWrite } = useLoaderData<typeof loader>();
@@ -84,3 +88,5 @@ export default function ServicesPage() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

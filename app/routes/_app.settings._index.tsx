@@ -1,18 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { SignOutForm } from "~/components/shell/sign-out-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
 import { ROLE_LABELS } from "~/domain/permissions";
 import { changeOwnPassword, updateOwnProfile } from "~/domain/users.server";
 import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/users";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
@@ -23,25 +24,20 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
   const formData = await request.formData();
   if (formData.get("intent") === "password") {
-    const submission = parseWithZod(formData, { schema: ChangeOwnPasswordFormSchema });
-    if (submission.status !== "success") return data({ intent: "password" as const, result: submission.reply({ resetForm: false }) }, { status: 400 });
-    try {
-      await changeOwnPassword(user, user.id, submission.value);
-    } catch (error) {
-      if (!(error instanceof DomainError) || !error.fieldErrors) throw error;
-      return data({ intent: "password" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: error.status });
-    }
-    return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
+    return formAction(
+      formData,
+      ChangeOwnPasswordFormSchema,
+      async (value) => {
+        await changeOwnPassword(user, user.id, value);
+        return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
+      },
+      { hideFields: ["currentPassword", "newPassword", "confirmPassword"] },
+    );
   }
-  const submission = parseWithZod(formData, { schema: OwnProfileSchema });
-  if (submission.status !== "success") return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
-  try {
-    await updateOwnProfile(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError) || !error.fieldErrors) throw error;
-    return data({ intent: "profile" as const, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: error.status });
-  }
-  return redirectWithToast("/settings", { title: "Success", description: "Your details have been updated." });
+  return formAction(formData, OwnProfileSchema, async (value) => {
+    await updateOwnProfile(user, value);
+    return redirectWithToast("/settings", { title: "Success", description: "Your details have been updated." });
+  });
 });
 
 function ProfileForm() {
@@ -85,6 +81,7 @@ function PasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="password" />
+      <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Current password" {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" errors={fields.currentPassword.errors} />
         <Field label="New password" {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" errors={fields.newPassword.errors} />
@@ -117,3 +114,5 @@ export default function AccountTab() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -18,6 +18,7 @@ import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+
 type Preview = { csv: string; fileName: string; total: number; withoutName: number; rows: CsvClientRow[] };
 type Problem = { title: string; message: string };
 
@@ -175,3 +176,5 @@ export default function ImportTab() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

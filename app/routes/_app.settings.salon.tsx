@@ -1,16 +1,17 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
 import { getSalonSettings, saveSalonSettings } from "~/domain/settings.server";
 import { SalonSettingsSchema } from "~/lib/schemas/settings";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 const SMS_PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
 const REMINDER_HOURS = [2, 4, 12, 24, 48];
@@ -22,15 +23,15 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.salon");
-  const submission = parseWithZod(await request.formData(), { schema: SalonSettingsSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await saveSalonSettings(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(submission.reply({ formErrors: ["Failed to save salon settings. Please try again."], fieldErrors: error.fieldErrors }), { status: error.status });
-  }
-  return redirectWithToast("/settings/salon", { title: "Settings saved", description: "The salon settings have been saved." });
+  return formAction(
+    request,
+    SalonSettingsSchema,
+    async (value) => {
+      await saveSalonSettings(user, value);
+      return redirectWithToast("/settings/salon", { title: "Settings saved", description: "The salon settings have been saved." });
+    },
+    { failure: () => "Failed to save salon settings. Please try again." },
+  );
 });
 
 export default function SalonTab() {
@@ -41,7 +42,7 @@ export default function SalonTab() {
 
 function SalonForm() {
   const { settings, timeZones } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
@@ -128,3 +129,5 @@ function SalonForm() {
     </Form>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -1,17 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { RoleSelect } from "~/components/settings/role-select";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { Field, FormAlert } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
+import { Field, FormAlert, formErrorsOf } from "~/components/ui/field";
 import { deleteUser, getUser, setUserPassword, updateUser } from "~/domain/users.server";
 import { SetPasswordSchema, UpdateUserSchema } from "~/lib/schemas/users";
+import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
@@ -19,37 +20,33 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   return { user, isSelf: user.id === actor.id };
 });
 
-type Intent = "update" | "password" | "delete";
-
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const id = parseId(params.userId);
   const formData = await request.formData();
-  const intent = (formData.get("intent") as Intent | null) ?? "update";
-
-  if (intent === "delete") {
-    try {
-      await deleteUser(actor, id);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ intent, message: error.message }, { status: error.status });
-    }
-    return redirectWithToast("/settings/staff", { title: "Success", description: "User deleted." });
+  const saved = (description: string) => redirectWithToast(`/settings/staff/${id}`, { title: "Success", description });
+  switch (formData.get("intent")) {
+    case "delete":
+      return formAction(formData, ConfirmationSchema, async () => {
+        await deleteUser(actor, id);
+        return redirectWithToast("/settings/staff", { title: "Success", description: "User deleted." });
+      });
+    case "password":
+      return formAction(
+        formData,
+        SetPasswordSchema,
+        async ({ password }) => {
+          await setUserPassword(actor, id, password);
+          return saved("Password changed.");
+        },
+        { hideFields: ["password"] },
+      );
+    default:
+      return formAction(formData, UpdateUserSchema, async (value) => {
+        await updateUser(actor, id, value);
+        return saved("User updated.");
+      });
   }
-
-  const submission = parseWithZod(formData, { schema: intent === "password" ? SetPasswordSchema : UpdateUserSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    if (intent === "password") await setUserPassword(actor, id, (submission.value as { password: string }).password);
-    else await updateUser(actor, id, UpdateUserSchema.parse(submission.value));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(
-      { intent, result: submission.reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message], hideFields: ["password"] }) },
-      { status: error.status },
-    );
-  }
-  return redirectWithToast(`/settings/staff/${id}`, { title: "Success", description: intent === "password" ? "Password changed." : "User updated." });
 });
 
 function DetailsForm() {
@@ -57,7 +54,7 @@ function DetailsForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.intent === "update" && "result" in actionData ? actionData.result : undefined,
+    lastResult: actionData?.intent === "update" ? actionData.result : undefined,
     defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, isActive: user.isActive ? "on" : undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateUserSchema }),
     shouldRevalidate: "onInput",
@@ -102,7 +99,7 @@ function PasswordForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    lastResult: actionData?.intent === "password" && "result" in actionData ? actionData.result : undefined,
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SetPasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -124,7 +121,7 @@ function DeleteSection() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("confirm") === "delete";
-  const error = actionData && "message" in actionData ? [actionData.message] : null;
+  const error = actionData?.intent === "delete" ? formErrorsOf(actionData.result) : null;
   if (isSelf) return <p className="text-sm text-slate-600">You cannot delete your own account.</p>;
   if (!confirming && !error) {
     return (
@@ -175,3 +172,5 @@ export default function EditStaffUser() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -1,19 +1,20 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RoleSelect } from "~/components/settings/role-select";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert } from "~/components/ui/field";
-import { DomainError } from "~/domain/errors";
 import { ROLE_LABELS } from "~/domain/permissions";
 import { createUser, listUsers } from "~/domain/users.server";
 import { CreateUserSchema, MISSING_FIELDS } from "~/lib/schemas/users";
 import { cn } from "~/lib/cn";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "users.manage");
@@ -22,22 +23,22 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "users.manage");
-  const submission = parseWithZod(await request.formData(), { schema: CreateUserSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  try {
-    await createUser(user, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(submission.reply({ fieldErrors: error.fieldErrors, formErrors: error.fieldErrors ? [] : [error.message], hideFields: ["password"] }), { status: error.status });
-  }
-  return redirectWithToast("/settings/staff", { title: "Account created", description: `${submission.value.firstName} ${submission.value.lastName} can now sign in.` });
+  return formAction(
+    request,
+    CreateUserSchema,
+    async (value) => {
+      await createUser(user, value);
+      return redirectWithToast("/settings/staff", { title: "Account created", description: `${value.firstName} ${value.lastName} can now sign in.` });
+    },
+    { hideFields: ["password"] },
+  );
 });
 
 const roleBadge = { admin: "bg-red-100 text-red-800", stylist: "bg-blue-100 text-blue-800", display: "bg-slate-200 text-slate-800" } as const;
 
 export default function StaffTab() {
   const { users, currentUserId } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
@@ -94,3 +95,5 @@ export default function StaffTab() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -7,6 +7,8 @@ import { can, type Capability } from "~/domain/permissions";
 import { cn } from "~/lib/cn";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
@@ -62,6 +64,8 @@ function TabDropdown({ tabs }: { tabs: { to: string; label: string }[] }) {
   );
 }
 
+export const shouldRevalidate = revalidateOnOwnParams();
+
 export default function SettingsLayout() {
   const { tabs } = useLoaderData<typeof loader>();
   return (
@@ -92,3 +96,5 @@ export default function SettingsLayout() {
     </main>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

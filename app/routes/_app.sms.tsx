@@ -3,6 +3,7 @@ import { ComingSoon } from "~/components/shell/coming-soon";
 import { can } from "~/domain/permissions";
 import { requireUser } from "~/utils/session.server";
 
+
 export const SMS_ADMIN_ONLY = "Only administrators can access SMS reminder settings.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,3 +15,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Screen() {
   return <ComingSoon title="SMS Reminders" description="Automatic appointment reminders by text message" />;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

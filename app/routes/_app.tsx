@@ -1,53 +1,35 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
+import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
+import { unreadMessageCount } from "~/domain/messages.server";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { readSeenMessageId } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { salonName } = await getGlobalSettings();
-  return { user, salonName };
+  // On the Messages screen itself everything is being read: no count.
+  const onMessages = new URL(request.url).pathname.startsWith("/messages");
+  const [{ salonName }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
+  return { user, salonName, unreadMessages };
 }
+
+const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");
+const revalidateShell = revalidateOnOwnParams();
+
+// The unread count is left out on the Messages screen, so it reloads on the way in and out.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName } = useLoaderData<typeof loader>();
+  const { user, salonName, unreadMessages } = useLoaderData<typeof loader>();
   useLiveUpdates();
   return (
-    <AppShell user={user} salonName={salonName}>
+    <AppShell user={user} salonName={salonName} badges={{ "/messages": unreadMessages }}>
       <Outlet />
     </AppShell>
-  );
-}
-
-function forbiddenText(error: unknown) {
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "";
-  return detail && detail !== "You do not have permission to do that." ? detail : "You do not have permission to view this page.";
-}
-
-function ErrorPanel() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page Not Found" : status === 403 ? "Access Denied" : "Something went wrong";
-  const text =
-    status === 404
-      ? "The page you are looking for does not exist."
-      : status === 403
-        ? forbiddenText(error)
-        : "Please try again. If it keeps happening, tell your salon administrator.";
-  return (
-    <main className="p-6">
-      <div role="alert" className="mx-auto max-w-lg rounded-lg bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-xl font-bold">{title}</h1>
-        <p className="mt-2 text-slate-600">{text}</p>
-        {status === 404 ? (
-          <Link to="/calendar" className="mt-4 inline-block font-semibold text-brand-700 underline">
-            Back to the calendar
-          </Link>
-        ) : null}
-      </div>
-    </main>
   );
 }
 

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { Logo } from "~/components/shell/logo";
 import { adminExists, authenticateWithPassword, createSession, setupAdmin } from "~/domain/auth.server";
-import { DomainError } from "~/domain/errors";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
+import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -45,25 +45,25 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const formData = await request.formData();
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   if (formData.get("intent") === "setup") {
-    const submission = parseWithZod(formData, { schema: SetupAdminSchema });
-    if (submission.status !== "success") return data({ intent: "setup" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    try {
-      const admin = await setupAdmin(submission.value);
-      return await signedInRedirect(admin.id, "/", "setup");
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ intent: "setup" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
-    }
+    return formAction(
+      formData,
+      SetupAdminSchema,
+      async (value) => {
+        const admin = await setupAdmin(value);
+        return signedInRedirect(admin.id, "/", "setup");
+      },
+      { failure: (error) => error.message, hideFields: ["password"] },
+    );
   }
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ intent: "login" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  try {
-    const user = await authenticateWithPassword({ ...submission.value, address: context.clientAddress });
-    return await signedInRedirect(user.id, redirectTo, "login");
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ intent: "login" as const, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: error.status });
-  }
+  return formAction(
+    formData,
+    LoginSchema,
+    async (value) => {
+      const user = await authenticateWithPassword({ ...value, address: context.clientAddress });
+      return signedInRedirect(user.id, redirectTo, "login");
+    },
+    { failure: (error) => error.message, hideFields: ["password"] },
+  );
 });
 
 function SignInForm({ redirectTo, cookieNotKept }: { redirectTo: string; cookieNotKept: boolean }) {

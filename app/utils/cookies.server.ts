@@ -3,7 +3,7 @@
 // Secure cookie (and sign-in would not stick), while an HTTPS deployment keeps Secure
 // cookies. The request's URL is https for TLS, or behind a proxy trusted with TRUST_PROXY
 // that says X-Forwarded-Proto: https (both servers build the URL that way).
-import { env } from "./env.server";
+import { env } from "~/lib/env.server";
 
 /** COOKIE_SECURE, when set, decides for every request. */
 export function cookieSecureFor(request: Request): boolean {

@@ -1,7 +1,7 @@
 // The `/api/events` stream. Hand-written rather than remix-utils' eventStream because
 // that helper sends no `id:` lines (so no Last-Event-ID resume), no comment heartbeats
 // and no `no-transform` cache directive.
-import { eventsSince, latestEventId, subscribe, type ChangeEvent } from "./events.server";
+import { eventsSince, latestEventId, subscribe, type ChangeEvent } from "~/domain/events.server";
 
 const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;

@@ -1,7 +1,7 @@
 // Thin wrappers that turn domain errors into HTTP answers: JSON for `/api`, error
 // responses (rendered by the nearest ErrorBoundary) for pages.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z, ZodError, type ZodTypeAny } from "zod";
+import { ZodError, type z, type ZodTypeAny } from "zod";
 import { DomainError, Invalid, TooManyRequests } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
 import { withCookieSecurity } from "./cookies.server";

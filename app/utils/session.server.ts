@@ -5,7 +5,7 @@ import type { Actor } from "~/domain/access.server";
 import { endSession, SESSION_TTL_MS, userForToken } from "~/domain/auth.server";
 import { Forbidden, Unauthorized } from "~/domain/errors";
 import { can, type Capability } from "~/domain/permissions";
-import { secureCookies, sessionSecret } from "./env.server";
+import { secureCookies, sessionSecret } from "~/lib/env.server";
 
 // `secure` is the fallback; page() and api() set each response's flag per request.
 export const sessionCookie = createCookie("__session", {

@@ -1,8 +1,8 @@
 // One-shot toasts carried across a redirect in a signed cookie (SPEC §8 texts).
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { secureCookies, sessionSecret } from "~/lib/env.server";
 import { applyCookieSecurity } from "./cookies.server";
-import { secureCookies, sessionSecret } from "./env.server";
 
 export const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

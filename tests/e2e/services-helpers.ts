@@ -6,6 +6,7 @@ import { ADMIN } from "./accounts";
 import { expectNoAxeViolations, PHONE, TABLET } from "./helpers";
 import { sessionToken } from "./sessions";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of every shape, read by the assertions
 export async function apiCall<T = any>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseURL}${path}`, {
     method,

@@ -51,9 +51,9 @@ describe("the Clients screen", () => {
 
 describe("Add New Client", () => {
   it("shows every field message of SPEC §5 without saving", async () => {
-    const result = (await call(newDialog.action, makeRequest("POST", "/clients/new", { cookie: stylist.cookie, form: { name: "", phone: "", email: "bad", consentType: "service" } }))) as { data: { error: Record<string, string[]> } };
+    const result = (await call(newDialog.action, makeRequest("POST", "/clients/new", { cookie: stylist.cookie, form: { name: "", phone: "", email: "bad", consentType: "service" } }))) as { data: { result: { error: Record<string, string[]> } } };
     expect(statusOf(result)).toBe(400);
-    expect(result.data.error).toEqual({ name: ["Name is required"], phone: ["Phone is required"], email: ["Invalid email"], gdprConsent: ["GDPR consent is required"] });
+    expect(result.data.result.error).toEqual({ name: ["Name is required"], phone: ["Phone is required"], email: ["Invalid email"], gdprConsent: ["GDPR consent is required"] });
   });
 
   it("creates the client and goes back to the list with its search and a Success toast", async () => {
@@ -86,8 +86,8 @@ describe("Edit Client", () => {
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(row).toMatchObject({ name: "Edited Name", email: null, isActive: false, legalBasis: "legitimate_interest" });
 
-    const noConsent = (await call(editDialog.action, makeRequest("POST", `/clients/${client.id}/edit`, { cookie: stylist.cookie, form: { ...VALID, gdprConsent: "" } }), params)) as { data: { error: Record<string, string[]> } };
-    expect(noConsent.data.error).toEqual({ gdprConsent: ["GDPR consent is required"] });
+    const noConsent = (await call(editDialog.action, makeRequest("POST", `/clients/${client.id}/edit`, { cookie: stylist.cookie, form: { ...VALID, gdprConsent: "" } }), params)) as { data: { result: { error: Record<string, string[]> } } };
+    expect(noConsent.data.result.error).toEqual({ gdprConsent: ["GDPR consent is required"] });
   });
 
   it("records and withdraws an erasure request from the dialog", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import * as eventsRoute from "~/routes/api.events";
-import { latestEventId, publish } from "~/utils/events.server";
+import { latestEventId, publish } from "~/domain/events.server";
 import { call, makeRequest, signedIn } from "../factories";
 import { MISSING_BUILD, requirePrerequisite, skipUnless, startServer, waitForEvent, type RunningServer } from "../server-process";
 

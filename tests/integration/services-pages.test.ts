@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 
 /** The payload of a `data()` result or a plain loader value. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- action data of every shape, read by the assertions
 function payload(result: unknown): any {
   return result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit" ? (result as unknown as { data: unknown }).data : result;
 }
@@ -55,7 +56,7 @@ describe("/services", () => {
 
   it("Add Service: 400 with every SPEC message, then creates in pence and redirects with 'Service created successfully'", async () => {
     const invalid = payload(await post(newServiceDialog.action, "/services/new", admin.cookie, { name: "", category: "", duration: "10", priceInPounds: "-1" }));
-    expect(invalid.error).toMatchObject({
+    expect(invalid.result.error).toMatchObject({
       name: ["Service name is required"],
       category: ["Category is required"],
       duration: ["Duration must be at least 15 minutes"],
@@ -76,7 +77,7 @@ describe("/services", () => {
 
     const duplicate = await post(newServiceDialog.action, "/services/new", admin.cookie, { name: "toner & gloss", category: "Colour", duration: "30", priceInPounds: "1" });
     expect(statusOf(duplicate)).toBe(409);
-    expect(payload(duplicate).error).toMatchObject({ "": ["Failed to create service"], name: ["A service with this name already exists"] });
+    expect(payload(duplicate).result.error).toMatchObject({ "": ["Failed to create service"], name: ["A service with this name already exists"] });
   });
 
   it("Edit Service: loads the service, saves it with 'Service updated successfully', 404 for a missing one", async () => {
@@ -131,12 +132,12 @@ describe("/pricing", () => {
 
     const bad = await post(pricingPage.action, "/pricing", me.cookie, { ...form, intent: "duration", duration: "0" });
     expect(statusOf(bad)).toBe(400);
-    expect(payload(bad)).toEqual({ serviceId: service.id, message: "Duration must be at least 1 minute", errors: { duration: ["Duration must be at least 1 minute"] } });
+    expect(payload(bad)).toMatchObject({ serviceId: service.id, result: { error: { duration: ["Duration must be at least 1 minute"] } } });
     const negative = await post(pricingPage.action, "/pricing", me.cookie, { ...form, intent: "price", priceInPounds: "-2" });
-    expect(payload(negative).errors).toEqual({ priceInPounds: ["Price must be positive"] });
+    expect(payload(negative).result.error).toMatchObject({ priceInPounds: ["Price must be positive"] });
     const missing = await post(pricingPage.action, "/pricing", me.cookie, { ...form, serviceId: "99999", intent: "price", priceInPounds: "2" });
     expect(statusOf(missing)).toBe(404);
-    expect(payload(missing).message).toBe("Service not found");
+    expect(payload(missing).result.error[""]).toEqual(["Service not found"]);
   });
 });
 
@@ -165,7 +166,7 @@ describe("/availability", () => {
 
     const backwards = await post(availabilityPage.action, "/availability", me.cookie, { ...base, isWorking: "on", startTime: "18:00", endTime: "10:00" });
     expect(statusOf(backwards)).toBe(400);
-    expect(payload(backwards)).toMatchObject({ intent: "day", dayOfWeek: 3, message: "End time must be after start time" });
+    expect(payload(backwards)).toMatchObject({ intent: "day", dayOfWeek: 3, result: { error: { "": ["End time must be after start time"] } } });
     const mode = await post(availabilityPage.action, "/availability", me.cookie, { intent: "mode", stylistId: String(me.stylist.id), scheduleMode: "biweekly" });
     expect(statusOf(mode)).toBe(302);
     expect((await get(availabilityPage.loader, "/availability", me.cookie)).days).toHaveLength(14);
@@ -175,7 +176,7 @@ describe("/availability", () => {
     const me = await signedInStylist();
     const reversed = await post(addTimeOffDialog.action, "/availability/time-off/new", me.cookie, { startDate: "2026-09-10", endDate: "2026-09-09", reason: "" });
     expect(statusOf(reversed)).toBe(400);
-    expect(payload(reversed).error).toMatchObject({ endDate: ["End date cannot be before the start date"] });
+    expect(payload(reversed).result.error).toMatchObject({ endDate: ["End date cannot be before the start date"] });
     const added = await post(addTimeOffDialog.action, "/availability/time-off/new", me.cookie, { startDate: "2026-09-10", endDate: "2026-09-12", reason: "Vacation" });
     expect(statusOf(added)).toBe(302);
     expect((added as Response).headers.get("Location")).toBe("/availability");
@@ -190,7 +191,7 @@ describe("/availability", () => {
     expect(toastOf(deleted)).toMatchObject({ title: "Success", description: "Time off deleted." });
     const again = await post(deleteTimeOffDialog.action, `/availability/time-off/${period!.id}/delete`, me.cookie, {}, { timeOffId: String(period!.id) });
     expect(statusOf(again)).toBe(404);
-    expect(payload(again)).toEqual({ message: "Failed to delete time off: Time off not found" });
+    expect(payload(again).result.error[""]).toEqual(["Failed to delete time off: Time off not found"]);
   });
 
   it("lets an admin manage a chosen stylist's time off through ?stylist=", async () => {

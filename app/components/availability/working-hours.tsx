@@ -4,14 +4,14 @@
 import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
-import { controlClasses, ErrorList } from "~/components/ui/field";
+import { controlClasses, ErrorList, replyMessage, type FailedReply } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { cn } from "~/lib/cn";
 import { END_TIMES, START_TIMES, type ScheduleMode } from "~/lib/working-hours";
 
 export type DayEntry = { dayOfWeek: number; isWorking: boolean; startTime: string; endTime: string };
-type Failure = { intent: string; dayOfWeek?: number; message: string; errors?: Record<string, string[]> };
+type Failure = FailedReply & { dayOfWeek?: number };
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 export const dayName = (dayOfWeek: number) => DAY_NAMES[(dayOfWeek - 1) % 7]!;
@@ -52,7 +52,7 @@ function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; styl
   const fetcher = useFetcher<Failure>();
   const hydrated = useHydrated();
   const failure = fetcher.data ?? (pageFailure?.intent === "day" && pageFailure.dayOfWeek === day.dayOfWeek ? pageFailure : undefined);
-  useFailureToast(fetcher.data, fetcher.data ? `${FAILED}: ${fetcher.data.message}` : null);
+  useFailureToast(fetcher.data, fetcher.data ? `${FAILED}: ${replyMessage(fetcher.data)}` : null);
   const shown = pendingDay(fetcher.formData, day);
   const name = dayName(day.dayOfWeek);
   const label = biweekly ? `${name}, day ${day.dayOfWeek}` : name;
@@ -110,7 +110,7 @@ function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; styl
         )}
         {failure ? (
           <div role="alert" className="w-full">
-            <ErrorList errors={[`${FAILED}: ${failure.message}`]} />
+            <ErrorList errors={[`${FAILED}: ${replyMessage(failure)}`]} />
           </div>
         ) : null}
       </fetcher.Form>
@@ -120,7 +120,7 @@ function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; styl
 
 export function ModeToggle({ mode, stylistId, pageFailure }: { mode: ScheduleMode; stylistId: number; pageFailure: Failure | undefined }) {
   const fetcher = useFetcher<Failure>();
-  useFailureToast(fetcher.data, fetcher.data ? `${FAILED}: ${fetcher.data.message}` : null);
+  useFailureToast(fetcher.data, fetcher.data ? `${FAILED}: ${replyMessage(fetcher.data)}` : null);
   const shown = (fetcher.formData?.get("scheduleMode") as ScheduleMode | null) ?? mode;
   const failure = fetcher.data ?? (pageFailure?.intent === "mode" ? pageFailure : undefined);
   const option = (value: ScheduleMode, text: string) => (
@@ -142,7 +142,7 @@ export function ModeToggle({ mode, stylistId, pageFailure }: { mode: ScheduleMod
         {option("weekly", "Weekly Schedule")}
         {option("biweekly", "Bi-Weekly Schedule")}
       </fetcher.Form>
-      {failure ? <ErrorList errors={[`${FAILED}: ${failure.message}`]} /> : null}
+      {failure ? <ErrorList errors={[`${FAILED}: ${replyMessage(failure)}`]} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Device-local preferences (SPEC §3: no save call exists for them). Stored in this
 // browser's localStorage; the switches need JavaScript and say so without it.
-import { Switch } from "radix-ui";
 import { useEffect, useState } from "react";
+import { SwitchField } from "~/components/ui/switch";
 
 export type LocalSwitch = { key: string; label: string; description: string; defaultOn: boolean };
 
@@ -34,25 +34,15 @@ export function LocalSwitchList({ storageKey, switches }: { storageKey: string; 
     <div>
       <ul className="divide-y divide-slate-200">
         {switches.map((item) => (
-          <li key={item.key} className="flex items-center justify-between gap-4 py-3">
-            <div>
-              <label htmlFor={`switch-${item.key}`} className="text-sm font-medium text-slate-900">
-                {item.label}
-              </label>
-              <p id={`switch-${item.key}-description`} className="text-sm text-slate-600">
-                {item.description}
-              </p>
-            </div>
-            <Switch.Root
+          <li key={item.key} className="py-3">
+            <SwitchField
               id={`switch-${item.key}`}
+              label={item.label}
+              description={item.description}
               checked={values[item.key] ?? item.defaultOn}
-              onCheckedChange={(checked) => update(item.key, checked)}
+              onChange={(event) => update(item.key, event.currentTarget.checked)}
               disabled={!ready}
-              aria-describedby={`switch-${item.key}-description`}
-              className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700 disabled:opacity-60"
-            >
-              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-            </Switch.Root>
+            />
           </li>
         ))}
       </ul>

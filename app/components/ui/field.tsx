@@ -91,3 +91,18 @@ export function FormAlert({ errors }: { errors?: string[] | null }) {
 export function formErrorsOf(result: { error?: Record<string, string[] | null> | null } | null | undefined): string[] {
   return result?.error?.[""] ?? [];
 }
+
+/** A failed `formAction` reply as a fetcher or `useActionData` sees it. */
+export type FailedReply = { intent: string | null; result: { error?: Record<string, string[] | null> | null } };
+
+/** The one message that sums up a failed reply: the form's, else the first field's. */
+export function replyMessage(reply: FailedReply | undefined): string | null {
+  if (!reply) return null;
+  return formErrorsOf(reply.result)[0] ?? Object.values(reply.result.error ?? {}).find((messages) => messages?.length)?.[0] ?? null;
+}
+
+/** The messages a failed reply holds for one field. */
+export function replyFieldErrors(reply: FailedReply | undefined, field: string): string[] | undefined {
+  const messages = reply?.result.error?.[field];
+  return messages?.length ? messages : undefined;
+}

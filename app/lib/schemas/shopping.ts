@@ -1,0 +1,62 @@
+// Products and shopping-list items (SPEC §3, §5 "New product", "Add shopping item").
+// The dialogs and `/api` share these rules; blank optional text is stored as null.
+import { z } from "zod";
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ invalid_type_error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const ProductSchema = z.object({
+  name: z.string({ required_error: "Product name is required" }).trim().min(1, "Product name is required").max(100, "Product name must be at most 100 characters"),
+  category: optionalText(50, "Category"),
+  description: optionalText(500, "Description"),
+});
+export type ProductInput = z.output<typeof ProductSchema>;
+
+export const MAX_QUANTITY = 9999;
+const quantity = z
+  .number({ invalid_type_error: "Quantity must be a number" })
+  .int("Quantity must be a whole number")
+  .min(1, "Quantity must be at least 1")
+  .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`);
+
+const ITEM_NAME_REQUIRED = "Select a product or enter a custom name";
+
+/** `POST /api/shopping-list`: SPEC §7's payload. */
+export const ShoppingItemSchema = z
+  .object({
+    productId: z.number({ invalid_type_error: "Choose a product from the list" }).int().positive("Choose a product from the list").nullish().transform((value) => value ?? null),
+    customName: optionalText(100, "Custom name"),
+    quantity: quantity.default(1),
+    notes: optionalText(500, "Notes"),
+  })
+  .refine((item) => item.productId !== null || item.customName !== null, { path: ["customName"], message: ITEM_NAME_REQUIRED });
+export type ShoppingItemInput = z.output<typeof ShoppingItemSchema>;
+
+/**
+ * The Add Item dialog. SPEC §5: the quantity is parsed as an integer, falling back to 1
+ * when it is not a number (a blank box); a number below 1 is still refused.
+ */
+export const ShoppingItemFormSchema = z
+  .object({
+    productId: z.coerce.number().int().positive("Choose a product from the list").optional(),
+    customName: optionalText(100, "Custom name"),
+    quantity: z.preprocess((value) => {
+      const parsed = Number.parseInt(String(value ?? ""), 10);
+      return Number.isNaN(parsed) ? 1 : parsed;
+    }, quantity),
+    notes: optionalText(500, "Notes"),
+  })
+  .transform((item) => ({ ...item, productId: item.productId ?? null }))
+  .refine((item) => item.productId !== null || item.customName !== null, { path: ["customName"], message: ITEM_NAME_REQUIRED });
+
+export const SHOPPING_ACTIONS = ["order", "deliver", "complete"] as const;
+export type ShoppingAction = (typeof SHOPPING_ACTIONS)[number];
+
+/** Completed items shown per page (the list grows until someone clears it). */
+export const COMPLETED_PAGE_SIZE = 50;
+export const MAX_COMPLETED_PAGE = 500;
