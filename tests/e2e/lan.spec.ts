@@ -68,7 +68,10 @@ test("when the browser does not keep the session cookie, the sign-in page says s
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert")).toHaveText("You signed in, but this browser did not keep the sign-in. Allow cookies for this site, then sign in again.");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+  for (const [label, size] of [
+    ["tablet", TABLET],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `screenshots/sign-in-cookie-not-kept-${label}.png`, fullPage: true });
     await expectNoAxeViolations(page);
