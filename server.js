@@ -63,6 +63,11 @@ async function serve() {
     }),
   );
 
+  // Once per process: each worker runs its own scheduler; reminders are claimed in the
+  // database, so several workers or machines never send one twice.
+  const loaded = vite ? await vite.ssrLoadModule("virtual:remix/server-build") : build;
+  loaded.entry?.module?.startBackgroundJobs?.();
+
   // All interfaces: the salon's tablets open http://<this machine's LAN address>:PORT.
   const server = app.listen(port, () => {
     console.log(`Salon app ready at http://localhost:${port}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);

@@ -13,6 +13,10 @@ import { logServerError } from "~/utils/log.server";
 
 export const streamTimeout = 5_000;
 
+// Background work each server process runs once (server.js and server/deno.ts call it
+// after the build has loaded): the SMS reminder scheduler.
+export { startReminderScheduler as startBackgroundJobs } from "~/domain/reminders.server";
+
 type Render = {
   request: Request;
   status: number;

@@ -8,3 +8,4 @@ export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
 export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
 export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;
 export const SCHEDULE_MODES = ["weekly", "biweekly"] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];

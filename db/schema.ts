@@ -63,6 +63,8 @@ export const salonSettings = sqliteTable("salon_settings", {
   bookingAdvanceLimit: integer("booking_advance_limit").notNull().default(30),
   cancellationNotice: integer("cancellation_notice").notNull().default(24),
   timeZone: text("time_zone").notNull().default("Europe/London"),
+  // ISO 3166 code in which phone numbers written nationally are read (E.164 for SMS).
+  country: text("country").notNull().default("GB"),
   smsEnabled: integer("sms_enabled", { mode: "boolean" }).notNull().default(false),
   smsProvider: text("sms_provider", { enum: SMS_PROVIDERS }).notNull().default("twilio"),
   smsApiKey: text("sms_api_key").notNull().default(""),
@@ -129,6 +131,8 @@ export const clients = sqliteTable(
     legalBasis: text("legal_basis", { enum: LEGAL_BASES }).notNull().default("consent"),
     dataRetentionDate: text("data_retention_date"),
     erasureRequestedAt: text("erasure_requested_at"),
+    // Set when the client replied STOP (or similar) to a text: no further SMS is sent.
+    smsOptedOutAt: text("sms_opted_out_at"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -165,6 +169,10 @@ export const appointments = sqliteTable(
     index("appointments_stylist_start_idx").on(t.stylistId, t.startTime),
     index("appointments_start_idx").on(t.startTime),
     index("appointments_client_idx").on(t.clientId),
+    // Reports: every column the period's aggregates read, so a year is scanned from the
+    // index alone; and each client's completed visits by date (new vs returning).
+    index("appointments_report_idx").on(t.startTime, t.status, t.stylistId, t.clientId, t.serviceId, t.price, t.endTime),
+    index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime),
   ],
 );
 
@@ -247,12 +255,42 @@ export const smsLog = sqliteTable(
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
     status: text("status", { enum: ["sent", "failed"] }).notNull(),
+    kind: text("kind", { enum: ["reminder", "test"] }).notNull().default("reminder"),
     providerMessageId: text("provider_message_id"),
     error: text("error"),
     createdAt: createdAt(),
   },
-  (t) => [index("sms_log_client_idx").on(t.clientId), index("sms_log_appointment_idx").on(t.appointmentId)],
+  (t) => [index("sms_log_client_idx").on(t.clientId), index("sms_log_appointment_idx").on(t.appointmentId), index("sms_log_created_idx").on(t.createdAt)],
 );
+
+// One row per reminder the scheduler has claimed: the unique (appointment, start time)
+// makes the claim, inserted in a write transaction before anything is sent, the thing that
+// keeps several processes or machines from sending one reminder twice. A moved appointment
+// has a new start time and so a reminder of its own (docs/decisions/0050).
+export const smsReminders = sqliteTable(
+  "sms_reminders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    startTime: text("start_time").notNull(),
+    status: text("status", { enum: ["sending", "sent", "failed", "skipped"] }).notNull().default("sending"),
+    claimedBy: text("claimed_by").notNull(),
+    claimedAt: text("claimed_at").notNull(),
+    finishedAt: text("finished_at"),
+    smsLogId: integer("sms_log_id").references(() => smsLog.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("sms_reminders_appointment_start_idx").on(t.appointmentId, t.startTime), index("sms_reminders_claimed_idx").on(t.claimedAt)],
+);
+
+// Background jobs' last runs (any process), for the SMS screen's System Status card.
+export const jobRuns = sqliteTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: text("last_run_at").notNull(),
+  lastRunBy: text("last_run_by").notNull(),
+  lastError: text("last_error"),
+});
 
 // Change feed for live updates: every write appends {topic, entityId}; each server
 // process tails this table and fans rows out to its open event streams.

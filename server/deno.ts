@@ -32,6 +32,8 @@ const clientRoot = new URL("../build/client/", import.meta.url);
 // Loading the build runs the database migrations (top-level await).
 const build: ServerBuild = await import(new URL("../build/server/index.js", import.meta.url).href);
 const handleRemix = createRequestHandler(build, "production");
+// The SMS reminder scheduler, once per process (as in server.js).
+(build.entry.module as { startBackgroundJobs?: () => void }).startBackgroundJobs?.();
 
 const CONTENT_TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",

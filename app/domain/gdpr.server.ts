@@ -113,7 +113,10 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
       to: smsLog.toNumber,
       body: smsLog.body,
       status: smsLog.status,
+      kind: smsLog.kind,
       provider: smsLog.provider,
+      providerMessageId: smsLog.providerMessageId,
+      error: smsLog.error,
       appointmentId: smsLog.appointmentId,
     })
     .from(smsLog)
@@ -152,6 +155,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         legalBasis: client.legalBasis,
         dataRetentionDate: client.dataRetentionDate,
         erasureRequestedAt: client.erasureRequestedAt,
+        smsOptedOutAt: client.smsOptedOutAt,
       },
       appointments: history.map((row) => ({
         id: row.id,

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { salonSettings, type SalonSettings } from "#db/schema";
+import { isCountryCode } from "~/lib/phone";
 import { DEFAULT_REMINDER_TEMPLATE, SalonSettingsSchema } from "~/lib/schemas/settings";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -31,6 +32,11 @@ async function loadSettings(): Promise<SalonSettings> {
   await db.insert(salonSettings).values({ id: SETTINGS_ID, reminderTemplate: DEFAULT_REMINDER_TEMPLATE }).onConflictDoNothing();
   const [created] = await db.select().from(salonSettings).where(eq(salonSettings.id, SETTINGS_ID)).limit(1);
   return created!;
+}
+
+/** The stored settings with the SMS secret, for the server's own use (sending): never for an answer. */
+export function readSettingsWithSecret({ fresh = false } = {}): Promise<SalonSettings> {
+  return fresh ? loadSettings() : readSettings();
 }
 
 function toView({ id: _id, smsApiSecret, ...rest }: SalonSettings): SalonSettingsView {
@@ -64,6 +70,7 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
     throw new Invalid("Please correct the highlighted settings.", fieldErrors);
   }
   const values = merged.data;
+  if (values.country && !isCountryCode(values.country)) throw new Invalid("Please correct the highlighted settings.", { country: ["Unknown country code"] });
   const saved = await writeTransaction(async (tx) => {
     const [row] = await tx
       .update(salonSettings)

@@ -119,3 +119,22 @@ function quoteField(value: string): string {
 export function toCsv(records: readonly (readonly string[])[]): string {
   return records.map((record) => record.map(quoteField).join(",")).join("\r\n") + "\r\n";
 }
+
+// Spreadsheets run a cell that starts with one of these as a formula (CSV injection), and
+// Excel also strips a leading tab or carriage return before looking.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?%?$/;
+
+/**
+ * A cell made safe to open in Excel or Sheets: text that would start a formula gets a
+ * leading apostrophe, which spreadsheets show as plain text. Plain numbers ("-12", "+3.5%")
+ * are left alone, since they cannot run anything and must stay numbers.
+ */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** CSV for people to open in a spreadsheet: UTF-8 with a byte-order mark (Excel's cue), every cell neutralised. */
+export function toSpreadsheetCsv(records: readonly (readonly string[])[]): string {
+  return `\uFEFF${toCsv(records.map((record) => record.map(neutraliseFormula)))}`;
+}

@@ -44,10 +44,11 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
             {visits} {visits === 1 ? "appointment" : "appointments"}
           </Badge>
         </div>
-        {!client.isActive || client.erasureRequestedAt ? (
+        {!client.isActive || client.erasureRequestedAt || client.smsOptedOutAt ? (
           <div className="flex flex-wrap gap-1.5">
             {!client.isActive ? <Badge>Inactive</Badge> : null}
             {client.erasureRequestedAt ? <Badge tone="red">Erasure requested</Badge> : null}
+            {client.smsOptedOutAt ? <Badge tone="amber">SMS opted out</Badge> : null}
           </div>
         ) : null}
         <dl className="space-y-1 text-sm text-slate-700">

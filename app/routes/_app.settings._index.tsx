@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { SignOutForm } from "~/components/shell/sign-out-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -11,6 +10,7 @@ import { changeOwnPassword, updateOwnProfile } from "~/domain/users.server";
 import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/users";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
+import { useIntentForm } from "~/hooks/use-intent-form";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -42,15 +42,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 
 function ProfileForm() {
   const { user } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
-    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OwnProfileSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = navigation.formData?.get("intent") === "profile";
+  const { form, fields, busy } = useIntentForm("profile", OwnProfileSchema, { firstName: user.firstName, lastName: user.lastName, email: user.email });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
@@ -69,15 +61,7 @@ function ProfileForm() {
 }
 
 function PasswordForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeOwnPasswordFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const busy = navigation.formData?.get("intent") === "password";
+  const { form, fields, busy } = useIntentForm("password", ChangeOwnPasswordFormSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="password" />

@@ -116,7 +116,7 @@ function SalonForm() {
             label="Reminder template"
             {...getTextareaProps(fields.reminderTemplate)}
             errors={fields.reminderTemplate.errors}
-            hint="Variables: {clientName}, {salonName}, {date}, {time}"
+            hint="Variables: {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}; {date} and {time} also work"
             rows={3}
           />
         </div>

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { RoleSelect } from "~/components/settings/role-select";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
@@ -10,6 +9,7 @@ import { deleteUser, getUser, setUserPassword, updateUser } from "~/domain/users
 import { SetPasswordSchema, UpdateUserSchema } from "~/lib/schemas/users";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
+import { useIntentForm } from "~/hooks/use-intent-form";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -51,15 +51,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 
 function DetailsForm() {
   const { user, isSelf } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.intent === "update" ? actionData.result : undefined,
-    defaultValue: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, isActive: user.isActive ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateUserSchema }),
-    shouldRevalidate: "onInput",
-  });
-  const busy = navigation.formData?.get("intent") === "update";
+  const { form, fields, busy } = useIntentForm("update", UpdateUserSchema, { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, isActive: user.isActive ? "on" : undefined });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
@@ -96,15 +88,7 @@ function DetailsForm() {
 }
 
 function PasswordForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const busy = navigation.formData?.get("intent") === "password";
+  const { form, fields, busy } = useIntentForm("password", SetPasswordSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="password" />

@@ -1,19 +1,332 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { ComingSoon } from "~/components/shell/coming-soon";
+// SMS Reminders (SPEC §2, issue 18): admins only, enforced here and in the domain. Four
+// forms post to this route with an intent (settings, test, preference), so all of them
+// work without JavaScript; with it, the template preview follows the typing.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { PageHeader } from "~/components/shell/app-shell";
+import { useFailureToast } from "~/hooks/use-failure-toast";
+import { MessageLog, StatusCard } from "~/components/sms/sms-status";
+import { Button } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { ErrorList, Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
+import { Switch } from "~/components/ui/switch";
+import { showToast } from "~/components/ui/toaster";
+import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
+import { getGlobalSettings } from "~/domain/settings.server";
+import {
+  getSmsSettings,
+  getSmsStatus,
+  listSmsLog,
+  listStylistPreferences,
+  previewSample,
+  saveSmsSettings,
+  sendTestReminder,
+  setStylistSmsPreference,
+} from "~/domain/sms.server";
+import { revalidateOnOwnParams } from "~/lib/revalidation";
+import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
+import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
+import { renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
+import { formAction } from "~/utils/form-action.server";
+import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { z } from "zod";
 
+export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
+export const shouldRevalidate = revalidateOnOwnParams(["page"]);
 
-export const SMS_ADMIN_ONLY = "Only administrators can access SMS reminder settings.";
+// SPEC §9: cost per message, Plivo recommended.
+const PROVIDER_OPTIONS = [
+  { value: "plivo", label: "Plivo (£0.0035 per message, recommended)" },
+  { value: "twilio", label: "Twilio (£0.0463 per message)" },
+  { value: "messagebird", label: "MessageBird (£0.045 per message)" },
+] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+async function requireSmsAdmin(request: Request) {
   const user = await requireUser(request);
   if (!can(user.role, "sms.manage")) throw data(SMS_ADMIN_ONLY, { status: 403 });
-  return null;
+  return user;
 }
 
-export default function Screen() {
-  return <ComingSoon title="SMS Reminders" description="Automatic appointment reminders by text message" />;
+export const loader = page(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireSmsAdmin(request);
+  const logPage = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const [{ settings, formDefaults }, status, sample, stylists, log, { timeZone }] = await Promise.all([
+    getSmsSettings(user),
+    getSmsStatus(user),
+    previewSample(user),
+    listStylistPreferences(user),
+    listSmsLog(user, Number.isFinite(logPage) ? logPage : 1),
+    getGlobalSettings(),
+  ]);
+  return { settings, formDefaults, status, sample, stylists, log, timeZone };
+});
+
+const PreferenceFormSchema = SmsPreferenceSchema.extend({ stylistId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const action = page(async ({ request }: ActionFunctionArgs) => {
+  const user = await requireSmsAdmin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "test") {
+    return formAction(
+      formData,
+      TestReminderSchema,
+      async ({ appointmentId }) => {
+        const outcome = await sendTestReminder(user, appointmentId);
+        // The provider refused or could not be reached: shown with the form, like a refusal.
+        if (!outcome.success) throw new DomainError(outcome.message, 502);
+        return redirectWithToast("/sms", { title: "Test SMS sent", description: outcome.message });
+      },
+      { failure: (error) => (error.fieldErrors ? null : `Test failed: ${error.message}`) },
+    );
+  }
+  if (intent === "preference") {
+    return formAction(
+      formData,
+      PreferenceFormSchema,
+      async ({ stylistId, smsRemindersEnabled }) => {
+        const stylist = await setStylistSmsPreference(user, stylistId, smsRemindersEnabled);
+        return redirectWithToast("/sms", { title: "Preference saved", description: `SMS reminders for ${stylist.name}'s clients are ${stylist.smsRemindersEnabled ? "on" : "off"}.` });
+      },
+      { failure: (error) => `Update failed: ${error.message}` },
+    );
+  }
+  return formAction(
+    formData,
+    SmsSettingsSchema,
+    async (value) => {
+      await saveSmsSettings(user, value);
+      return redirectWithToast("/sms", { title: "Settings saved", description: "The SMS settings have been saved." });
+    },
+    { failure: () => "Save failed", hideFields: ["smsApiSecret"] },
+  );
+});
+
+export default function SmsScreen() {
+  const { settings, status, stylists, log, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-6xl p-4 sm:p-6">
+      <PageHeader title="SMS Reminders" description="Automatic appointment reminders by text message" />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <SettingsForm key={settings.updatedAt} />
+          <PreferencesCard stylists={stylists} />
+        </div>
+        <div className="space-y-6">
+          <StatusCard status={status} timeZone={timeZone} />
+          <TestCard enabled={settings.smsEnabled} />
+        </div>
+      </div>
+      <div className="mt-6">
+        <MessageLog log={log} timeZone={timeZone} />
+      </div>
+    </main>
+  );
 }
+
+function SettingsForm() {
+  const { formDefaults, settings, sample } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "settings" ? actionData.result : undefined,
+    defaultValue: { ...formDefaults, smsEnabled: formDefaults.smsEnabled ? "on" : undefined, reminderHoursBefore: String(formDefaults.reminderHoursBefore), smsApiSecret: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SmsSettingsSchema }),
+    shouldRevalidate: "onInput",
+  });
+  const [template, setTemplate] = useState(formDefaults.reminderTemplate);
+  const busy = navigation.formData?.get("intent") === "settings";
+  const hours = REMINDER_HOURS.includes(formDefaults.reminderHoursBefore as (typeof REMINDER_HOURS)[number]) ? REMINDER_HOURS : [...REMINDER_HOURS, formDefaults.reminderHoursBefore].sort((a, b) => a - b);
+  const unknown = unknownVariables(template);
+  const preview = renderTemplate(template, sample.values);
+  const segments = smsSegments(preview);
+  useFailureToast(actionData?.intent === "settings" ? actionData.result : undefined, "Save failed");
+  return (
+    <Card aria-labelledby="sms-settings-title">
+      <CardHeader title={<span id="sms-settings-title">Reminder Settings</span>} description="Also editable under Settings, Salon." />
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="intent" value="settings" />
+        <FormAlert errors={form.errors} />
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <label htmlFor={fields.smsEnabled.id} className="text-sm font-medium text-slate-900">
+              Enable SMS reminders
+            </label>
+            <p className="text-sm text-slate-600">Send each client a text before their appointment.</p>
+          </div>
+          <Switch {...getInputProps(fields.smsEnabled, { type: "checkbox" })} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="SMS provider" {...getSelectProps(fields.smsProvider)} errors={fields.smsProvider.errors}>
+            {PROVIDER_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="From number or sender name" {...getInputProps(fields.smsFromNumber, { type: "text" })} autoComplete="off" errors={fields.smsFromNumber.errors} />
+          <Field
+            label="API key"
+            hint="Twilio Account SID or Plivo Auth ID; MessageBird needs none."
+            {...getInputProps(fields.smsApiKey, { type: "text" })}
+            autoComplete="off"
+            errors={fields.smsApiKey.errors}
+          />
+          <Field
+            label="API secret"
+            hint="Twilio or Plivo Auth Token, MessageBird access key. Never shown again."
+            {...getInputProps(fields.smsApiSecret, { type: "password" })}
+            autoComplete="new-password"
+            placeholder={settings.smsApiSecretSet ? "Saved (leave blank to keep)" : ""}
+            errors={fields.smsApiSecret.errors}
+          />
+          <SelectField label="Send reminder" {...getSelectProps(fields.reminderHoursBefore)} errors={fields.reminderHoursBefore.errors}>
+            {hours.map((value) => (
+              <option key={value} value={value}>
+                {value} hours before{value === 24 ? " (recommended)" : ""}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="Country for phone numbers"
+            hint="Two letters, e.g. GB: numbers written without +44 are read as this country's."
+            {...getInputProps(fields.country, { type: "text" })}
+            maxLength={2}
+            autoComplete="off"
+            className="[&_input]:uppercase"
+            errors={fields.country.errors}
+          />
+        </div>
+        <div>
+          <TextareaField
+            label="Message template"
+            {...getTextareaProps(fields.reminderTemplate)}
+            onChange={(event) => setTemplate(event.currentTarget.value)}
+            errors={fields.reminderTemplate.errors}
+            hint={`Variables: ${TEMPLATE_VARIABLES.map((name) => `{${name}}`).join(", ")}`}
+            rows={4}
+          />
+          {unknown.length > 0 && !fields.reminderTemplate.errors ? <ErrorList errors={[unknownVariablesMessage(unknown)]} /> : null}
+        </div>
+        <figure className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+          <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+            Preview{sample.appointmentId ? ` (next appointment, #${sample.appointmentId})` : " (sample appointment)"}
+          </figcaption>
+          <p className="whitespace-pre-wrap break-words text-sm text-slate-900" data-testid="sms-preview">
+            {preview}
+          </p>
+          <p className="mt-2 text-xs text-slate-600" aria-live="polite">
+            {segments.characters} characters, {segments.segments} SMS ({segments.encoding})
+          </p>
+        </figure>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : "Save SMS Settings"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function TestCard({ enabled }: { enabled: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.intent === "test" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TestReminderSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = navigation.formData?.get("intent") === "test";
+  const failure = actionData?.intent === "test" ? (actionData.result.error?.[""]?.[0] ?? null) : null;
+  useEffect(() => {
+    if (failure) showToast({ title: "Test failed", description: failure.replace(/^Test failed: /, ""), variant: "destructive" });
+  }, [failure, actionData]);
+  return (
+    <Card aria-labelledby="sms-test-title">
+      <CardHeader title={<span id="sms-test-title">Test SMS</span>} description="Sends an appointment's real reminder to its client now." />
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="test" />
+        <FormAlert errors={form.errors} />
+        <Field label="Appointment ID" {...getInputProps(fields.appointmentId, { type: "text" })} inputMode="numeric" autoComplete="off" errors={fields.appointmentId.errors} />
+        <Button type="submit" disabled={!enabled || busy}>
+          {busy ? "Sending..." : "Send Test SMS"}
+        </Button>
+        {!enabled ? <p className="text-sm text-slate-600">Turn on SMS reminders and save to send a test.</p> : null}
+      </Form>
+    </Card>
+  );
+}
+
+type Preference = { id: number; name: string; email: string; smsRemindersEnabled: boolean };
+
+function PreferencesCard({ stylists }: { stylists: Preference[] }) {
+  const actionData = useActionData<typeof action>();
+  const failure = actionData?.intent === "preference" ? (actionData.result.error?.[""]?.[0] ?? "Update failed") : null;
+  return (
+    <Card aria-labelledby="sms-stylists-title">
+      <CardHeader title={<span id="sms-stylists-title">Stylist Preferences</span>} description="Whether each stylist's clients get reminders." />
+      <FormAlert errors={failure ? [failure] : null} />
+      {stylists.length === 0 ? (
+        <p className="text-sm text-slate-600">No stylists found. Add stylists in the Settings page to manage their SMS preferences.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {stylists.map((stylist) => (
+            <PreferenceRow key={stylist.id} stylist={stylist} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+// A button that posts the opposite state: a switch that needs no JavaScript. With it, the
+// fetcher shows the new state at once.
+function PreferenceRow({ stylist }: { stylist: Preference }) {
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.formData?.get("smsRemindersEnabled");
+  const on = pending ? pending === "true" : stylist.smsRemindersEnabled;
+  const failed = fetcher.data && "intent" in fetcher.data ? fetcher.data : null;
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (failed && shown.current !== failed) {
+      shown.current = failed;
+      showToast({ title: "Update failed", description: `Could not change ${stylist.name}'s SMS preference.`, variant: "destructive" });
+    }
+  }, [failed, stylist.name]);
+  return (
+    <li className="flex items-center justify-between gap-3 py-2.5">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{stylist.name}</p>
+        {stylist.email ? <p className="break-all text-sm text-slate-600">{stylist.email}</p> : null}
+      </div>
+      <fetcher.Form method="post" className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="preference" />
+        <input type="hidden" name="stylistId" value={stylist.id} />
+        <span className="text-sm text-slate-600" aria-hidden="true">
+          {on ? "On" : "Off"}
+        </span>
+        <button
+          type="submit"
+          name="smsRemindersEnabled"
+          value={on ? "false" : "true"}
+          role="switch"
+          aria-checked={on}
+          aria-label={`SMS reminders for ${stylist.name}`}
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${on ? "bg-brand-700" : "bg-slate-400"}`}
+        >
+          <span aria-hidden="true" className={`absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`} />
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { Logo } from "~/components/shell/logo";
 import { adminExists, authenticateWithPassword, createSession, setupAdmin } from "~/domain/auth.server";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
+import { useIntentForm } from "~/hooks/use-intent-form";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
@@ -67,15 +67,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
 });
 
 function SignInForm({ redirectTo, cookieNotKept }: { redirectTo: string; cookieNotKept: boolean }) {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  const [form, fields] = useForm({
-    lastResult: actionData?.intent === "login" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, busy } = useIntentForm("login", LoginSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
@@ -91,15 +83,7 @@ function SignInForm({ redirectTo, cookieNotKept }: { redirectTo: string; cookieN
 }
 
 function SetupAdminForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "setup";
-  const [form, fields] = useForm({
-    lastResult: actionData?.intent === "setup" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SetupAdminSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, busy } = useIntentForm("setup", SetupAdminSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="setup" />

@@ -1,7 +1,7 @@
 // The one way a page's form action runs: parse the form with its Zod schema, run the
 // domain call, and turn a refused call (a DomainError) into Conform's reply, so the
-// form shows the message beside the field the domain named. 401 and 403 are not
-// form mistakes: they go to the error boundary.
+// form shows the message beside the field the domain named. A refused sign-in (401)
+// is a form message; 403 is not a form mistake and goes to the error boundary.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
@@ -47,7 +47,7 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
   try {
     return await run(submission.value as z.output<S>);
   } catch (error) {
-    if (!(error instanceof DomainError) || error.status === 401 || error.status === 403) throw error;
+    if (!(error instanceof DomainError) || error.status === 403) throw error;
     if (onRefused) return onRefused(error);
     const message = failure(error);
     return reply(submission.reply({ formErrors: message ? [message] : [], fieldErrors: renameFields(error.fieldErrors, fieldNames), hideFields }), error.status);

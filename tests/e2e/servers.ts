@@ -21,5 +21,15 @@ export function currentSlot(): Slot {
 
 /** The environment of an e2e app server: production build, fresh database file. */
 export function serverEnv(port: number, databaseFile: string): Record<string, string> {
-  return { NODE_ENV: "production", PORT: String(port), DATABASE_URL: `file:${databaseFile}`, SESSION_SECRET: E2E_SESSION_SECRET };
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: `file:${databaseFile}`,
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    // SMS never reaches a real provider from the tests: nothing listens on port 2.
+    SMS_TWILIO_URL: "http://127.0.0.1:2",
+    SMS_PLIVO_URL: "http://127.0.0.1:2",
+    SMS_MESSAGEBIRD_URL: "http://127.0.0.1:2",
+    SMS_RETRY_BASE_MS: "10",
+  };
 }

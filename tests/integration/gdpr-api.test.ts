@@ -78,7 +78,7 @@ describe("GET /api/gdpr/export/{id}", () => {
     expect(response.headers.get("Content-Type")).toContain("application/json");
     const body = await response.json();
     expect(body.client).toMatchObject({ id: client.id, name: "Export Subject", phone: client.phone, email: client.email, notes: "Sensitive scalp", address: "2 Export Way", birthday: "1975-03-04", isActive: true });
-    expect(body.consent).toEqual({ consentType: "marketing", consentDate: client.consentDate, legalBasis: "contract", dataRetentionDate: client.dataRetentionDate, erasureRequestedAt: null });
+    expect(body.consent).toEqual({ consentType: "marketing", consentDate: client.consentDate, legalBasis: "contract", dataRetentionDate: client.dataRetentionDate, erasureRequestedAt: null, smsOptedOutAt: null });
     expect(body.appointments).toEqual([
       {
         id: appointment.id,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SMS_PROVIDERS } from "#db/enums";
+import { unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
 
@@ -15,6 +16,42 @@ export function isTimeZone(value: string): boolean {
 export const DEFAULT_REMINDER_TEMPLATE =
   "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
 
+/** SPEC §9's reminder timings, in hours before the appointment. */
+export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
+
+// A sender is a phone number or an alphanumeric sender id (up to 11 letters and digits).
+const SENDER = /^(\+?[\d\s().-]{5,25}|[A-Za-z0-9 ]{1,11})$/;
+
+/** The SMS settings (SPEC §3), shared by the SMS screen and the Settings screen's Salon tab. */
+export const smsSettingsFields = {
+  smsEnabled: z.boolean().default(false),
+  smsProvider: z.enum(SMS_PROVIDERS).default("twilio"),
+  smsApiKey: z.string().trim().max(200).default(""),
+  // Blank keeps the stored secret: it is never sent back to the browser.
+  smsApiSecret: z.string().trim().max(200).default(""),
+  smsFromNumber: z.union([z.literal(""), z.string().trim().max(25).regex(SENDER, "Use a phone number or a sender name of up to 11 letters and digits")]).default(""),
+  reminderHoursBefore: z.coerce.number().int().min(1).max(168).default(24),
+  reminderTemplate: z
+    .string()
+    .trim()
+    .max(640, "At most 640 characters")
+    .superRefine((value, context) => {
+      const unknown = unknownVariables(value);
+      if (unknown.length > 0) context.addIssue({ code: "custom", message: unknownVariablesMessage(unknown) });
+    })
+    .default(DEFAULT_REMINDER_TEMPLATE),
+  // Optional: a form without the field keeps the stored country (saves merge over what is stored).
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Use a two-letter country code such as GB")
+    .optional(),
+};
+
+/** The SMS screen's settings form. */
+export const SmsSettingsSchema = z.object(smsSettingsFields);
+
 /** Every salon setting (SPEC §3) plus the salon's time zone. */
 export const SalonSettingsSchema = z
   .object({
@@ -27,14 +64,7 @@ export const SalonSettingsSchema = z
     bookingAdvanceLimit: z.coerce.number().int("Use a whole number of days").min(1, "At least 1 day").max(730, "At most 730 days").default(30),
     cancellationNotice: z.coerce.number().int("Use a whole number of hours").min(0, "Cannot be negative").max(720, "At most 720 hours").default(24),
     timeZone: z.string().trim().refine(isTimeZone, "Unknown time zone").default("Europe/London"),
-    smsEnabled: z.boolean().default(false),
-    smsProvider: z.enum(SMS_PROVIDERS).default("twilio"),
-    smsApiKey: z.string().trim().max(200).default(""),
-    // Blank keeps the stored secret: it is never sent back to the browser.
-    smsApiSecret: z.string().trim().max(200).default(""),
-    smsFromNumber: z.string().trim().max(40).default(""),
-    reminderHoursBefore: z.coerce.number().int().min(1).max(168).default(24),
-    reminderTemplate: z.string().trim().max(640).default(DEFAULT_REMINDER_TEMPLATE),
+    ...smsSettingsFields,
   })
   .refine((value) => value.closeTime > value.openTime, { path: ["closeTime"], message: "Closing time must be after opening time" });
 

@@ -1,0 +1,143 @@
+// The SMS screen's read-only panels: System Status and the message log.
+import { Link } from "@remix-run/react";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { Card, CardHeader } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
+
+export const PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
+
+export function formatInstant(instant: string, timeZone: string): string {
+  return `${formatLongDate(dateInZone(instant, timeZone))}, ${formatClockTime(timeInZone(instant, timeZone))}`;
+}
+
+type Status = {
+  enabled: boolean;
+  credentialsComplete: boolean;
+  provider: keyof typeof PROVIDER_LABELS;
+  lastRunAt: string | null;
+  lastRunError: string | null;
+  sentLast24Hours: number;
+  failedLast24Hours: number;
+  nextDue: { appointmentId: number; clientName: string | null; stylistName: string; startTime: string; dueAt: string }[];
+  remindersNext30Days: number;
+  segmentsPerMessage: number;
+  costPerMessage: number;
+  estimatedMonthlyCost: number;
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-1.5">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-right text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function StatusCard({ status, timeZone }: { status: Status; timeZone: string }) {
+  return (
+    <Card aria-labelledby="sms-status-title">
+      <CardHeader title={<span id="sms-status-title">System Status</span>} description="The scheduler checks for due reminders every minute." />
+      <dl className="divide-y divide-slate-100">
+        <Row label="SMS reminders">{status.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}</Row>
+        <Row label="Credentials">{status.credentialsComplete ? <Badge tone="green">Complete</Badge> : <Badge tone="amber">Incomplete</Badge>}</Row>
+        <Row label="Last scheduler run">{status.lastRunAt ? formatInstant(status.lastRunAt, timeZone) : "Not yet"}</Row>
+        <Row label="Sent (last 24 hours)">{status.sentLast24Hours}</Row>
+        <Row label="Failed (last 24 hours)">{status.failedLast24Hours > 0 ? <span className="text-red-700">{status.failedLast24Hours}</span> : 0}</Row>
+        <Row label="Estimated monthly cost">
+          £{status.estimatedMonthlyCost.toFixed(2)}
+          <span className="block text-xs font-normal text-slate-600">
+            {status.remindersNext30Days} reminders × {status.segmentsPerMessage} SMS × £{status.costPerMessage} ({PROVIDER_LABELS[status.provider]})
+          </span>
+        </Row>
+      </dl>
+      {status.lastRunError ? <p className="mt-2 text-sm text-red-700">Last run failed: {status.lastRunError}</p> : null}
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Next reminders due</h3>
+      {status.nextDue.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No reminders due.</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-100 text-sm">
+          {status.nextDue.map((due) => (
+            <li key={`${due.appointmentId}-${due.startTime}`} className="py-1.5">
+              <span className="font-medium text-slate-900">{due.clientName ?? "Unknown"}</span> with {due.stylistName}
+              <span className="block text-slate-600">
+                Appointment #{due.appointmentId}, {formatInstant(due.startTime, timeZone)}; due {formatInstant(due.dueAt, timeZone)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+type LogEntry = {
+  id: number;
+  createdAt: string;
+  kind: "reminder" | "test";
+  status: "sent" | "failed";
+  provider: keyof typeof PROVIDER_LABELS;
+  toNumber: string;
+  clientName: string | null;
+  appointmentId: number | null;
+  appointmentStart: string | null;
+  providerMessageId: string | null;
+  error: string | null;
+};
+
+export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; page: number; pageCount: number; total: number }; timeZone: string }) {
+  return (
+    <Card aria-labelledby="sms-log-title">
+      <CardHeader title={<span id="sms-log-title">Message Log</span>} description={`The last messages sent, newest first (${log.total} in all).`} />
+      {log.entries.length === 0 ? (
+        <EmptyState title="No messages sent yet" />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {log.entries.map((entry) => (
+            <li key={entry.id} className="grid gap-1 py-3 text-sm sm:grid-cols-[1fr_auto] sm:gap-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {entry.clientName ?? "Deleted client"} <span className="font-normal text-slate-600">{entry.toNumber}</span>
+                </p>
+                <p className="text-slate-600">
+                  {entry.kind === "test" ? "Test" : "Reminder"}
+                  {entry.appointmentId ? ` for appointment #${entry.appointmentId}` : ""}
+                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} · {PROVIDER_LABELS[entry.provider]} · {formatInstant(entry.createdAt, timeZone)}
+                </p>
+                {entry.status === "sent" ? (
+                  <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p>
+                ) : (
+                  <p className="break-words text-red-700">{entry.error}</p>
+                )}
+              </div>
+              <div>{entry.status === "sent" ? <Badge tone="green">Sent</Badge> : <Badge tone="red">Failed</Badge>}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {log.pageCount > 1 ? (
+        <nav aria-label="Message log pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
+          {log.page > 1 ? (
+            <Link className={buttonClasses("secondary")} to={`?page=${log.page - 1}#sms-log-title`} preventScrollReset>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-slate-600">
+            Page {log.page} of {log.pageCount}
+          </span>
+          {log.page < log.pageCount ? (
+            <Link className={buttonClasses("secondary")} to={`?page=${log.page + 1}#sms-log-title`} preventScrollReset>
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,385 @@
+// Reports & Analytics (SPEC §2 Reports, §9): figures computed in SQL on the server, in the
+// salon's time zone. A period is a run of salon days; each becomes the instants between
+// two local midnights, so a day on which the clocks change is 23 or 25 hours long.
+//
+// Definitions (SPEC §4, §9): client appointments are every status but blocked (blocked
+// time counts nowhere); revenue is the price stored on completed appointments when they
+// were booked; cancellation rate = cancelled / client appointments; rebooking rate =
+// clients with more than one completed appointment / clients with at least one; average
+// service = revenue / completed. A stylist sees only their own appointments (SPEC §6).
+import { sql, type SQL } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { toSpreadsheetCsv } from "~/lib/csv";
+import { DEFAULT_PERIOD, PERIOD_LABELS, dayCount, formatRate, periodRange, previousRange, type DailyFigure, type ReportPeriod } from "~/lib/report-period";
+import type { ReportQuery } from "~/lib/schemas/reports";
+import { addDays, dateInZone, dayBounds, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
+import { assertCan, type Actor } from "./access.server";
+import { workingMinutesByStylist } from "./availability.server";
+import { can } from "./permissions";
+import { getGlobalSettings } from "./settings.server";
+import { stylistIdForUser } from "./stylists.server";
+
+export const TOP_LIMIT = 5;
+
+export type ReportFigures = {
+  totalRevenue: number;
+  completedCount: number;
+  averageService: number;
+  /** Client appointments in the period (blocked time excluded, cancellations included). */
+  appointments: number;
+  cancelledCount: number;
+  cancellationRate: number;
+  rebookingRate: number;
+  /** Booked minutes of client appointments / working minutes; null when nobody was rostered. */
+  occupancy: number | null;
+  bookedMinutes: number;
+  workingMinutes: number;
+  /** Clients whose first completed appointment (in scope) falls in the period. */
+  newClients: number;
+  returningClients: number;
+};
+
+export type StylistFigures = {
+  stylistId: number;
+  name: string;
+  appointments: number;
+  completed: number;
+  cancelled: number;
+  revenue: number;
+  averageService: number;
+  bookedMinutes: number;
+  workingMinutes: number;
+  occupancy: number | null;
+};
+
+export type Report = ReportFigures & {
+  period: ReportPeriod;
+  from: CalendarDate;
+  to: CalendarDate;
+  allTime: boolean;
+  today: CalendarDate;
+  timeZone: string;
+  /** "salon" for administrators, "own" for a stylist's My Performance. */
+  scope: "salon" | "own";
+  previous: (ReportFigures & { from: CalendarDate; to: CalendarDate }) | null;
+  topServices: { serviceId: number; name: string; completed: number; revenue: number }[];
+  topClients: { clientId: number; name: string; completed: number; revenue: number }[];
+  stylists: StylistFigures[];
+  daily: DailyFigure[];
+};
+
+type Scope = { stylistIds: number[] | null };
+type Range = { start: string; end: string };
+
+function scopeCondition(scope: Scope, column: SQL = sql`a.stylist_id`): SQL {
+  if (!scope.stylistIds) return sql`1`;
+  if (scope.stylistIds.length === 0) return sql`0`;
+  return sql`${column} in (${sql.join(
+    scope.stylistIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+function rangeOf(from: CalendarDate, to: CalendarDate, timeZone: string): Range {
+  return { start: dayBounds(from, timeZone).start.toISOString(), end: dayBounds(to, timeZone).end.toISOString() };
+}
+
+const inRange = (range: Range) => sql`a.start_time >= ${range.start} and a.start_time < ${range.end}`;
+
+// --- The salon's local date of a stored instant, in SQL ---------------------------------
+
+function offsetMinutes(epochMs: number, timeZone: string): number {
+  const { date, minutes } = wallClock(new Date(epochMs), timeZone);
+  return Math.round((Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - epochMs) / 60_000);
+}
+
+/**
+ * The zone's UTC offset over [start, end) as segments [from, offset]: a year has at most
+ * a few. Each clock change is found to the quarter hour inside the day it happens on.
+ */
+export function offsetSegments(from: CalendarDate, to: CalendarDate, timeZone: string): { from: number; offset: number }[] {
+  const first = dayBounds(from, timeZone).start.getTime();
+  const segments = [{ from: first, offset: offsetMinutes(first, timeZone) }];
+  const QUARTER = 15 * 60_000;
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const { start, end } = dayBounds(date, timeZone);
+    const before = offsetMinutes(start.getTime(), timeZone);
+    const after = offsetMinutes(end.getTime(), timeZone);
+    if (before === after) continue;
+    // Clocks change on a quarter hour; two days a year, so a walk through the day is cheap.
+    for (let at = start.getTime() + QUARTER; at <= end.getTime(); at += QUARTER) {
+      const offset = offsetMinutes(at, timeZone);
+      if (offset !== before) {
+        segments.push({ from: at, offset });
+        break;
+      }
+    }
+  }
+  return segments;
+}
+
+/** `date(start_time, <offset of that instant>)`: the salon date an appointment starts on. */
+function localDate(segments: { from: number; offset: number }[]): SQL {
+  const modifier = (offset: number) => `${offset >= 0 ? "+" : ""}${offset} minutes`;
+  if (segments.length === 1) return sql`date(a.start_time, ${modifier(segments[0]!.offset)})`;
+  const branches = [...segments]
+    .reverse()
+    .slice(0, -1)
+    .map((segment) => sql`when a.start_time >= ${new Date(segment.from).toISOString()} then ${modifier(segment.offset)}`);
+  return sql`date(a.start_time, case ${sql.join(branches, sql` `)} else ${modifier(segments[0]!.offset)} end)`;
+}
+
+// --- Queries: each one indexed range scan of the period's appointments --------------------
+
+type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; revenue: number; bookedMinutes: number };
+
+// Each query groups first and looks names up for the groups only, so the period's rows are
+// read from the covering appointments_report_idx alone (no table lookups).
+function perStylist(range: Range, scope: Scope) {
+  return db.all<StylistRow>(sql`
+    select g.*, s.name as name from (
+      select a.stylist_id as stylistId,
+        count(*) as appointments,
+        coalesce(sum(a.status = 'completed'), 0) as completed,
+        coalesce(sum(a.status = 'cancelled'), 0) as cancelled,
+        coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue,
+        coalesce(sum(case when a.status <> 'cancelled' then unixepoch(a.end_time) - unixepoch(a.start_time) else 0 end), 0) / 60 as bookedMinutes
+      from appointments a
+      where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
+      group by a.stylist_id
+    ) g join stylists s on s.id = g.stylistId`);
+}
+
+type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: number };
+
+/** Each client with a completed appointment in the period, and whether they had one before it. */
+function perClient(range: Range, scope: Scope) {
+  return db.all<ClientRow>(sql`
+    select g.*, c.name as name,
+      exists (select 1 from appointments p where p.client_id = g.clientId and p.status = 'completed'
+        and p.start_time < ${range.start} and ${scopeCondition(scope, sql`p.stylist_id`)}) as hadBefore
+    from (
+      select a.client_id as clientId, count(*) as completed, sum(a.price) as revenue
+      from appointments a
+      where ${inRange(range)} and a.status = 'completed' and a.client_id is not null and ${scopeCondition(scope)}
+      group by a.client_id
+    ) g left join clients c on c.id = g.clientId`);
+}
+
+function topServices(range: Range, scope: Scope) {
+  return db.all<{ serviceId: number; name: string; completed: number; revenue: number }>(sql`
+    select g.*, sv.name as name from (
+      select a.service_id as serviceId, count(*) as completed, sum(a.price) as revenue
+      from appointments a
+      where ${inRange(range)} and a.status = 'completed' and a.service_id is not null and ${scopeCondition(scope)}
+      group by a.service_id
+    ) g join services sv on sv.id = g.serviceId
+    order by g.revenue desc, g.completed desc, sv.name asc
+    limit ${TOP_LIMIT}`);
+}
+
+function perDay(range: Range, scope: Scope, day: SQL) {
+  return db.all<{ date: string; revenue: number; appointments: number }>(sql`
+    select ${day} as date, count(*) as appointments,
+      coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue
+    from appointments a
+    where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
+    group by 1`);
+}
+
+async function firstAndLastStart(scope: Scope): Promise<{ first: string | null; last: string | null }> {
+  const [row] = await db.all<{ first: string | null; last: string | null }>(sql`
+    select min(a.start_time) as first, max(a.start_time) as last from appointments a
+    where a.status <> 'blocked' and ${scopeCondition(scope)}`);
+  return { first: row?.first ?? null, last: row?.last ?? null };
+}
+
+// --- Putting the figures together -------------------------------------------------------
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+function figures(stylistRows: StylistRow[], clientRows: ClientRow[], working: Map<number, number>): ReportFigures {
+  const sum = (pick: (row: StylistRow) => number) => stylistRows.reduce((total, row) => total + Number(pick(row)), 0);
+  const totalRevenue = sum((row) => row.revenue);
+  const completedCount = sum((row) => row.completed);
+  const appointments = sum((row) => row.appointments);
+  const cancelledCount = sum((row) => row.cancelled);
+  const bookedMinutes = sum((row) => row.bookedMinutes);
+  const workingMinutes = [...working.values()].reduce((total, minutes) => total + minutes, 0);
+  const rebooked = clientRows.filter((row) => Number(row.completed) > 1).length;
+  const returningClients = clientRows.filter((row) => Number(row.hadBefore) === 1).length;
+  return {
+    totalRevenue,
+    completedCount,
+    averageService: completedCount > 0 ? Math.round(totalRevenue / completedCount) : 0,
+    appointments,
+    cancelledCount,
+    cancellationRate: ratio(cancelledCount, appointments),
+    rebookingRate: ratio(rebooked, clientRows.length),
+    occupancy: workingMinutes > 0 ? bookedMinutes / workingMinutes : null,
+    bookedMinutes,
+    workingMinutes,
+    newClients: clientRows.length - returningClients,
+    returningClients,
+  };
+}
+
+/** The stylists a report covers: the actor's own, or every active one plus anyone with appointments in the period. */
+async function reportStylists(scope: Scope, rows: StylistRow[]): Promise<{ id: number; name: string }[]> {
+  const listed = await db.all<{ id: number; name: string }>(sql`
+    select s.id as id, s.name as name from stylists s
+    where ${scope.stylistIds ? scopeCondition(scope, sql`s.id`) : sql`s.is_active = 1`}`);
+  const byId = new Map(listed.map((stylist) => [Number(stylist.id), String(stylist.name)]));
+  for (const row of rows) if (!byId.has(Number(row.stylistId))) byId.set(Number(row.stylistId), String(row.name));
+  return [...byId].map(([id, name]) => ({ id, name }));
+}
+
+async function resolveScope(actor: Actor): Promise<Scope> {
+  if (can(actor.role, "stylists.viewAll")) return { stylistIds: null };
+  const own = await stylistIdForUser(actor.id);
+  return { stylistIds: own ? [own] : [] };
+}
+
+/** The days a query asks for; a Custom Range missing a date covers every appointment (SPEC §5). */
+async function resolveDays(query: ReportQuery, today: CalendarDate, timeZone: string, scope: Scope) {
+  const period = query.period ?? DEFAULT_PERIOD;
+  if (period !== "custom") return { period, ...periodRange(period, today), allTime: false };
+  if (query.from && query.to) return { period, from: query.from, to: query.to, allTime: false };
+  const { first, last } = await firstAndLastStart(scope);
+  const from = first ? dateInZone(first, timeZone) : today;
+  const lastDate = last ? dateInZone(last, timeZone) : today;
+  return { period, from: from < today ? from : today, to: lastDate > today ? lastDate : today, allTime: true };
+}
+
+export async function buildReport(actor: Actor, query: ReportQuery, now: Date = new Date()): Promise<Report> {
+  assertCan(actor, "reports.view");
+  const { timeZone } = await getGlobalSettings();
+  const today = todayInZone(timeZone, now);
+  const scope = await resolveScope(actor);
+  const { period, from, to, allTime } = await resolveDays(query, today, timeZone, scope);
+  const range = rangeOf(from, to, timeZone);
+  const previousDays = allTime ? null : previousRange(from, to);
+  const previous = previousDays ? rangeOf(previousDays.from, previousDays.to, timeZone) : null;
+
+  const [stylistRows, clientRows, services, dayRows, previousStylists, previousClients] = await Promise.all([
+    perStylist(range, scope),
+    perClient(range, scope),
+    topServices(range, scope),
+    perDay(range, scope, localDate(offsetSegments(from, to, timeZone))),
+    previous ? perStylist(previous, scope) : [],
+    previous ? perClient(previous, scope) : [],
+  ]);
+  const people = await reportStylists(scope, stylistRows);
+  const ids = people.map((person) => person.id);
+  const [working, previousWorking] = await Promise.all([
+    workingMinutesByStylist(ids, from, to),
+    previousDays ? workingMinutesByStylist(ids, previousDays.from, previousDays.to) : new Map<number, number>(),
+  ]);
+
+  const rowsById = new Map(stylistRows.map((row) => [Number(row.stylistId), row]));
+  const stylists: StylistFigures[] = people
+    .map((person) => {
+      const row = rowsById.get(person.id);
+      const revenue = Number(row?.revenue ?? 0);
+      const completed = Number(row?.completed ?? 0);
+      const bookedMinutes = Number(row?.bookedMinutes ?? 0);
+      const workingMinutes = working.get(person.id) ?? 0;
+      return {
+        stylistId: person.id,
+        name: person.name,
+        appointments: Number(row?.appointments ?? 0),
+        completed,
+        cancelled: Number(row?.cancelled ?? 0),
+        revenue,
+        averageService: completed > 0 ? Math.round(revenue / completed) : 0,
+        bookedMinutes,
+        workingMinutes,
+        occupancy: workingMinutes > 0 ? bookedMinutes / workingMinutes : null,
+      };
+    })
+    .sort((a, b) => b.revenue - a.revenue || b.appointments - a.appointments || a.name.localeCompare(b.name));
+
+  const topClients = clientRows
+    .map((row) => ({ clientId: Number(row.clientId), name: row.name ?? "Unknown client", completed: Number(row.completed), revenue: Number(row.revenue) }))
+    .sort((a, b) => b.revenue - a.revenue || b.completed - a.completed || a.name.localeCompare(b.name))
+    .slice(0, TOP_LIMIT);
+
+  const byDate = new Map(dayRows.map((row) => [String(row.date), row]));
+  const daily: DailyFigure[] = [];
+  for (let date = from, n = dayCount(from, to); n > 0; date = addDays(date, 1), n -= 1) {
+    const row = byDate.get(date);
+    daily.push({ date, revenue: Number(row?.revenue ?? 0), appointments: Number(row?.appointments ?? 0) });
+  }
+
+  return {
+    period,
+    from,
+    to,
+    allTime,
+    today,
+    timeZone,
+    scope: scope.stylistIds ? "own" : "salon",
+    ...figures(stylistRows, clientRows, working),
+    previous: previousDays ? { from: previousDays.from, to: previousDays.to, ...figures(previousStylists, previousClients, previousWorking) } : null,
+    topServices: services.map((row) => ({ serviceId: Number(row.serviceId), name: String(row.name), completed: Number(row.completed), revenue: Number(row.revenue) })),
+    topClients,
+    stylists,
+    daily,
+  };
+}
+
+// --- Export CSV ----------------------------------------------------------------------------
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+const rateCell = (rate: number | null) => (rate === null ? "" : formatRate(rate));
+const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
+
+/** The report as a spreadsheet: the cards, the top lists and the per-stylist breakdown (SPEC §9). */
+export async function exportReportCsv(actor: Actor, query: ReportQuery, now: Date = new Date()): Promise<{ fileName: string; body: string }> {
+  const report = await buildReport(actor, query, now);
+  const { salonName } = await getGlobalSettings();
+  const previous = report.previous;
+  // Changes as signed plain numbers, so a spreadsheet keeps them numbers: % for amounts, points for rates.
+  const card = (name: string, value: string, current: number, before: number | null, kind: "amount" | "rate", shown: (value: number) => string) => {
+    let change = "";
+    if (before !== null && kind === "rate") change = signed(Math.round((current - before) * 1000) / 10, 1);
+    else if (before) change = `${signed(Math.round(((current - before) / before) * 100), 0)}%`;
+    return [name, value, before === null ? "" : shown(before), change];
+  };
+  const own = report.scope === "own";
+  const rows: string[][] = [
+    [own ? "My Performance" : "Reports & Analytics", salonName || "Management System"],
+    ["Period", PERIOD_LABELS[report.period], report.from, report.to],
+    [],
+    ["Figure", "This period", previous ? `Previous period (${previous.from} to ${previous.to})` : "Previous period", "Change (% for amounts, points for rates)"],
+    card("Total Revenue (GBP)", pounds(report.totalRevenue), report.totalRevenue, previous?.totalRevenue ?? null, "amount", pounds),
+    card("Completed appointments", String(report.completedCount), report.completedCount, previous?.completedCount ?? null, "amount", String),
+    card("Average Service (GBP)", pounds(report.averageService), report.averageService, previous?.averageService ?? null, "amount", pounds),
+    card("Cancellation Rate", formatRate(report.cancellationRate), report.cancellationRate, previous?.cancellationRate ?? null, "rate", formatRate),
+    card("Rebooking Rate", formatRate(report.rebookingRate), report.rebookingRate, previous?.rebookingRate ?? null, "rate", formatRate),
+    ["Occupancy", rateCell(report.occupancy), previous ? rateCell(previous.occupancy) : "", ""],
+    card("New clients", String(report.newClients), report.newClients, previous?.newClients ?? null, "amount", String),
+    card("Returning clients", String(report.returningClients), report.returningClients, previous?.returningClients ?? null, "amount", String),
+    [],
+    ["Top Services"],
+    ["Service", "Completed", "Revenue (GBP)"],
+    ...report.topServices.map((service) => [service.name, String(service.completed), pounds(service.revenue)]),
+    [],
+    [own ? "My Top Clients" : "Top Clients (All Stylists)"],
+    ["Client", "Completed", "Revenue (GBP)"],
+    ...report.topClients.map((client) => [client.name, String(client.completed), pounds(client.revenue)]),
+    [],
+    [own ? "My Performance Details" : "Stylist Performance Breakdown"],
+    ["Stylist", "Appointments", "Completed", "Cancelled", "Revenue (GBP)", "Average (GBP)", "Occupancy"],
+    ...report.stylists.map((stylist) => [
+      stylist.name,
+      String(stylist.appointments),
+      String(stylist.completed),
+      String(stylist.cancelled),
+      pounds(stylist.revenue),
+      pounds(stylist.averageService),
+      rateCell(stylist.occupancy),
+    ]),
+  ];
+  return { fileName: `salon-report-${report.period}-${report.today}.csv`, body: toSpreadsheetCsv(rows) };
+}

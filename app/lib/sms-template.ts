@@ -1,0 +1,78 @@
+// Reminder texts (SPEC §9): the template's {variables}, rendering, and how many SMS
+// segments a text costs. Isomorphic: the SMS screen previews with the same code the
+// scheduler sends with.
+
+/** The variables of SPEC §9, in the order the screen lists them. */
+export const TEMPLATE_VARIABLES = ["clientName", "serviceName", "appointmentDate", "appointmentTime", "stylistName", "salonName"] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+export type TemplateValues = Record<TemplateVariable, string>;
+
+// The Settings screen's default template (SPEC §9) says {date} and {time}; both keep working.
+const ALIASES: Record<string, TemplateVariable> = { date: "appointmentDate", time: "appointmentTime" };
+
+/** The SMS screen's default (SPEC §9): every variable but the date, ending with the opt-out line. */
+export const SMS_SCREEN_DEFAULT_TEMPLATE =
+  "Hi {clientName}, reminder: {serviceName} with {stylistName} at {salonName}, {appointmentDate} at {appointmentTime}. Reply STOP to opt out.";
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** Names between braces that are not variables ("{clientname}", "{ }"), each once. */
+export function unknownVariables(template: string): string[] {
+  const unknown = new Set<string>();
+  for (const [, name] of template.matchAll(PLACEHOLDER)) {
+    const key = name!.trim();
+    if (!(TEMPLATE_VARIABLES as readonly string[]).includes(key) && !(key in ALIASES)) unknown.add(name!);
+  }
+  return [...unknown];
+}
+
+export function unknownVariablesMessage(unknown: string[]): string {
+  const list = unknown.map((name) => `{${name}}`).join(", ");
+  return `Unknown variable${unknown.length > 1 ? "s" : ""} ${list}. Use ${TEMPLATE_VARIABLES.map((name) => `{${name}}`).join(", ")}.`;
+}
+
+export function renderTemplate(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const key = name.trim();
+    const variable = (TEMPLATE_VARIABLES as readonly string[]).includes(key) ? (key as TemplateVariable) : ALIASES[key];
+    return variable ? values[variable] : whole;
+  });
+}
+
+/** The appointment's date and time as the salon's clock shows them (SPEC §1: US English long date). */
+export function appointmentDateTime(startTime: string, timeZone: string): { appointmentDate: string; appointmentTime: string } {
+  const instant = new Date(startTime);
+  return {
+    appointmentDate: new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant),
+    appointmentTime: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(instant),
+  };
+}
+
+// GSM 03.38: the basic set costs one septet a character, the extension set two (escape + char).
+const GSM_BASIC = new Set(
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
+);
+const GSM_EXTENDED = new Set("^{}\\[~]|€\f");
+
+export type SmsSegments = { encoding: "GSM-7" | "UCS-2"; characters: number; segments: number };
+
+/**
+ * How a text is billed: GSM-7 fits 160 septets in one SMS and 153 in each part of a longer
+ * one; anything outside GSM-7 (an emoji, most accents) makes the whole text UCS-2, 70 UTF-16
+ * units in one SMS and 67 in each part.
+ */
+export function smsSegments(text: string): SmsSegments {
+  let septets = 0;
+  let gsm = true;
+  for (const char of text) {
+    if (GSM_BASIC.has(char)) septets += 1;
+    else if (GSM_EXTENDED.has(char)) septets += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  if (gsm) return { encoding: "GSM-7", characters: septets, segments: septets === 0 ? 0 : septets <= 160 ? 1 : Math.ceil(septets / 153) };
+  const units = text.length;
+  return { encoding: "UCS-2", characters: units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleInboundText, twilioAuthToken, validTwilioSignature } from "~/domain/sms.server";
+import { jsonResponse, methodNotAllowed } from "~/utils/http.server";
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+// Twilio's incoming-message webhook (set it on the number to APP_URL + this path). The
+// request is accepted only with a valid X-Twilio-Signature, computed over the public URL
+// from APP_URL (behind a proxy the request's own URL differs from what Twilio signed).
+export const action = async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const appUrl = process.env.APP_URL?.trim().replace(/\/+$/, "");
+  if (!appUrl) return jsonResponse({ message: "APP_URL is not set, so Twilio's signature cannot be checked." }, 503);
+  const token = await twilioAuthToken();
+  if (!token) return jsonResponse({ message: "Twilio is not the configured SMS provider." }, 403);
+  const form = await request.formData();
+  const params = [...form.entries()].map(([name, value]) => [name, String(value)] as [string, string]);
+  const url = `${appUrl}${new URL(request.url).pathname}${new URL(request.url).search}`;
+  if (!validTwilioSignature(token, url, params, request.headers.get("X-Twilio-Signature"))) {
+    return jsonResponse({ message: "Invalid Twilio signature." }, 403);
+  }
+  await handleInboundText(String(form.get("From") ?? ""), String(form.get("Body") ?? ""));
+  return new Response(EMPTY_TWIML, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" } });
+};

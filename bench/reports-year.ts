@@ -1,0 +1,115 @@
+// A year's report on the large demo salon (20 stylists, a year of history, 50,000+
+// appointments) against the calendar's day view in the same run: the goal is a Last Year
+// report costing no more than 3 day views. Times the server's answer (response head) of
+// /reports?period=year (the whole screen: figures, previous year, chart, breakdown),
+// /api/reports?period=year and the busiest day's Day view, interleaved one request at a
+// time so both see the same machine. Also prints SQLite's plan for the report's queries.
+// Prints figures; never fails on the goal.
+//
+//   npx remix vite:build && npx tsx bench/reports-year.ts [--samples=40]
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient } from "@libsql/client";
+import { startServer } from "../tests/server-process";
+import { positiveIntOption } from "./options";
+
+const GOAL_RATIO = 3;
+const samples = positiveIntOption("samples", 40);
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+process.chdir(root);
+if (!existsSync("build/server/index.js")) {
+  console.error("No production build. Run: npx remix vite:build");
+  process.exit(1);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const p50 = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    50,
+  );
+const p95 = (times: number[]) =>
+  percentile(
+    [...times].sort((a, b) => a - b),
+    95,
+  );
+
+async function head(url: string, token: string, expect: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  const elapsed = performance.now() - started;
+  const body = await response.text();
+  if (response.status !== 200 || !body.includes(expect)) throw new Error(`${url}: unexpected answer ${response.status}`);
+  return elapsed;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "salon-bench-reports-"));
+const databaseUrl = `file:${join(dir, "salon.db")}`;
+try {
+  console.log("Seeding 20 stylists and a year of history...");
+  const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+  if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
+  console.log(
+    seeded.stdout
+      .split("\n")
+      .filter((line) => /appointments|stylists \d/.test(line))
+      .join("\n"),
+  );
+
+  const db = createClient({ url: databaseUrl });
+  const busiest = await db.execute("select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1");
+  const day = String(busiest.rows[0]!.day);
+  const total = await db.execute("select count(*) as n from appointments where start_time >= datetime('now', '-1 year')");
+  console.log(`Appointments in the last year: ${total.rows[0]!.n}; busiest day ${day} (${busiest.rows[0]!.n})`);
+  const plans = {
+    "per stylist": "select a.stylist_id, count(*), sum(a.price) from appointments a where a.start_time >= ? and a.start_time < ? and a.status <> 'blocked' group by a.stylist_id",
+    "per client": "select a.client_id, count(*) from appointments a where a.start_time >= ? and a.start_time < ? and a.status = 'completed' and a.client_id is not null group by a.client_id",
+    "returning check": "select 1 from appointments p where p.client_id = 1 and p.status = 'completed' and p.start_time < ?",
+  } as const;
+  for (const [name, query] of Object.entries(plans)) {
+    const args = query.split("?").length - 1 === 2 ? ["2025-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"] : ["2025-01-01T00:00:00.000Z"];
+    const plan = await db.execute({ sql: `explain query plan ${query}`, args });
+    console.log(`Plan, ${name}: ${plan.rows.map((row) => String(row.detail)).join("; ")}`);
+  }
+  db.close();
+
+  const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: "1" });
+  try {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@salon.test", password: "password123" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const targets = {
+      "Day view (busiest day)": { url: `${server.url}/calendar?view=day&date=${day}`, expect: "Day Schedule" },
+      "Reports, Last Year (page)": { url: `${server.url}/reports?period=year`, expect: "Stylist Performance Breakdown" },
+      "GET /api/reports?period=year": { url: `${server.url}/api/reports?period=year`, expect: "totalRevenue" },
+      "Reports, Last Month (page)": { url: `${server.url}/reports?period=month`, expect: "Stylist Performance Breakdown" },
+    };
+    const times = Object.fromEntries(Object.keys(targets).map((name) => [name, [] as number[]]));
+    for (let round = 0; round < samples + 5; round += 1) {
+      for (const [name, target] of Object.entries(targets)) {
+        const elapsed = await head(target.url, token, target.expect);
+        if (round >= 5) times[name]!.push(elapsed); // the first rounds warm up
+      }
+    }
+    const dayView = p50(times["Day view (busiest day)"]!);
+    console.log(`\nServer time (response head), ${samples} interleaved requests each, one at a time:`);
+    for (const [name, list] of Object.entries(times)) {
+      console.log(`${name.padEnd(32)} p50 ${p50(list).toFixed(1).padStart(7)} ms  p95 ${p95(list).toFixed(1).padStart(7)} ms  = ${(p50(list) / dayView).toFixed(2)} day views`);
+    }
+    const ratio = p50(times["Reports, Last Year (page)"]!) / dayView;
+    console.log(`\nA year's report costs ${ratio.toFixed(2)} day views (goal: at most ${GOAL_RATIO}): ${ratio <= GOAL_RATIO ? "within the goal" : "OVER the goal"}`);
+    const html = await (await fetch(targets["Reports, Last Year (page)"].url, { headers: { Authorization: `Bearer ${token}` } })).text();
+    console.log(`Reports page HTML, Last Year: ${(html.length / 1024).toFixed(0)} KB`);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,2 @@
+CREATE INDEX `appointments_report_idx` ON `appointments` (`start_time`,`status`,`stylist_id`,`client_id`,`service_id`,`price`,`end_time`);--> statement-breakpoint
+CREATE INDEX `appointments_client_visits_idx` ON `appointments` (`client_id`,`status`,`start_time`);

@@ -1,0 +1,30 @@
+// What the SMS specs need: an upcoming appointment with a client to text, and a way back
+// to SMS turned off, so other specs sharing the database never see reminders.
+import { expect } from "@playwright/test";
+import { apiCall, apiToken, createServiceViaApi, createStylistAccount, unique } from "./services-helpers";
+
+export async function upcomingAppointment() {
+  const token = await apiToken();
+  const tag = unique();
+  const stylist = await createStylistAccount(token, "Rosa", `Reminder${tag}`);
+  const service = await createServiceViaApi(token, { name: `Gloss ${tag}`, category: "Colour", duration: 60, price: 5500 });
+  const client = await apiCall<{ id: number }>(token, "POST", "/api/clients", { name: `Tess Texter ${tag}`, phone: "07700 900777", consentType: "service" });
+  expect(client.status).toBe(201);
+  const start = new Date(Date.now() + 3 * 24 * 3600_000);
+  start.setUTCHours(10, 0, 0, 0);
+  const appointment = await apiCall<{ id: number }>(token, "POST", "/api/appointments", {
+    clientId: client.body.id,
+    stylistId: stylist.stylistId,
+    serviceId: service.id,
+    startTime: start.toISOString(),
+    availabilityOverride: true,
+  });
+  expect(appointment.status).toBe(201);
+  return { token, stylist, appointmentId: appointment.body.id, clientName: `Tess Texter ${tag}` };
+}
+
+export async function turnSmsOff() {
+  const token = await apiToken();
+  const saved = await apiCall(token, "POST", "/api/salon-settings", { smsEnabled: false });
+  expect(saved.status).toBe(200);
+}
