@@ -1,48 +1,52 @@
 import { defineConfig, devices } from "@playwright/test";
+import { currentSlot, E2E_WORKERS, serverEnv, slot } from "./tests/e2e/servers";
 
-// Playwright drives Debian's Chromium (no browser download); the app runs from the
-// production build on fresh databases under tests/.artifacts.
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const FRESH_PORT = PORT + 1;
-export const baseURL = `http://localhost:${PORT}`;
-export const freshInstallURL = `http://localhost:${FRESH_PORT}`;
+// Playwright drives Debian's Chromium (no browser download). Each worker slot has its own
+// app server (the production build) on a fresh database under tests/.artifacts; this file
+// is loaded again in every worker, so `baseURL` is that worker's server.
+export const baseURL = currentSlot().url;
+// A name that is not localhost for the same machine, like a tablet on the salon's Wi-Fi:
+// Chromium treats localhost and 127.0.0.0/8 as secure contexts, but not this name.
+export const LAN_HOST = "salon.lan";
 
 const chromium = {
   ...devices["Desktop Chrome"],
   viewport: { width: 1024, height: 768 },
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.2`,
+    ],
   },
 };
 
-const server = (port: number, name: string) => ({
-  command: `rm -rf tests/.artifacts/${name} && node server.js`,
-  url: `http://localhost:${port}/healthz`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-  env: {
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATABASE_URL: `file:tests/.artifacts/${name}/salon.db`,
-    SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-    // SMS never reaches a real provider from the tests: nothing listens on port 2.
-    SMS_TWILIO_URL: "http://127.0.0.1:2",
-    SMS_PLIVO_URL: "http://127.0.0.1:2",
-    SMS_MESSAGEBIRD_URL: "http://127.0.0.1:2",
-    SMS_RETRY_BASE_MS: "10",
-  },
-});
+const server = (index: number) => {
+  const { port, url, databaseFile } = slot(index);
+  return {
+    command: `rm -rf ${databaseFile.replace(/\/[^/]+$/, "")} && node server.js`,
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: serverEnv(port, databaseFile),
+  };
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  workers: E2E_WORKERS,
+  // A flaky test should show, not pass on its second try.
+  retries: 0,
+  reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: { baseURL, trace: "retain-on-failure" },
-  webServer: [server(PORT, "e2e"), server(FRESH_PORT, "fresh")],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => server(index)),
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /\.nojs\.spec\.ts$/ },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testMatch: /\.nojs\.spec\.ts$/ },

@@ -2,6 +2,7 @@
 // headers (a per-request CSP nonce), a refusal of cross-origin writes and the client
 // address for sign-in throttling.
 import cluster from "node:cluster";
+import { networkInterfaces } from "node:os";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
@@ -23,6 +24,13 @@ const hops = proxyHops(process.env.TRUST_PROXY);
 // They share the database as separate machines would: live events go through the events
 // table and sign-in throttling through the database.
 const workers = development ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY || 1));
+
+function lanAddresses() {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry && entry.family === "IPv4" && !entry.internal)
+    .map((entry) => entry.address);
+}
 
 async function serve() {
   const vite = development
@@ -83,8 +91,12 @@ async function serve() {
   const loaded = vite ? await vite.ssrLoadModule("virtual:remix/server-build") : build;
   loaded.entry?.module?.startBackgroundJobs?.();
 
+  // All interfaces: the salon's tablets open http://<this machine's LAN address>:PORT.
   const server = app.listen(port, () => {
     console.log(`Salon app ready at http://localhost:${port}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
+    if (!cluster.isWorker || cluster.worker?.id === 1) {
+      for (const address of lanAddresses()) console.log(`  on the local network: http://${address}:${port}`);
+    }
   });
 
   for (const signal of ["SIGTERM", "SIGINT"]) {

@@ -26,6 +26,8 @@ function Document({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Here, not in meta(): a route's meta() replaces its parents', and no page has its own. */}
+        <meta name="description" content="Salon Management System: appointments, clients, services and the team's day, on every tablet in the salon." />
         <Meta />
         <Links />
       </head>

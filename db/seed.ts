@@ -976,7 +976,14 @@ async function main(options: Options) {
     `  time: hash ${((hashed - started) / 1000).toFixed(2)} s, generate ${(generateMs / 1000).toFixed(2)} s, ` +
       `total ${((finished - started) / 1000).toFixed(2)} s`,
   );
-  console.log(`  sign in: ${ADMIN.email}, ${staff[0]!.email}, ${DISPLAY.email} (password ${PASSWORD})`);
+  // Every demo login, so that a newcomer can try each role without reading the code.
+  console.log(`\nDemo logins (every password is ${PASSWORD}):`);
+  const logins = [
+    { role: "administrator", ...ADMIN },
+    { role: "display", ...DISPLAY },
+    ...staff.map((person) => ({ role: "stylist", ...person })),
+  ];
+  for (const login of logins) console.log(`  ${login.role.padEnd(13)}  ${login.email.padEnd(32)}  ${login.firstName} ${login.lastName}`);
 }
 
 try {

@@ -118,6 +118,12 @@ const server = Deno.serve(
   { port, onListen: () => console.log(`Salon app (Deno) ready at http://localhost:${port}`) },
   async (request, info) => {
     const url = new URL(request.url);
+    const https = url.protocol === "https:" || forwardedProto(request) === "https";
+    // Like Express's req.protocol: the app decides Secure cookies by the request's URL.
+    if (https && url.protocol === "http:") {
+      url.protocol = "https:";
+      request = new Request(url, request);
+    }
     const cspNonce = newNonce();
     const header = (name: string) => request.headers.get(name);
     const refusedAs = isCrossOriginWrite(request.method, header, { trustProxy: hops > 0 })
@@ -133,7 +139,6 @@ const server = Deno.serve(
           cspNonce,
         })),
     );
-    const https = url.protocol === "https:" || forwardedProto(request) === "https";
     // As in server.js: what the app answers is private unless a route says otherwise.
     if (!response.headers.has("Cache-Control")) {
       try {

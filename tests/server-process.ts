@@ -5,6 +5,25 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 
 export const hasBuild = existsSync("build/server/index.js");
+/** CI sets CI=true: there a suite whose prerequisite is missing fails instead of skipping. */
+export const inCI = ["1", "true"].includes((process.env.CI ?? "").toLowerCase());
+
+/**
+ * Whether a suite that needs something missing (the build, a runtime) may skip: only
+ * outside CI, with a warning. In CI it runs and `requirePrerequisite` fails it.
+ */
+export function skipUnless(missing: string | null, suite: string): boolean {
+  if (!missing) return false;
+  if (inCI) return false;
+  console.warn(`Skipping ${suite}: ${missing}.`);
+  return true;
+}
+
+export function requirePrerequisite(missing: string | null): void {
+  if (missing) throw new Error(`${missing} (CI runs this suite instead of skipping it).`);
+}
+
+export const MISSING_BUILD = hasBuild ? null : "build/server/index.js is missing: run `npm run build` first";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

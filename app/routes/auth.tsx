@@ -11,22 +11,33 @@ import { useIntentForm } from "~/hooks/use-intent-form";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign In · Salon Management System" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  if (await getOptionalUser(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
-  return { needsSetup: !(await adminExists()) };
-}
+const WELCOME = {
+  login: { title: "Login successful", description: "Welcome back!" },
+  setup: { title: "Admin account created", description: "Welcome! Your salon is ready to set up." },
+};
+const COOKIE_NOT_KEPT = "You signed in, but this browser did not keep the sign-in. Allow cookies for this site, then sign in again.";
 
-async function signedInRedirect(userId: number, to: string, toast: { title: string; description?: string }) {
+// A successful sign-in comes back here (?signedIn=) before going on, so that a browser
+// that did not keep the session cookie (cookies blocked) is told so instead of being
+// shown the sign-in page again with no word.
+export const loader = page(async ({ request }: LoaderFunctionArgs) => {
+  const url = new URL(request.url);
+  const to = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const signedIn = url.searchParams.get("signedIn");
+  if (await getOptionalUser(request)) {
+    throw signedIn === "login" || signedIn === "setup" ? await redirectWithToast(to, WELCOME[signedIn]) : redirect(to);
+  }
+  return { needsSetup: !(await adminExists()), cookieNotKept: signedIn !== null };
+});
+
+async function signedInRedirect(userId: number, to: string, kind: keyof typeof WELCOME) {
   const { token } = await createSession(userId);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await sessionCookieHeader(token));
-  headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(to, { headers });
+  const params = new URLSearchParams({ signedIn: kind, ...(to === "/" ? {} : { redirectTo: to }) });
+  return redirect(`/auth?${params}`, { headers: { "Set-Cookie": await sessionCookieHeader(token) } });
 }
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
@@ -39,7 +50,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
       SetupAdminSchema,
       async (value) => {
         const admin = await setupAdmin(value);
-        return signedInRedirect(admin.id, "/", { title: "Admin account created", description: "Welcome! Your salon is ready to set up." });
+        return signedInRedirect(admin.id, "/", "setup");
       },
       { failure: (error) => error.message, hideFields: ["password"] },
     );
@@ -49,19 +60,19 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     LoginSchema,
     async (value) => {
       const user = await authenticateWithPassword({ ...value, address: context.clientAddress });
-      return signedInRedirect(user.id, redirectTo, { title: "Login successful", description: "Welcome back!" });
+      return signedInRedirect(user.id, redirectTo, "login");
     },
     { failure: (error) => error.message, hideFields: ["password"] },
   );
 });
 
-function SignInForm({ redirectTo }: { redirectTo: string }) {
+function SignInForm({ redirectTo, cookieNotKept }: { redirectTo: string; cookieNotKept: boolean }) {
   const { form, fields, busy } = useIntentForm("login", LoginSchema);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormAlert errors={form.errors} />
+      <FormAlert errors={form.errors ?? (cookieNotKept ? [COOKIE_NOT_KEPT] : null)} />
       <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
       <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} />
       <Button type="submit" className="w-full" disabled={busy}>
@@ -97,7 +108,7 @@ const FEATURES = [
 ];
 
 export default function AuthPage() {
-  const { needsSetup } = useLoaderData<typeof loader>();
+  const { needsSetup, cookieNotKept } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
   return (
@@ -110,7 +121,7 @@ export default function AuthPage() {
             <p className="mt-1 mb-5 text-sm text-slate-600">
               {needsSetup ? "Create the first administrator account for your salon." : "Sign in to your salon account."}
             </p>
-            {needsSetup ? <SetupAdminForm /> : <SignInForm redirectTo={redirectTo} />}
+            {needsSetup ? <SetupAdminForm /> : <SignInForm redirectTo={redirectTo} cookieNotKept={cookieNotKept} />}
           </div>
         </div>
       </main>

@@ -5,6 +5,7 @@ import { ZodError, type z, type ZodTypeAny } from "zod";
 import { DomainError, Invalid, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
 import { hasControlCharacters } from "~/lib/schemas/limits";
+import { withCookieSecurity } from "./cookies.server";
 import { logServerError } from "./log.server";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -42,21 +43,24 @@ export function api<A extends Args>(handler: (args: A) => Promise<unknown>) {
   return async (args: A): Promise<Response> => {
     try {
       const result = await handler(args);
-      return result instanceof Response ? result : jsonResponse(result);
+      return withCookieSecurity(args.request, result instanceof Response ? result : jsonResponse(result));
     } catch (error) {
-      return apiErrorResponse(error);
+      return withCookieSecurity(args.request, apiErrorResponse(error));
     }
   };
 }
 
-/** Wraps a page loader or action: domain errors become error responses for the ErrorBoundary. */
+/**
+ * Wraps a page loader or action: domain errors become error responses for the
+ * ErrorBoundary, and the cookies it sets (session, toast) get this request's Secure flag.
+ */
 export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
   return async (args: A): Promise<R> => {
     try {
-      return await handler(args);
+      return withCookieSecurity(args.request, await handler(args));
     } catch (error) {
       if (error instanceof DomainError) throw data(error.message, { status: error.status, headers: retryAfterHeaders(error) });
-      throw error;
+      throw withCookieSecurity(args.request, error);
     }
   };
 }

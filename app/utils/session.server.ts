@@ -8,6 +8,7 @@ import { can, type Capability } from "~/domain/permissions";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../../server/security.js";
 import { env, secureCookies, sessionSecret } from "~/lib/env.server";
 
+// `secure` is the fallback; page() and api() set each response's flag per request.
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",

@@ -2,6 +2,7 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { secureCookies, sessionSecret } from "~/lib/env.server";
+import { applyCookieSecurity } from "./cookies.server";
 
 export const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),
@@ -11,6 +12,8 @@ export const ToastSchema = z.object({
 });
 export type Toast = z.output<typeof ToastSchema>;
 
+// `secure` is the default for code that sets a toast outside page()/api(); those wrappers
+// give the cookie the request's own flag (cookies.server.ts).
 const toastCookie = createCookie("toast", {
   httpOnly: true,
   sameSite: "lax",
@@ -36,5 +39,6 @@ export async function takeToast(request: Request): Promise<{ toast: Toast | null
   const raw = await toastCookie.parse(request.headers.get("Cookie"));
   const parsed = ToastSchema.safeParse(raw);
   if (raw) headers.append("Set-Cookie", await toastCookie.serialize("", { maxAge: 0, expires: new Date(0) }));
+  applyCookieSecurity(request, headers);
   return { toast: parsed.success ? parsed.data : null, headers };
 }

@@ -34,6 +34,18 @@ test("unknown paths show 'Page Not Found' inside the app", async ({ page }) => {
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.screenshot({ path: "screenshots/not-found-tablet.png" });
+  await page.getByRole("main").getByRole("link", { name: "Back to the calendar" }).click();
+  await expect(page).toHaveURL(/\/calendar/);
+});
+
+test("search engines are kept out, and pages describe the app", async ({ page, request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  expect(await robots.text()).toMatch(/User-agent: \*\nDisallow: \/\n/);
+  await page.goto("/auth");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Salon Management System/);
 });
 
 test("a display account sees the salon screens but no pricing, reports, availability or settings", async ({ page }) => {

@@ -4,8 +4,10 @@ import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { ADMIN } from "./accounts";
+import { currentSlot } from "./servers";
+import { sessionToken } from "./sessions";
 
-const database = () => createClient({ url: "file:tests/.artifacts/e2e/salon.db" });
+const database = () => createClient({ url: `file:${currentSlot().databaseFile}` });
 
 export const SERVICES = [
   { name: "Cut & Finish", category: "Hair", duration: 60, price: 4500 },
@@ -32,9 +34,8 @@ export async function calendarFixtures(): Promise<{ services: Record<string, num
   }
 }
 
-export async function apiToken(account: { email: string; password: string } = ADMIN): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
-  return ((await response.json()) as { token: string }).token;
+export async function apiToken(account: { email: string; password?: string } = ADMIN): Promise<string> {
+  return sessionToken(account);
 }
 
 export async function apiRequest(method: string, path: string, token: string, body?: unknown) {

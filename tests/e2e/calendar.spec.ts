@@ -157,9 +157,11 @@ test("block time: grey, labelled, not draggable, and an occupied slot ignores cl
   await expect(block).toHaveClass(/bg-slate-200/);
   await expect(block).not.toHaveClass(/cursor-grab/);
 
-  // The column under the blocked time does not open a booking.
+  // The column under the blocked time does not open a booking. Blocks sit 4px in from the
+  // column's sides (inset-x-1): x=2 is the column itself, not the block's edge, and without
+  // force Playwright checks that the column really receives the click.
   const slot = column(page, THEO).locator("[data-testid^=column-]");
-  await slot.click({ position: { x: 4, y: (12 * 60 + 15 - 420) / 15 * 28 + 5 }, force: true });
+  await slot.click({ position: { x: 2, y: (12 * 60 + 15 - 420) / 15 * 28 + 5 } });
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 

@@ -2,11 +2,11 @@
 import type { APIRequestContext } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import { expect } from "@playwright/test";
+import { currentSlot } from "./servers";
+import { sessionToken } from "./sessions";
 
-export async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post("/api/login", { data: { email: account.email, password: account.password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
+export async function apiToken(_request: APIRequestContext, account: { email: string; password?: string }): Promise<string> {
+  return sessionToken(account);
 }
 
 export type ApiClient = { id: number; name: string; phone: string; email: string | null };
@@ -22,7 +22,7 @@ export async function createClientViaApi(request: APIRequestContext, token: stri
  * server always sets it 7 years ahead). Written straight into the e2e server's database.
  */
 export async function expireRetention(clientId: number, isoDate: string) {
-  const db = createClient({ url: "file:tests/.artifacts/e2e/salon.db" });
+  const db = createClient({ url: `file:${currentSlot().databaseFile}` });
   try {
     await db.execute("PRAGMA busy_timeout = 5000");
     await db.execute({ sql: "UPDATE clients SET data_retention_date = ? WHERE id = ?", args: [isoDate, clientId] });

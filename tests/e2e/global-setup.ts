@@ -1,7 +1,7 @@
-import { baseURL } from "../../playwright.config";
 import { ADMIN, DISPLAY, SECOND_STYLIST, STYLIST } from "./accounts";
+import { E2E_WORKERS, slot } from "./servers";
 
-async function post(path: string, body: unknown, token?: string) {
+async function post(baseURL: string, path: string, body: unknown, token?: string) {
   const response = await fetch(`${baseURL}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -11,9 +11,11 @@ async function post(path: string, body: unknown, token?: string) {
   return response.json() as Promise<{ token: string }>;
 }
 
+/** The shared accounts, on every worker slot's fresh database. */
 export default async function globalSetup() {
-  const { token } = await post("/api/setup-admin", ADMIN);
-  await post("/api/register", STYLIST, token);
-  await post("/api/register", DISPLAY, token);
-  await post("/api/register", SECOND_STYLIST, token);
+  for (let index = 0; index < E2E_WORKERS; index += 1) {
+    const { url } = slot(index);
+    const { token } = await post(url, "/api/setup-admin", ADMIN);
+    for (const account of [STYLIST, DISPLAY, SECOND_STYLIST]) await post(url, "/api/register", account, token);
+  }
 }

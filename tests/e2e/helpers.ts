@@ -1,11 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { loginPage } from "./sessions";
 
-export async function signIn(page: Page, account: { email: string; password: string }, path = "/") {
+/**
+ * Signs `page` in as the account and opens `path`. The fast path: a session inserted in
+ * the worker's database and its cookie (the sign-in form itself is tested in auth.spec.ts).
+ */
+export async function signIn(page: Page, account: { email: string; password?: string }, path = "/") {
+  await loginPage(page, account);
   await page.goto(path);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).not.toHaveURL(/\/auth/);
 }
 

@@ -1,9 +1,9 @@
 // The README's promise: a fresh install, the first admin, a stylist account, the
 // stylist's restricted view in another browser, and a script using the API token.
-import { expect, test } from "@playwright/test";
-import { freshInstallURL } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 
-test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a stylist's screens", async ({ browser, request }) => {
+test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a stylist's screens", async ({ browser, request, freshInstall }) => {
+  const freshInstallURL = freshInstall.url;
   const adminContext = await browser.newContext({ baseURL: freshInstallURL });
   const admin = await adminContext.newPage();
   await admin.goto("/");

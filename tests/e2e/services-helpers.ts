@@ -4,6 +4,7 @@ import { expect, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { ADMIN } from "./accounts";
 import { expectNoAxeViolations, PHONE, TABLET } from "./helpers";
+import { sessionToken } from "./sessions";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of every shape, read by the assertions
 export async function apiCall<T = any>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -15,10 +16,8 @@ export async function apiCall<T = any>(token: string, method: string, path: stri
   return { status: response.status, body: (await response.json()) as T };
 }
 
-export async function apiToken(account: { email: string; password: string } = ADMIN): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(account) });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+export async function apiToken(account: { email: string; password?: string } = ADMIN): Promise<string> {
+  return sessionToken(account);
 }
 
 /** A unique tag for names and e-mails: the e2e database lives for one whole run. */

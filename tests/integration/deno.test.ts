@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../server-process";
+import { requirePrerequisite, skipUnless, startServer, type RunningServer } from "../server-process";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const serverBuild = join(root, "build/server/index.js");
@@ -16,16 +16,16 @@ const missing = !existsSync(serverBuild)
   : !existsSync(deno)
     ? "node_modules/.bin/deno is missing: run `npm ci`"
     : null;
-if (missing) console.warn(`Skipping the Deno server test: ${missing}.`);
 
 const admin = { firstName: "Dena", lastName: "Denoson", email: "dena@salon.test", password: "secret-pass-12" };
 
-describe.skipIf(missing)(`Deno server (server/deno.ts)${missing ? ` — skipped: ${missing}` : ""}`, () => {
+describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (server/deno.ts)", () => {
   let server: RunningServer | undefined;
   let dataDir = "";
   let base = "";
 
   beforeAll(async () => {
+    requirePrerequisite(missing);
     dataDir = mkdtempSync(join(tmpdir(), "salon-deno-"));
     // The permissions we document for production, scoped to this project and the data directory.
     server = await startServer(

@@ -1,12 +1,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import * as eventsRoute from "~/routes/api.events";
 import { latestEventId, publish } from "~/domain/events.server";
 import { call, makeRequest, signedIn } from "../factories";
-import { hasBuild, startServer, waitForEvent, type RunningServer } from "../server-process";
+import { MISSING_BUILD, requirePrerequisite, skipUnless, startServer, waitForEvent, type RunningServer } from "../server-process";
 
 describe("GET /api/events", () => {
   it("streams change events with ids and no-transform caching", async () => {
@@ -34,7 +34,8 @@ describe("GET /api/events", () => {
   });
 });
 
-describe.skipIf(!hasBuild)("events across server processes", () => {
+describe.skipIf(skipUnless(MISSING_BUILD, "live events across server processes"))("events across server processes", () => {
+  beforeAll(() => requirePrerequisite(MISSING_BUILD));
   const servers: RunningServer[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));

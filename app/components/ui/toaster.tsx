@@ -7,10 +7,13 @@ export type ToastMessage = { id: string; title: string; description: string; var
 
 const DURATION_MS = 5000;
 const listeners = new Set<(toast: ToastMessage) => void>();
+// A counter, not crypto.randomUUID(): browsers offer that only on HTTPS or localhost, and
+// the salon's tablets reach the app over plain HTTP by a LAN address. The id is a React key.
+let clientToastCount = 0;
 
 /** Shows a toast from client code (optimistic moves, fetcher results). */
 export function showToast(toast: Omit<ToastMessage, "id" | "variant"> & { variant?: ToastMessage["variant"] }) {
-  const message: ToastMessage = { id: crypto.randomUUID(), variant: "default", ...toast };
+  const message: ToastMessage = { id: `client-${++clientToastCount}`, variant: "default", ...toast };
   for (const listener of listeners) listener(message);
 }
 
