@@ -57,11 +57,7 @@ function searchTerms(query: string) {
 }
 
 function matchCondition({ text, digits }: ReturnType<typeof searchTerms>): SQL {
-  const conditions: SQL[] = [
-    sql`instr(lower(${clients.name}), ${text}) > 0`,
-    sql`instr(lower(${clients.email}), ${text}) > 0`,
-    sql`instr(lower(${clients.phone}), ${text}) > 0`,
-  ];
+  const conditions: SQL[] = [sql`instr(lower(${clients.name}), ${text}) > 0`, sql`instr(lower(${clients.email}), ${text}) > 0`, sql`instr(lower(${clients.phone}), ${text}) > 0`];
   if (digits) conditions.push(sql`instr(${phoneDigits}, ${digits}) > 0`);
   return or(...conditions)!;
 }
@@ -96,10 +92,7 @@ export async function searchClients(actor: Actor, query: string, limit = 10): Pr
  * name index and stops after `limit` rows, so the first page is cheap however many
  * clients there are. `limit` undefined means every client (the `/api/clients` default).
  */
-export async function listClients(
-  actor: Actor,
-  { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {},
-): Promise<{ clients: ClientListItem[]; hasMore: boolean }> {
+export async function listClients(actor: Actor, { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {}): Promise<{ clients: ClientListItem[]; hasMore: boolean }> {
   assertCan(actor, "clients.view");
   const terms = searchTerms(query);
   const base = db

@@ -18,7 +18,6 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-
 export const meta: MetaFunction = () => [{ title: "Clients" }];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
@@ -82,7 +81,12 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
               </Link>
             ) : null}
             {canDelete ? (
-              <Link to={`/clients/${client.id}/delete${search}`} preventScrollReset className={buttonClasses("ghost", "min-h-9 px-3 py-1.5 text-red-700 hover:bg-red-50")} aria-label={`Delete ${client.name}`}>
+              <Link
+                to={`/clients/${client.id}/delete${search}`}
+                preventScrollReset
+                className={buttonClasses("ghost", "min-h-9 px-3 py-1.5 text-red-700 hover:bg-red-50")}
+                aria-label={`Delete ${client.name}`}
+              >
                 Delete
               </Link>
             ) : null}
