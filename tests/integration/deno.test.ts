@@ -108,7 +108,7 @@ describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (serve
 
     const setup = await postForm("/auth", { intent: "setup", ...admin });
     expect(setup.status).toBe(302);
-    expect(setup.headers.get("Location")).toBe("/");
+    expect(setup.headers.get("Location")).toBe("/auth?signedIn=setup");
     sessionCookie(setup);
 
     const login = await postForm("/auth", { intent: "login", email: admin.email, password: admin.password });

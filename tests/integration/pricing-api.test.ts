@@ -47,7 +47,7 @@ describe("GET /api/stylists/{id}/pricing", () => {
     const display = await signedIn("display");
     expect((await read(display.token, someoneElse.id)).status).toBe(403);
     expect(await read(admin.token, 99999)).toEqual({ status: 404, body: { message: "Stylist not found" } });
-    expect((await read(admin.token, "zero")).status).toBe(400);
+    expect((await read(admin.token, "zero")).status).toBe(404);
     expect((await read("", someoneElse.id)).status).toBe(401);
   });
 });

@@ -114,12 +114,12 @@ describe("PUT and PATCH /api/services/{id}", () => {
     expect(tooShort.body.errors).toEqual({ duration: ["Duration must be at least 15 minutes"] });
   });
 
-  it("answers 404 for a missing service, 400 for a malformed id, 409 for a taken name, 403 for non-admins", async () => {
+  it("answers 404 for a missing service or a malformed id (decision 0031), 409 for a taken name, 403 for non-admins", async () => {
     expect((await change("PUT", admin.token, 99999, { name: "Ghost", category: "Hair", duration: 30, price: 0 })).body).toEqual({ message: "Service not found" });
     expect((await change("PUT", admin.token, 99999, { name: "Ghost", category: "Hair", duration: 30, price: 0 })).status).toBe(404);
     expect((await change("PATCH", admin.token, 99999, { duration: 30 })).status).toBe(404);
     expect((await json(await call(serviceById.loader, makeRequest("GET", "/api/services/99999", { token: admin.token }), { id: "99999" }))).status).toBe(404);
-    expect((await change("PATCH", admin.token, "abc", { duration: 30 })).status).toBe(400);
+    expect((await change("PATCH", admin.token, "abc", { duration: 30 })).status).toBe(404);
 
     const first = await createService({ name: "Classic Manicure", category: "Nails" });
     const second = await createService({ name: "Classic Pedicure", category: "Nails" });

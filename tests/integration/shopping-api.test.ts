@@ -119,10 +119,10 @@ describe("SPEC §4 transitions", () => {
     }
   });
 
-  it("unknown items are 404, unknown steps 404, bad ids 400, and signed-out callers 401", async () => {
+  it("unknown items are 404, unknown steps 404, bad ids 404 (decision 0031), and signed-out callers 401", async () => {
     expect((await step(admin.token, 999999, "order")).status).toBe(404);
     expect((await step(admin.token, await newItem(), "cancel")).status).toBe(404);
-    expect((await step(admin.token, "abc", "complete")).status).toBe(400);
+    expect((await step(admin.token, "abc", "complete")).status).toBe(404);
     expect((await step("", 1, "complete")).status).toBe(401);
     expect((await remove(admin.token, 999999)).status).toBe(404);
     expect((await list("")).status).toBe(401);
