@@ -37,7 +37,13 @@ export default tseslint.config(
     },
   },
   { files: ["app/domain/**"], rules: layer(["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*"], "The domain sits below routes and their helpers (ARCHITECTURE: routes → domain → db).") },
-  { files: ["app/lib/**"], rules: layer(["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*", "~/domain/*", "#db/client.server", "#db/schema"], "lib/ is below everything: it imports only other lib/ modules and db/enums.") },
+  {
+    files: ["app/lib/**"],
+    rules: layer(
+      ["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*", "~/domain/*", "#db/client.server", "#db/schema"],
+      "lib/ is below everything: it imports only other lib/ modules and db/enums.",
+    ),
+  },
   { files: ["db/**"], ignores: ["db/seed.ts"], rules: layer(["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*", "~/domain/*"], "db/ is the bottom layer.") },
   { files: ["app/components/**", "app/hooks/**"], rules: layer(["~/routes/*", "*.server", "#db/client.server", "#db/schema"], "Components run in the browser: no server modules and no routes.") },
 );

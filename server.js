@@ -6,15 +6,7 @@ import { networkInterfaces } from "node:os";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import {
-  applySecurityHeaders,
-  clientAddress,
-  CROSS_ORIGIN_MESSAGE,
-  isCrossOriginWrite,
-  newNonce,
-  proxyHops,
-  refusedBody,
-} from "./server/security.js";
+import { applySecurityHeaders, clientAddress, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce, proxyHops, refusedBody } from "./server/security.js";
 
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT || 3000);
@@ -33,9 +25,7 @@ function lanAddresses() {
 }
 
 async function serve() {
-  const vite = development
-    ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }))
-    : undefined;
+  const vite = development ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } })) : undefined;
 
   const app = express();
   app.disable("x-powered-by");

@@ -16,16 +16,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     remix({
-        ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
-        serverModuleFormat: "esm",
-        future: {
-          v3_fetcherPersist: true,
-          v3_relativeSplatPath: true,
-          v3_throwAbortReason: true,
-          v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
-        },
-      }),
+      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
+      serverModuleFormat: "esm",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
     tsconfigPaths(),
   ],
 }));

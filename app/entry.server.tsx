@@ -67,13 +67,7 @@ async function renderWithWebStreams({ status, headers, app, nonce, waitForAll }:
   return new Response(body, { headers, status });
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   // Pages carry clients' and staff's personal data: no browser or proxy may keep a copy.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
@@ -89,9 +83,7 @@ export default function handleRequest(
       </NonceProvider>
     ),
   };
-  return "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function"
-    ? renderWithNodeStreams(render)
-    : renderWithWebStreams(render);
+  return "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function" ? renderWithNodeStreams(render) : renderWithWebStreams(render);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

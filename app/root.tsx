@@ -65,9 +65,7 @@ export function ErrorBoundary() {
       <div className="max-w-md text-center">
         <p className="text-sm font-semibold text-brand-700">{status}</p>
         <h1 className="mt-2 text-2xl font-bold">{status === 404 ? "Page Not Found" : "Something went wrong"}</h1>
-        <p className="mt-2 text-slate-600">
-          {status === 404 ? "The page you are looking for does not exist." : "Please try again. If it keeps happening, tell your salon administrator."}
-        </p>
+        <p className="mt-2 text-slate-600">{status === 404 ? "The page you are looking for does not exist." : "Please try again. If it keeps happening, tell your salon administrator."}</p>
         <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
           Back to the calendar
         </a>

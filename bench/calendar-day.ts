@@ -67,8 +67,14 @@ async function load(url: string, token: string, count: number, parallel: number)
 }
 
 function report(label: string, timings: Timing[]) {
-  summary(`${label}, server render (head)`, timings.map((timing) => timing.firstByte));
-  summary(`${label}, whole document`, timings.map((timing) => timing.complete));
+  summary(
+    `${label}, server render (head)`,
+    timings.map((timing) => timing.firstByte),
+  );
+  summary(
+    `${label}, whole document`,
+    timings.map((timing) => timing.complete),
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), "salon-bench-calendar-"));
@@ -77,7 +83,12 @@ try {
   console.log("Seeding 20 stylists and a year of history...");
   const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
-  console.log(seeded.stdout.split("\n").filter((line) => /appointments|stylists \d/.test(line)).join("\n"));
+  console.log(
+    seeded.stdout
+      .split("\n")
+      .filter((line) => /appointments|stylists \d/.test(line))
+      .join("\n"),
+  );
 
   const db = createClient({ url: databaseUrl });
   const busiest = await db.execute("select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1");
@@ -92,7 +103,11 @@ try {
   const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: String(workers) });
   console.log(`Server: ${workers} worker process(es)`);
   try {
-    const login = await fetch(`${server.url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "admin@salon.test", password: "password123" }) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@salon.test", password: "password123" }),
+    });
     const { token } = (await login.json()) as { token: string };
     const url = `${server.url}/calendar?view=day&date=${day}`;
     const html = await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).text();

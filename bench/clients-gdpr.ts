@@ -45,7 +45,11 @@ try {
   const [{ n: seeded }] = (await db.select({ n: count() }).from(clients)) as [{ n: number }];
   const extra = Math.max(0, targetClients - seeded);
   if (extra > 0) {
-    const rows = Array.from({ length: extra }, (_, i) => ({ name: `Imported Person${i} ${["Smith", "Jones", "Taylor", "Brown", "Patel"][i % 5]}`, email: `imported${i}@bench.example`, phone: `07${String(100000000 + i)}` }));
+    const rows = Array.from({ length: extra }, (_, i) => ({
+      name: `Imported Person${i} ${["Smith", "Jones", "Taylor", "Brown", "Patel"][i % 5]}`,
+      email: `imported${i}@bench.example`,
+      phone: `07${String(100000000 + i)}`,
+    }));
     await importClients(actor, rows);
   }
   const [{ n: totalClients }] = (await db.select({ n: count() }).from(clients)) as [{ n: number }];
@@ -96,7 +100,9 @@ try {
     .limit(6);
   const exportStart = performance.now();
   const exported = await exportClientData(actor, busiest[0]!.id!);
-  console.log(`\nExport of the busiest client (${exported.data.appointments.length} appointments): ${(performance.now() - exportStart).toFixed(1)} ms, ${JSON.stringify(exported.data).length.toLocaleString("en-GB")} bytes`);
+  console.log(
+    `\nExport of the busiest client (${exported.data.appointments.length} appointments): ${(performance.now() - exportStart).toFixed(1)} ms, ${JSON.stringify(exported.data).length.toLocaleString("en-GB")} bytes`,
+  );
 
   console.log("\nErasure (transaction, then WAL truncation), the five busiest clients:");
   const erased: { name: string; phone: string; email: string | null }[] = [];

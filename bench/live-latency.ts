@@ -281,7 +281,9 @@ async function main() {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const verdict = (value: number) => (value <= BUDGET_MS ? "within budget" : "OVER budget");
   console.log(`\nLive-update latency, POST /api/salon-settings on the first server -> "settings" event on the second server's /api/events`);
-  console.log(`samples: ${latencies.length} of ${samples} measured (after ${warmups.length} warm-up probes: ${warmups.map((w) => w.toFixed(0)).join(", ")} ms); random pause before each probe 0-${jitterMs} ms`);
+  console.log(
+    `samples: ${latencies.length} of ${samples} measured (after ${warmups.length} warm-up probes: ${warmups.map((w) => w.toFixed(0)).join(", ")} ms); random pause before each probe 0-${jitterMs} ms`,
+  );
   if (latencies.length > 0) {
     const sorted = [...latencies].sort((a, b) => a - b);
     const posts = [...postTimes].sort((a, b) => a - b);

@@ -139,11 +139,7 @@ export const clients = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("clients_name_idx").on(t.name),
-    index("clients_email_idx").on(t.email),
-    index("clients_phone_idx").on(t.phone),
-  ],
+  (t) => [index("clients_name_idx").on(t.name), index("clients_email_idx").on(t.email), index("clients_phone_idx").on(t.phone)],
 );
 
 export const appointments = sqliteTable(
@@ -257,7 +253,9 @@ export const smsLog = sqliteTable(
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
     status: text("status", { enum: ["sent", "failed"] }).notNull(),
-    kind: text("kind", { enum: ["reminder", "test"] }).notNull().default("reminder"),
+    kind: text("kind", { enum: ["reminder", "test"] })
+      .notNull()
+      .default("reminder"),
     providerMessageId: text("provider_message_id"),
     error: text("error"),
     createdAt: createdAt(),
@@ -277,7 +275,9 @@ export const smsReminders = sqliteTable(
       .notNull()
       .references(() => appointments.id, { onDelete: "cascade" }),
     startTime: text("start_time").notNull(),
-    status: text("status", { enum: ["sending", "sent", "failed", "skipped"] }).notNull().default("sending"),
+    status: text("status", { enum: ["sending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("sending"),
     claimedBy: text("claimed_by").notNull(),
     claimedAt: text("claimed_at").notNull(),
     finishedAt: text("finished_at"),

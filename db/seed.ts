@@ -178,34 +178,222 @@ function addYearsUtc(ms: number, years: number): number {
 // demo database cannot text a real person.
 
 const FEMALE_NAMES = [
-  "Olivia", "Amelia", "Isla", "Ava", "Emily", "Sophie", "Grace", "Lily", "Freya", "Ella", "Charlotte", "Poppy",
-  "Evie", "Isabella", "Jessica", "Chloe", "Holly", "Lucy", "Megan", "Hannah", "Ruby", "Daisy", "Imogen", "Phoebe",
-  "Niamh", "Eleanor", "Harriet", "Rosie", "Zara", "Aisha", "Priya", "Amira", "Katie", "Bethany", "Rebecca", "Laura",
-  "Sarah", "Claire", "Joanne", "Helen", "Margaret", "Susan", "Gemma", "Kirsty", "Siobhan", "Fiona", "Rhiannon",
-  "Caitlin", "Maisie", "Eloise", "Nadia", "Tilly", "Jasmine", "Leah", "Abigail", "Yasmin", "Carys", "Heather",
+  "Olivia",
+  "Amelia",
+  "Isla",
+  "Ava",
+  "Emily",
+  "Sophie",
+  "Grace",
+  "Lily",
+  "Freya",
+  "Ella",
+  "Charlotte",
+  "Poppy",
+  "Evie",
+  "Isabella",
+  "Jessica",
+  "Chloe",
+  "Holly",
+  "Lucy",
+  "Megan",
+  "Hannah",
+  "Ruby",
+  "Daisy",
+  "Imogen",
+  "Phoebe",
+  "Niamh",
+  "Eleanor",
+  "Harriet",
+  "Rosie",
+  "Zara",
+  "Aisha",
+  "Priya",
+  "Amira",
+  "Katie",
+  "Bethany",
+  "Rebecca",
+  "Laura",
+  "Sarah",
+  "Claire",
+  "Joanne",
+  "Helen",
+  "Margaret",
+  "Susan",
+  "Gemma",
+  "Kirsty",
+  "Siobhan",
+  "Fiona",
+  "Rhiannon",
+  "Caitlin",
+  "Maisie",
+  "Eloise",
+  "Nadia",
+  "Tilly",
+  "Jasmine",
+  "Leah",
+  "Abigail",
+  "Yasmin",
+  "Carys",
+  "Heather",
 ] as const;
 const MALE_NAMES = [
-  "Oliver", "George", "Harry", "Jack", "Noah", "Charlie", "Thomas", "Oscar", "William", "James", "Alfie", "Freddie",
-  "Arthur", "Archie", "Leo", "Joshua", "Samuel", "Daniel", "Callum", "Connor", "Liam", "Rhys", "Owen", "Dylan",
-  "Ethan", "Mohammed", "Arjun", "Ravi", "Kieran", "Jamie", "Ben", "Tom", "Matthew", "Luke", "Ryan", "Gareth",
-  "Stuart", "Alistair", "Hamish", "Rory", "Finley", "Euan",
+  "Oliver",
+  "George",
+  "Harry",
+  "Jack",
+  "Noah",
+  "Charlie",
+  "Thomas",
+  "Oscar",
+  "William",
+  "James",
+  "Alfie",
+  "Freddie",
+  "Arthur",
+  "Archie",
+  "Leo",
+  "Joshua",
+  "Samuel",
+  "Daniel",
+  "Callum",
+  "Connor",
+  "Liam",
+  "Rhys",
+  "Owen",
+  "Dylan",
+  "Ethan",
+  "Mohammed",
+  "Arjun",
+  "Ravi",
+  "Kieran",
+  "Jamie",
+  "Ben",
+  "Tom",
+  "Matthew",
+  "Luke",
+  "Ryan",
+  "Gareth",
+  "Stuart",
+  "Alistair",
+  "Hamish",
+  "Rory",
+  "Finley",
+  "Euan",
 ] as const;
 const SURNAMES = [
-  "Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Robinson", "Wright", "Thompson",
-  "Evans", "Walker", "White", "Roberts", "Green", "Hall", "Wood", "Jackson", "Clarke", "Patel", "Khan", "Lewis",
-  "Phillips", "Mason", "Mitchell", "Rose", "Cox", "Morgan", "Hughes", "Edwards", "Turner", "Hill", "Moore", "Cooper",
-  "Ward", "Morris", "King", "Watson", "Harris", "Baker", "Young", "Allen", "Scott", "Price", "Bennett", "Murphy",
-  "Kelly", "Campbell", "Stewart", "MacDonald", "Reid", "Fraser", "Hussain", "Begum", "Shah", "Ali", "O'Brien",
-  "Gallagher", "Lloyd", "Owen", "Parry", "Pritchard", "Barker", "Fletcher", "Holmes", "Lawson", "Marsh", "Newton",
-  "Pearson", "Sharma", "Chapman", "Doyle", "Fox", "Gill", "Hayes", "Knight", "Lamb", "Nash", "Palmer", "Quinn",
-  "Shaw", "Webb", "Yates", "Ellis", "Chambers", "Sutherland", "McKenzie",
+  "Smith",
+  "Jones",
+  "Taylor",
+  "Brown",
+  "Williams",
+  "Wilson",
+  "Johnson",
+  "Davies",
+  "Robinson",
+  "Wright",
+  "Thompson",
+  "Evans",
+  "Walker",
+  "White",
+  "Roberts",
+  "Green",
+  "Hall",
+  "Wood",
+  "Jackson",
+  "Clarke",
+  "Patel",
+  "Khan",
+  "Lewis",
+  "Phillips",
+  "Mason",
+  "Mitchell",
+  "Rose",
+  "Cox",
+  "Morgan",
+  "Hughes",
+  "Edwards",
+  "Turner",
+  "Hill",
+  "Moore",
+  "Cooper",
+  "Ward",
+  "Morris",
+  "King",
+  "Watson",
+  "Harris",
+  "Baker",
+  "Young",
+  "Allen",
+  "Scott",
+  "Price",
+  "Bennett",
+  "Murphy",
+  "Kelly",
+  "Campbell",
+  "Stewart",
+  "MacDonald",
+  "Reid",
+  "Fraser",
+  "Hussain",
+  "Begum",
+  "Shah",
+  "Ali",
+  "O'Brien",
+  "Gallagher",
+  "Lloyd",
+  "Owen",
+  "Parry",
+  "Pritchard",
+  "Barker",
+  "Fletcher",
+  "Holmes",
+  "Lawson",
+  "Marsh",
+  "Newton",
+  "Pearson",
+  "Sharma",
+  "Chapman",
+  "Doyle",
+  "Fox",
+  "Gill",
+  "Hayes",
+  "Knight",
+  "Lamb",
+  "Nash",
+  "Palmer",
+  "Quinn",
+  "Shaw",
+  "Webb",
+  "Yates",
+  "Ellis",
+  "Chambers",
+  "Sutherland",
+  "McKenzie",
 ] as const;
 const STREETS = [
-  "High Street", "Church Road", "Station Road", "Victoria Road", "Park Avenue", "Mill Lane", "Orchard Close",
-  "The Crescent", "Queens Road", "Manor Way", "Elm Grove", "Kingsway", "Meadow View", "Chapel Street",
+  "High Street",
+  "Church Road",
+  "Station Road",
+  "Victoria Road",
+  "Park Avenue",
+  "Mill Lane",
+  "Orchard Close",
+  "The Crescent",
+  "Queens Road",
+  "Manor Way",
+  "Elm Grove",
+  "Kingsway",
+  "Meadow View",
+  "Chapel Street",
 ] as const;
 const TOWNS = [
-  ["Bristol", "BS"], ["Bath", "BA"], ["Keynsham", "BS"], ["Portishead", "BS"], ["Clevedon", "BS"], ["Nailsea", "BS"],
+  ["Bristol", "BS"],
+  ["Bath", "BA"],
+  ["Keynsham", "BS"],
+  ["Portishead", "BS"],
+  ["Clevedon", "BS"],
+  ["Nailsea", "BS"],
 ] as const;
 const CLIENT_NOTES = [
   "Prefers a quiet appointment, not chatty.",
@@ -325,7 +513,10 @@ const PROFILES: Profile[] = [
     tags: { nails: 1.2, beauty: 1 },
     mensBoost: 1,
     rota: [null, null, LATE, LATE, LATE, { start: "09:00", end: "17:00" }, SUNDAY],
-    pricing: [{ service: "Gel Manicure", duration: 60 }, { service: "Lash Lift & Tint", price: 4000 }],
+    pricing: [
+      { service: "Gel Manicure", duration: 60 },
+      { service: "Lash Lift & Tint", price: 4000 },
+    ],
   },
   {
     // Colour specialist on a bi-weekly rota.
@@ -395,9 +586,7 @@ function buildClients(rng: Rng, total: number, today: number): NewClient[] {
       phone: mobileNumber(i),
       email: rng.chance(0.86) ? uniqueEmail(rng, emails, first, last) : null,
       notes: rng.chance(0.22) ? rng.pick(CLIENT_NOTES) : null,
-      address: rng.chance(0.2)
-        ? `${rng.int(1, 120)} ${rng.pick(STREETS)}, ${town[0]} ${town[1]}${rng.int(1, 40)} ${rng.int(1, 9)}${rng.pick(["AB", "DE", "FG", "HJ", "LN", "PQ", "RT", "WX"])}`
-        : null,
+      address: rng.chance(0.2) ? `${rng.int(1, 120)} ${rng.pick(STREETS)}, ${town[0]} ${town[1]}${rng.int(1, 40)} ${rng.int(1, 9)}${rng.pick(["AB", "DE", "FG", "HJ", "LN", "PQ", "RT", "WX"])}` : null,
       birthday: rng.chance(0.3) ? dayToDate(today - rng.int(18 * 365, 75 * 365)) : null,
       consentDate: iso(consentMs),
       consentType: typeRoll < 0.55 ? "service" : typeRoll < 0.85 ? "both" : "marketing",
@@ -723,8 +912,7 @@ function buildShopping(rng: Rng, when: Schedule, productIds: number[], admin: nu
     const orderedDaysAgo = rng.int(2, addedDaysAgo - 1);
     const created = stamp(addedDaysAgo);
     const ordered = item.state === "ordered" || item.state === "delivered" ? stamp(orderedDaysAgo) : null;
-    const completed =
-      item.state === "delivered" ? stamp(rng.int(1, orderedDaysAgo - 1)) : item.state === "completed" ? stamp(rng.int(1, addedDaysAgo - 1)) : null;
+    const completed = item.state === "delivered" ? stamp(rng.int(1, orderedDaysAgo - 1)) : item.state === "completed" ? stamp(rng.int(1, addedDaysAgo - 1)) : null;
     rows.push({
       productId: item.product === undefined ? null : productIds[item.product]!,
       customName: item.custom ?? null,
@@ -753,8 +941,22 @@ async function insertInBatches<Row>(rows: Row[], insert: (chunk: Row[]) => Promi
 /** Children before parents, so the foreign keys (enforced) never object. */
 async function wipe(tx: Transaction) {
   for (const table of [
-    smsLog, appointments, timeOff, stylistAvailability, stylistPricing, shoppingItems, products, messages,
-    auditLog, sessions, loginAttempts, clients, services, stylists, salonSettings, users,
+    smsLog,
+    appointments,
+    timeOff,
+    stylistAvailability,
+    stylistPricing,
+    shoppingItems,
+    products,
+    messages,
+    auditLog,
+    sessions,
+    loginAttempts,
+    clients,
+    services,
+    stylists,
+    salonSettings,
+    users,
   ]) {
     await tx.delete(table);
   }
@@ -824,7 +1026,12 @@ async function main(options: Options) {
       .returning({ id: users.id });
     const stylistUsers: { id: number }[] = [];
     await insertInBatches(staff, async (chunk) => {
-      stylistUsers.push(...(await tx.insert(users).values(chunk.map((p) => ({ ...p, role: "stylist" as const, passwordHash }))).returning({ id: users.id })));
+      stylistUsers.push(
+        ...(await tx
+          .insert(users)
+          .values(chunk.map((p) => ({ ...p, role: "stylist" as const, passwordHash })))
+          .returning({ id: users.id })),
+      );
     });
     const [display] = await tx
       .insert(users)
@@ -883,9 +1090,7 @@ async function main(options: Options) {
     });
 
     await insertInBatches(
-      plans.flatMap((plan) =>
-        plan.profile.pricing.map((p) => ({ stylistId: plan.id, serviceId: serviceByName.get(p.service)!.id, price: p.price ?? null, duration: p.duration ?? null })),
-      ),
+      plans.flatMap((plan) => plan.profile.pricing.map((p) => ({ stylistId: plan.id, serviceId: serviceByName.get(p.service)!.id, price: p.price ?? null, duration: p.duration ?? null }))),
       (chunk) => tx.insert(stylistPricing).values(chunk),
     );
 
@@ -926,7 +1131,12 @@ async function main(options: Options) {
     appointmentCount = appointmentRows.length;
     await insertInBatches(appointmentRows, (chunk) => tx.insert(appointments).values(chunk));
 
-    const productIds = (await tx.insert(products).values(PRODUCTS.map((p) => ({ ...p, createdAt: iso(salonInstant(today - 60, 10 * 60)) }))).returning({ id: products.id })).map((r) => r.id);
+    const productIds = (
+      await tx
+        .insert(products)
+        .values(PRODUCTS.map((p) => ({ ...p, createdAt: iso(salonInstant(today - 60, 10 * 60)) })))
+        .returning({ id: products.id })
+    ).map((r) => r.id);
     const staffUserIds = stylistUsers.slice(0, 5).map((u) => u.id);
     await tx.insert(shoppingItems).values(buildShopping(rng(6), when, productIds, admin!.id, staffUserIds));
     await tx.insert(messages).values(
@@ -948,11 +1158,7 @@ async function main(options: Options) {
     const [row] = await db.select({ n: count() }).from(table);
     return `${name} ${row?.n ?? 0}`;
   };
-  const statuses = await db
-    .select({ status: appointments.status, n: count() })
-    .from(appointments)
-    .groupBy(appointments.status)
-    .orderBy(appointments.status);
+  const statuses = await db.select({ status: appointments.status, n: count() }).from(appointments).groupBy(appointments.status).orderBy(appointments.status);
   const counts = await Promise.all([
     tally("users", users),
     tally("stylists", stylists),
@@ -972,17 +1178,10 @@ async function main(options: Options) {
   );
   console.log(`  ${counts.join(", ")}`);
   console.log(`  appointments ${appointmentCount} (${statuses.map((s) => `${s.status} ${s.n}`).join(", ")})`);
-  console.log(
-    `  time: hash ${((hashed - started) / 1000).toFixed(2)} s, generate ${(generateMs / 1000).toFixed(2)} s, ` +
-      `total ${((finished - started) / 1000).toFixed(2)} s`,
-  );
+  console.log(`  time: hash ${((hashed - started) / 1000).toFixed(2)} s, generate ${(generateMs / 1000).toFixed(2)} s, ` + `total ${((finished - started) / 1000).toFixed(2)} s`);
   // Every demo login, so that a newcomer can try each role without reading the code.
   console.log(`\nDemo logins (every password is ${PASSWORD}):`);
-  const logins = [
-    { role: "administrator", ...ADMIN },
-    { role: "display", ...DISPLAY },
-    ...staff.map((person) => ({ role: "stylist", ...person })),
-  ];
+  const logins = [{ role: "administrator", ...ADMIN }, { role: "display", ...DISPLAY }, ...staff.map((person) => ({ role: "stylist", ...person }))];
   for (const login of logins) console.log(`  ${login.role.padEnd(13)}  ${login.email.padEnd(32)}  ${login.firstName} ${login.lastName}`);
 }
 

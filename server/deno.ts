@@ -114,50 +114,45 @@ function forwardedProto(request: Request): string | undefined {
   return hops > 0 ? request.headers.get("X-Forwarded-Proto")?.split(",").at(-hops)?.trim() || undefined : undefined;
 }
 
-const server = Deno.serve(
-  { port, onListen: () => console.log(`Salon app (Deno) ready at http://localhost:${port}`) },
-  async (request, info) => {
-    const url = new URL(request.url);
-    const https = url.protocol === "https:" || forwardedProto(request) === "https";
-    // Like Express's req.protocol: the app decides Secure cookies by the request's URL.
-    if (https && url.protocol === "http:") {
-      url.protocol = "https:";
-      request = new Request(url, request);
-    }
-    const cspNonce = newNonce();
-    const header = (name: string) => request.headers.get(name);
-    const refusedAs = isCrossOriginWrite(request.method, header, { trustProxy: hops > 0 })
-      ? { status: 403, message: CROSS_ORIGIN_MESSAGE }
-      : refusedBody(request.method, url.pathname, header);
-    const refused = refusedAs ? Response.json({ message: refusedAs.message }, { status: refusedAs.status }) : null;
-    const response = compress(
-      request,
-      refused ??
-        (await serveStatic(request, url.pathname)) ??
-        (await handleRemix(request, {
-          clientAddress: clientAddress(info.remoteAddr.hostname, request.headers.get("X-Forwarded-For"), hops),
-          cspNonce,
-        })),
-    );
-    // As in server.js: what the app answers is private unless a route says otherwise.
-    if (!response.headers.has("Cache-Control")) {
-      try {
-        response.headers.set("Cache-Control", "no-store");
-      } catch {
-        // immutable headers: left as they are
-      }
-    }
+const server = Deno.serve({ port, onListen: () => console.log(`Salon app (Deno) ready at http://localhost:${port}`) }, async (request, info) => {
+  const url = new URL(request.url);
+  const https = url.protocol === "https:" || forwardedProto(request) === "https";
+  // Like Express's req.protocol: the app decides Secure cookies by the request's URL.
+  if (https && url.protocol === "http:") {
+    url.protocol = "https:";
+    request = new Request(url, request);
+  }
+  const cspNonce = newNonce();
+  const header = (name: string) => request.headers.get(name);
+  const refusedAs = isCrossOriginWrite(request.method, header, { trustProxy: hops > 0 }) ? { status: 403, message: CROSS_ORIGIN_MESSAGE } : refusedBody(request.method, url.pathname, header);
+  const refused = refusedAs ? Response.json({ message: refusedAs.message }, { status: refusedAs.status }) : null;
+  const response = compress(
+    request,
+    refused ??
+      (await serveStatic(request, url.pathname)) ??
+      (await handleRemix(request, {
+        clientAddress: clientAddress(info.remoteAddr.hostname, request.headers.get("X-Forwarded-For"), hops),
+        cspNonce,
+      })),
+  );
+  // As in server.js: what the app answers is private unless a route says otherwise.
+  if (!response.headers.has("Cache-Control")) {
     try {
-      applySecurityHeaders(response.headers, { nonce: cspNonce, https });
-      return response;
+      response.headers.set("Cache-Control", "no-store");
     } catch {
-      // Immutable headers (a Response passed through from fetch): copy it first.
-      const copy = new Response(response.body, response);
-      applySecurityHeaders(copy.headers, { nonce: cspNonce, https });
-      return copy;
+      // immutable headers: left as they are
     }
-  },
-);
+  }
+  try {
+    applySecurityHeaders(response.headers, { nonce: cspNonce, https });
+    return response;
+  } catch {
+    // Immutable headers (a Response passed through from fetch): copy it first.
+    const copy = new Response(response.body, response);
+    applySecurityHeaders(copy.headers, { nonce: cspNonce, https });
+    return copy;
+  }
+});
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => {

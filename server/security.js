@@ -49,7 +49,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * @param {string | undefined} value
  */
 export function proxyHops(value) {
-  const text = String(value ?? "").trim().toLowerCase();
+  const text = String(value ?? "")
+    .trim()
+    .toLowerCase();
   if (text === "" || text === "false" || text === "0") return 0;
   if (text === "true") return 1;
   const hops = Number(text);
@@ -64,7 +66,10 @@ export function proxyHops(value) {
  */
 export function clientAddress(peer, forwardedFor, hops) {
   if (hops <= 0 || !forwardedFor) return peer;
-  const entries = forwardedFor.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = forwardedFor
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // The socket peer is the nearest proxy; each further trusted hop is one entry from the right.
   return entries[Math.max(0, entries.length - hops)] ?? peer;
 }

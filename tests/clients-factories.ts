@@ -33,7 +33,15 @@ export async function createStylistAndService(serviceOverrides: Partial<typeof s
   return { user, stylist: stylist!, service: service! };
 }
 
-export async function createTestAppointment(values: { clientId: number | null; stylistId: number; serviceId: number; startTime: string; price?: number; notes?: string | null; status?: (typeof appointments.$inferInsert)["status"] }) {
+export async function createTestAppointment(values: {
+  clientId: number | null;
+  stylistId: number;
+  serviceId: number;
+  startTime: string;
+  price?: number;
+  notes?: string | null;
+  status?: (typeof appointments.$inferInsert)["status"];
+}) {
   const start = new Date(values.startTime);
   const [appointment] = await db
     .insert(appointments)

@@ -23,10 +23,7 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
   const blocked = value.status === "blocked";
   return {
     clientId: blocked ? null : (value.clientId ?? null),
-    newClient:
-      !blocked && !value.clientId && value.clientName
-        ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null }
-        : undefined,
+    newClient: !blocked && !value.clientId && value.clientName ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null } : undefined,
     stylistId: value.stylistId,
     serviceId: value.serviceId ?? null,
     start: zonedToUtc(value.date, value.time, timeZone),

@@ -93,11 +93,7 @@ function selectViews(executor: Executor, where: SQL | undefined) {
 
 /** Appointments overlapping [from, to), using the (stylist, start) and (start) indexes. */
 function overlapping(from: Date, to: Date): SQL {
-  return and(
-    gte(appointments.startTime, new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString()),
-    lt(appointments.startTime, to.toISOString()),
-    gt(appointments.endTime, from.toISOString()),
-  )!;
+  return and(gte(appointments.startTime, new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString()), lt(appointments.startTime, to.toISOString()), gt(appointments.endTime, from.toISOString()))!;
 }
 
 /** The stylist ids an actor may see, or null for all. */
@@ -147,11 +143,7 @@ const calendarColumns = {
 // Prepared once: the calendar runs this on every page view, and building the query
 // costs more than SQLite takes to answer it.
 function prepareCalendarRows(scoped: boolean) {
-  const range = [
-    gte(appointments.startTime, sql.placeholder("lookFrom")),
-    lt(appointments.startTime, sql.placeholder("to")),
-    gt(appointments.endTime, sql.placeholder("from")),
-  ];
+  const range = [gte(appointments.startTime, sql.placeholder("lookFrom")), lt(appointments.startTime, sql.placeholder("to")), gt(appointments.endTime, sql.placeholder("from"))];
   return db
     .select(calendarColumns)
     .from(appointments)
@@ -290,12 +282,7 @@ function assertOnGrid(start: Date, end: Date, timeZone: string) {
 
 type Resolved = { clientId: number | null; serviceId: number | null; price: number; start: Date; end: Date };
 
-async function resolveWrite(
-  executor: Executor,
-  actor: Actor,
-  input: AppointmentWrite,
-  existing: { serviceId: number | null; stylistId: number; price: number } | null,
-): Promise<Resolved> {
+async function resolveWrite(executor: Executor, actor: Actor, input: AppointmentWrite, existing: { serviceId: number | null; stylistId: number; price: number } | null): Promise<Resolved> {
   const blocked = input.status === "blocked";
   let clientId = blocked ? null : (input.clientId ?? null);
   if (!blocked && !clientId) {
@@ -425,10 +412,7 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     assertOnGrid(move.start, end, timeZone);
     await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, timeZone);
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
-    await tx
-      .update(appointments)
-      .set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() })
-      .where(eq(appointments.id, id));
+    await tx.update(appointments).set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() }).where(eq(appointments.id, id));
     await publish(tx, "appointments", id);
   });
   return getAppointment(actor, id);

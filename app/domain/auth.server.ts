@@ -125,10 +125,7 @@ export async function setupAdmin(input: { email: string; password: string; first
     const email = normaliseEmail(input.email);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (taken) throw new Conflict("An account with this email already exists.", { email: ["An account with this email already exists."] });
-    const [user] = await tx
-      .insert(users)
-      .values({ email, passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim(), role: "admin" })
-      .returning();
+    const [user] = await tx.insert(users).values({ email, passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim(), role: "admin" }).returning();
     return toActor(user!);
   });
 }

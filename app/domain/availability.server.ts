@@ -113,10 +113,7 @@ export async function listTimeOff(actor: Actor, requestedId: number | null): Pro
 export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<TimeOffPeriod> {
   return writeTransaction(async (tx) => {
     const stylist = await managedStylist(actor, input.stylistId, tx);
-    const [row] = await tx
-      .insert(timeOff)
-      .values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason })
-      .returning(timeOffColumns);
+    const [row] = await tx.insert(timeOff).values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason }).returning(timeOffColumns);
     await publish(tx, "availability", stylist.id);
     return row!;
   });

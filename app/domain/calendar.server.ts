@@ -24,7 +24,16 @@ export type CalendarItem = {
   notes: string | null;
 };
 
-export type UpcomingItem = { id: number; date: CalendarDate; startMinutes: number; status: AppointmentView["status"]; clientName: string | null; serviceName: string | null; notes: string | null; stylistName: string };
+export type UpcomingItem = {
+  id: number;
+  date: CalendarDate;
+  startMinutes: number;
+  status: AppointmentView["status"];
+  clientName: string | null;
+  serviceName: string | null;
+  notes: string | null;
+  stylistName: string;
+};
 
 export type CalendarData = {
   timeZone: string;
@@ -71,7 +80,13 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
 
   const stylists = await listVisibleStylists(actor);
   const [schedules, appointments, stats, upcoming] = await Promise.all([
-    request.view === "day" ? stylistSchedulesForDate(stylists.map((stylist) => stylist.id), date, timeZone) : null,
+    request.view === "day"
+      ? stylistSchedulesForDate(
+          stylists.map((stylist) => stylist.id),
+          date,
+          timeZone,
+        )
+      : null,
     listCalendarRows(actor, dayBounds(first, timeZone).start, dayBounds(last, timeZone).end),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,
@@ -83,15 +98,15 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     .map((appointment) => {
       const start = wallClock(appointment.startTime, timeZone);
       return {
-      id: appointment.id,
-      stylistId: appointment.stylistId,
-      date: start.date,
-      startMinutes: start.minutes,
-      endMinutes: minutesInZone(appointment.endTime, timeZone) || 24 * 60,
-      status: appointment.status,
-      clientName: appointment.clientName,
-      serviceName: appointment.serviceName,
-      notes: appointment.notes,
+        id: appointment.id,
+        stylistId: appointment.stylistId,
+        date: start.date,
+        startMinutes: start.minutes,
+        endMinutes: minutesInZone(appointment.endTime, timeZone) || 24 * 60,
+        status: appointment.status,
+        clientName: appointment.clientName,
+        serviceName: appointment.serviceName,
+        notes: appointment.notes,
       };
     });
 

@@ -96,7 +96,10 @@ export async function importClientCsv(actor: Actor, text: string): Promise<Impor
   const { rows, withoutName } = readClientCsv(text);
   // The same cap as the API's bulk import: a file of more rows is refused whole.
   if (rows.length > MAX_IMPORT_ROWS) {
-    throw new CsvImportError(IMPORT_TEXTS.invalidFileTitle, `The file has ${rows.length.toLocaleString("en-GB")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} clients can be imported at once.`);
+    throw new CsvImportError(
+      IMPORT_TEXTS.invalidFileTitle,
+      `The file has ${rows.length.toLocaleString("en-GB")} rows; at most ${MAX_IMPORT_ROWS.toLocaleString("en-GB")} clients can be imported at once.`,
+    );
   }
   return { ...(await importClients(actor, rows)), withoutName };
 }

@@ -88,7 +88,8 @@ function matchCondition({ text, digits, contact }: ReturnType<typeof searchTerms
 
 /** 0 exact, 1 name starts with it, 2 a later word of the name does, 3 e-mail or phone starts with it, 4 anywhere. */
 function matchRank({ text, digits, contact }: ReturnType<typeof searchTerms>): SQL<number> {
-  if (!contact) return sql<number>`case when lower(${clients.name}) = ${text} then 0 when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1 when instr(lower(${clients.name}), ${` ${text}`}) > 0 then 2 else 4 end`;
+  if (!contact)
+    return sql<number>`case when lower(${clients.name}) = ${text} then 0 when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1 when instr(lower(${clients.name}), ${` ${text}`}) > 0 then 2 else 4 end`;
   const phonePrefix = digits ? sql`or substr(${phoneDigits}, 1, ${digits.length}) = ${digits}` : sql``;
   const phoneExact = digits ? sql`or ${phoneDigits} = ${digits}` : sql``;
   return sql<number>`case
@@ -118,10 +119,7 @@ export async function searchClients(actor: Actor, query: string, limit = 10): Pr
  * name index and stops after `limit` rows, so the first page is cheap however many
  * clients there are. `limit` undefined means every client (the `/api/clients` default).
  */
-export async function listClients(
-  actor: Actor,
-  { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {},
-): Promise<{ clients: VisibleClient[]; hasMore: boolean }> {
+export async function listClients(actor: Actor, { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {}): Promise<{ clients: VisibleClient[]; hasMore: boolean }> {
   assertCan(actor, "clients.view");
   const terms = searchTerms(actor, query);
   const base = db

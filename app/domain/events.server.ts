@@ -21,12 +21,7 @@ export async function publish(executor: Executor, topic: EventTopic, entityId: n
 
 /** Events after `afterId`, oldest first: the replay for a stream resumed with Last-Event-ID. */
 export function eventsSince(afterId: number, limit = 500): Promise<ChangeEvent[]> {
-  return db
-    .select({ id: events.id, topic: events.topic, entityId: events.entityId })
-    .from(events)
-    .where(gt(events.id, afterId))
-    .orderBy(asc(events.id))
-    .limit(limit);
+  return db.select({ id: events.id, topic: events.topic, entityId: events.entityId }).from(events).where(gt(events.id, afterId)).orderBy(asc(events.id)).limit(limit);
 }
 
 export async function latestEventId(): Promise<number> {

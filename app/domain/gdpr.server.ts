@@ -43,7 +43,10 @@ export async function gdprOverview(actor: Actor, now = new Date()): Promise<Gdpr
   const [totals] = await db
     .select({
       totalClients: sql<number>`count(*)`.mapWith(Number),
-      activeConsents: sql<number>`coalesce(sum(${clients.consentDate} is not null and (${clients.dataRetentionDate} is null or ${clients.dataRetentionDate} > ${at}) and ${clients.erasureRequestedAt} is null), 0)`.mapWith(Number),
+      activeConsents:
+        sql<number>`coalesce(sum(${clients.consentDate} is not null and (${clients.dataRetentionDate} is null or ${clients.dataRetentionDate} > ${at}) and ${clients.erasureRequestedAt} is null), 0)`.mapWith(
+          Number,
+        ),
       pendingErasure: sql<number>`coalesce(sum(${clients.erasureRequestedAt} is not null), 0)`.mapWith(Number),
       expiredRetention: sql<number>`coalesce(sum(${clients.dataRetentionDate} <= ${at}), 0)`.mapWith(Number),
     })
@@ -66,11 +69,7 @@ export function listErasureRequests(actor: Actor): Promise<GdprClient[]> {
 /** Clients past their retention date, longest expired first (`/api/gdpr/clients-for-deletion`). */
 export function listExpiredRetention(actor: Actor, now = new Date()): Promise<GdprClient[]> {
   assertCan(actor, "gdpr.manage");
-  return db
-    .select(gdprClientColumns)
-    .from(clients)
-    .where(lte(clients.dataRetentionDate, now.toISOString()))
-    .orderBy(asc(clients.dataRetentionDate), asc(clients.id));
+  return db.select(gdprClientColumns).from(clients).where(lte(clients.dataRetentionDate, now.toISOString())).orderBy(asc(clients.dataRetentionDate), asc(clients.id));
 }
 
 function clientAppointmentIds(executor: Transaction | typeof db, clientId: number) {
@@ -196,10 +195,7 @@ async function redactMentions(tx: Transaction, client: { name: string; email: st
   const literal = [client.email, client.phone].map((value) => value?.trim() ?? "").filter((value) => value.length >= 3);
   const terms = [...(name.length >= 2 ? [name] : []), ...literal];
   if (terms.length === 0) return 0;
-  const patterns = [
-    ...(name.length >= 2 ? [new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu")] : []),
-    ...literal.map((value) => new RegExp(escapeRegExp(value), "gi")),
-  ];
+  const patterns = [...(name.length >= 2 ? [new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu")] : []), ...literal.map((value) => new RegExp(escapeRegExp(value), "gi"))];
   let changed = 0;
   for (const { table, id, column } of FREE_TEXT) {
     const candidates = (await tx
@@ -233,11 +229,7 @@ export async function eraseClient(actor: Actor, id: number) {
       .delete(smsLog)
       .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(tx, id))))
       .returning({ id: smsLog.id });
-    const anonymised = await tx
-      .update(appointments)
-      .set({ clientId: null, notes: null, updatedAt: new Date().toISOString() })
-      .where(eq(appointments.clientId, id))
-      .returning({ id: appointments.id });
+    const anonymised = await tx.update(appointments).set({ clientId: null, notes: null, updatedAt: new Date().toISOString() }).where(eq(appointments.clientId, id)).returning({ id: appointments.id });
     await tx.delete(clients).where(eq(clients.id, id));
     const mentionsRedacted = await redactMentions(tx, client);
     const summary = { appointmentsAnonymised: anonymised.length, messagesDeleted: sms.length, mentionsRedacted };

@@ -93,9 +93,7 @@ export async function deleteMessage(actor: Actor, id: number): Promise<void> {
 export async function unreadMessageCount(actor: Actor, seenId: number): Promise<number> {
   if (!can(actor.role, "messages.use")) return 0;
   const conditions: SQL[] = [gt(messages.id, seenId), sql`coalesce(${messages.senderUserId}, 0) <> ${actor.id}`];
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(sql`(select 1 from ${messages} where ${and(...conditions)} limit 100)`);
+  const [row] = await db.select({ count: sql<number>`count(*)` }).from(sql`(select 1 from ${messages} where ${and(...conditions)} limit 100)`);
   return Number(row?.count ?? 0);
 }
 

@@ -50,10 +50,7 @@ export async function runReminders(now: () => Date = () => new Date()): Promise<
       summary.claimed += 1;
       const delivery = await deliverText(settings, context, "reminder", () => now().toISOString() < context.startTime);
       await writeTransaction(async (tx) => {
-        await tx
-          .update(smsReminders)
-          .set({ status: delivery.status, finishedAt: now().toISOString(), smsLogId: delivery.logId })
-          .where(eq(smsReminders.id, claimId));
+        await tx.update(smsReminders).set({ status: delivery.status, finishedAt: now().toISOString(), smsLogId: delivery.logId }).where(eq(smsReminders.id, claimId));
         await publish(tx, "settings", null);
       });
       if (delivery.status === "sent") summary.sent += 1;

@@ -6,15 +6,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { products, shoppingItems, users } from "#db/schema";
-import {
-  COMPLETED_PAGE_SIZE,
-  MAX_COMPLETED_PAGE,
-  ProductSchema,
-  ShoppingItemSchema,
-  type ProductInput,
-  type ShoppingAction,
-  type ShoppingItemInput,
-} from "~/lib/schemas/shopping";
+import { COMPLETED_PAGE_SIZE, MAX_COMPLETED_PAGE, ProductSchema, ShoppingItemSchema, type ProductInput, type ShoppingAction, type ShoppingItemInput } from "~/lib/schemas/shopping";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Conflict, Invalid, NotFound } from "./errors";
@@ -48,7 +40,10 @@ const productColumns = { id: products.id, name: products.name, description: prod
 /** Every product, by name: the Add Item dialog's choices. A catalogue, not a log, so not paged. */
 export function listProducts(actor: Actor): Promise<Product[]> {
   assertCan(actor, "shopping.use");
-  return db.select(productColumns).from(products).orderBy(sql`${products.name} collate nocase`, asc(products.id));
+  return db
+    .select(productColumns)
+    .from(products)
+    .orderBy(sql`${products.name} collate nocase`, asc(products.id));
 }
 
 export async function createProduct(actor: Actor, input: ProductInput): Promise<Product> {
@@ -120,7 +115,10 @@ export async function getShoppingList(actor: Actor, { completedLimit = COMPLETED
   const [pending, completed, [counted]] = await Promise.all([
     itemQuery(db).where(eq(shoppingItems.isCompleted, false)).orderBy(asc(shoppingItems.createdAt), asc(shoppingItems.id)),
     itemQuery(db).where(eq(shoppingItems.isCompleted, true)).orderBy(desc(shoppingItems.completedAt), desc(shoppingItems.id)).limit(limit),
-    db.select({ count: sql<number>`count(*)` }).from(shoppingItems).where(eq(shoppingItems.isCompleted, true)),
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(shoppingItems)
+      .where(eq(shoppingItems.isCompleted, true)),
   ]);
   const completedCount = Number(counted?.count ?? 0);
   return { pending: pending.map(toItem), completed: completed.map(toItem), completedCount, hasMoreCompleted: completedCount > completed.length };

@@ -65,13 +65,14 @@ export async function beginAttempt(email: string, address: string): Promise<Atte
       const seconds = Math.max(1, Math.ceil((until - now) / 1000));
       throw new TooManyRequests(tooManyAttemptsMessage(Math.ceil(seconds / 60)), seconds);
     }
-    const [row] = await tx.insert(loginAttempts).values({ email, address, attemptedAt: new Date(now).toISOString() }).returning({ id: loginAttempts.id });
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ email, address, attemptedAt: new Date(now).toISOString() })
+      .returning({ id: loginAttempts.id });
     // Old rows go now and then, not on every attempt.
     if (row!.id % 50 === 0) await tx.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, since));
     const reachesLimit =
-      counts.pair + 1 >= SIGN_IN_LIMITS.accountAndAddress ||
-      counts.account + 1 >= SIGN_IN_LIMITS.account ||
-      (counts.pair === 0 && counts.addressAccounts + 1 >= SIGN_IN_LIMITS.addressAccounts);
+      counts.pair + 1 >= SIGN_IN_LIMITS.accountAndAddress || counts.account + 1 >= SIGN_IN_LIMITS.account || (counts.pair === 0 && counts.addressAccounts + 1 >= SIGN_IN_LIMITS.addressAccounts);
     return { id: row!.id, reachesLimit };
   });
 }
@@ -100,7 +101,10 @@ export async function signInLock(actor: Actor, userId: number): Promise<{ failur
     WHERE email = ${email} AND attempted_at > ${since} GROUP BY address`);
   const failures = rows.reduce((sum, row) => sum + row.n, 0);
   const locked = failures >= SIGN_IN_LIMITS.account || rows.some((row) => row.n >= SIGN_IN_LIMITS.accountAndAddress);
-  const last = rows.map((row) => row.first).sort().at(-1);
+  const last = rows
+    .map((row) => row.first)
+    .sort()
+    .at(-1);
   if (!locked || !last) return null;
   // The latest a lock can last: a window after the newest address's first failure.
   return { failures, until: new Date(Date.parse(last) + FAILED_SIGN_IN_WINDOW_MS).toISOString() };

@@ -6,9 +6,7 @@ import type { SmsProvider } from "#db/enums";
 
 export type SmsCredentials = { provider: SmsProvider; apiKey: string; apiSecret: string };
 export type SmsMessage = { to: string; from: string; body: string };
-export type SendResult =
-  | { ok: true; messageId: string; attempts: number }
-  | { ok: false; error: string; transient: boolean; attempts: number };
+export type SendResult = { ok: true; messageId: string; attempts: number } | { ok: false; error: string; transient: boolean; attempts: number };
 
 const DEFAULT_URLS: Record<SmsProvider, string> = {
   twilio: "https://api.twilio.com",
@@ -138,7 +136,12 @@ export async function sendSms(credentials: SmsCredentials, message: SmsMessage, 
       if (outcome.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) delay = Math.min(retryAfter * 1000, 30_000);
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      last = { ok: false, error: timedOut ? `${PROVIDER_NAMES[credentials.provider]} did not answer within ${timeoutMs} ms` : `Could not reach ${PROVIDER_NAMES[credentials.provider]}: ${networkReason(error)}`, transient: true, attempts };
+      last = {
+        ok: false,
+        error: timedOut ? `${PROVIDER_NAMES[credentials.provider]} did not answer within ${timeoutMs} ms` : `Could not reach ${PROVIDER_NAMES[credentials.provider]}: ${networkReason(error)}`,
+        transient: true,
+        attempts,
+      };
     }
     if (attempts < maxAttempts) {
       await sleep(delay);

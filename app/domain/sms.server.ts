@@ -272,11 +272,7 @@ export async function getSmsStatus(actor: Actor, now = new Date()): Promise<SmsS
   assertSms(actor);
   const settings = await readSettingsWithSecret({ fresh: true });
   const since = new Date(now.getTime() - 24 * 3600_000).toISOString();
-  const counts = await db
-    .select({ status: smsLog.status, n: count() })
-    .from(smsLog)
-    .where(gte(smsLog.createdAt, since))
-    .groupBy(smsLog.status);
+  const counts = await db.select({ status: smsLog.status, n: count() }).from(smsLog).where(gte(smsLog.createdAt, since)).groupBy(smsLog.status);
   const [run] = await db.select().from(jobRuns).where(eq(jobRuns.name, REMINDER_JOB)).limit(1);
   const hours = settings.reminderHoursBefore;
   const upcoming = and(remindable(), gt(appointments.startTime, now.toISOString()));
@@ -371,7 +367,13 @@ const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "
 const START_WORDS = new Set(["START", "UNSTOP", "YES", "OPTIN"]);
 
 export function optOutKeyword(text: string): "stop" | "start" | null {
-  const word = text.trim().toUpperCase().replace(/[^A-Z]/g, " ").trim().split(/\s+/)[0] ?? "";
+  const word =
+    text
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z]/g, " ")
+      .trim()
+      .split(/\s+/)[0] ?? "";
   if (STOP_WORDS.has(word)) return "stop";
   if (START_WORDS.has(word)) return "start";
   return null;
@@ -390,7 +392,10 @@ export async function handleInboundText(from: string, text: string, now = new Da
   // Stored phones are free text ("07700 900123"); narrow by the last digits, then compare in E.164.
   const tail = e164.slice(-7);
   const digits = sql`replace(replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', '')`;
-  const candidates = await db.select({ id: clients.id, phone: clients.phone }).from(clients).where(sql`${digits} like ${`%${tail}`}`);
+  const candidates = await db
+    .select({ id: clients.id, phone: clients.phone })
+    .from(clients)
+    .where(sql`${digits} like ${`%${tail}`}`);
   const matching = candidates.filter((client) => samePhone(client.phone, e164, settings.country)).map((client) => client.id);
   if (matching.length === 0) return { keyword, clients: 0 };
   await writeTransaction(async (tx) => {
@@ -426,4 +431,3 @@ export async function twilioAuthToken(): Promise<string | null> {
   const settings = await readSettingsWithSecret({ fresh: true });
   return settings.smsProvider === "twilio" && settings.smsApiSecret ? settings.smsApiSecret : null;
 }
-

@@ -63,11 +63,19 @@ export async function resolveManagedStylist(
   assertCan(actor, capability);
   if (can(actor.role, "stylists.viewAll")) {
     if (requestedId === null) return null;
-    const [stylist] = await executor.select(summaryColumns).from(stylists).where(and(eq(stylists.id, requestedId), eq(stylists.isActive, true))).limit(1);
+    const [stylist] = await executor
+      .select(summaryColumns)
+      .from(stylists)
+      .where(and(eq(stylists.id, requestedId), eq(stylists.isActive, true)))
+      .limit(1);
     if (!stylist) throw new NotFound(STYLIST_NOT_FOUND);
     return stylist;
   }
-  const [own] = await executor.select(summaryColumns).from(stylists).where(and(eq(stylists.userId, actor.id), eq(stylists.isActive, true))).limit(1);
+  const [own] = await executor
+    .select(summaryColumns)
+    .from(stylists)
+    .where(and(eq(stylists.userId, actor.id), eq(stylists.isActive, true)))
+    .limit(1);
   if (!own) throw new Forbidden("Your account has no stylist profile.");
   if (requestedId !== null && requestedId !== own.id) throw new Forbidden("You can only manage your own stylist profile.");
   return own;

@@ -26,8 +26,7 @@ const staffColumns = {
 
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const OWN_ROLE = "You cannot change your own admin role";
-export const USER_HAS_APPOINTMENTS =
-  "This user has appointments in the calendar and cannot be deleted. Mark the account inactive instead, so their history is kept.";
+export const USER_HAS_APPOINTMENTS = "This user has appointments in the calendar and cannot be deleted. Mark the account inactive instead, so their history is kept.";
 
 export function listUsers(actor: Actor): Promise<StaffUser[]> {
   assertCan(actor, "users.manage");
@@ -56,10 +55,7 @@ export async function createUser(actor: Actor, input: z.output<typeof CreateUser
   const created = await writeTransaction(async (tx) => {
     const email = normaliseEmail(input.email);
     await assertEmailFree(tx, email);
-    const [user] = await tx
-      .insert(users)
-      .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role })
-      .returning();
+    const [user] = await tx.insert(users).values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role }).returning();
     await syncStylistRecord(tx, user!);
     await publish(tx, "users", user!.id);
     return user!;
@@ -128,12 +124,7 @@ export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
  * are set by an admin). Wrong current passwords count as failed sign-ins for the account,
  * and the user's other sessions end (the one holding `session.token` stays).
  */
-export async function changeOwnPassword(
-  actor: Actor,
-  id: number,
-  input: z.output<typeof ChangeOwnPasswordSchema>,
-  session: { address: string; token: string | null },
-): Promise<void> {
+export async function changeOwnPassword(actor: Actor, id: number, input: z.output<typeof ChangeOwnPasswordSchema>, session: { address: string; token: string | null }): Promise<void> {
   assertCan(actor, "settings.account");
   if (id !== actor.id) throw new Forbidden("You can only change your own password.");
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -144,7 +135,10 @@ export async function changeOwnPassword(
     throw new Invalid(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
   await attemptSucceeded(user.email, session.address);
-  await db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date().toISOString() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date().toISOString() })
+    .where(eq(users.id, id));
   await endOtherSessions(id, session.token);
 }
 

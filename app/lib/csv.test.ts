@@ -31,7 +31,7 @@ describe("parseCsv", () => {
     ]);
   });
 
-  it('reads a doubled quote inside a quoted field as one quote', () => {
+  it("reads a doubled quote inside a quoted field as one quote", () => {
     expect(parseCsv('"She said ""hi""",""""\n')).toEqual([['She said "hi"', '"']]);
   });
 

@@ -3,9 +3,7 @@ import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { proxyHops } from "../../server/security.js";
 
-const booleanish = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanish = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),

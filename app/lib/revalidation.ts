@@ -15,5 +15,4 @@ export function revalidateOnOwnParams(searchParams: readonly string[] = []): Sho
 }
 
 /** For the root, whose only data is the toast a submission's redirect leaves behind. */
-export const revalidateAfterSubmission: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  Boolean(formMethod && formMethod !== "GET") && defaultShouldRevalidate;
+export const revalidateAfterSubmission: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => Boolean(formMethod && formMethod !== "GET") && defaultShouldRevalidate;

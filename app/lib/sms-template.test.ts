@@ -21,9 +21,7 @@ describe("reminder templates", () => {
   it("names unknown variables once each, case-sensitively", () => {
     expect(unknownVariables("Hi {clientname} {clientName} {clientname} {}")).toEqual(["clientname", ""]);
     expect(unknownVariables("Hi {clientName} on {date}")).toEqual([]);
-    expect(unknownVariablesMessage(["foo"])).toBe(
-      "Unknown variable {foo}. Use {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}.",
-    );
+    expect(unknownVariablesMessage(["foo"])).toBe("Unknown variable {foo}. Use {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}.");
   });
 
   it("shows the salon's wall-clock time, also across the clock change", () => {

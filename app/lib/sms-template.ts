@@ -11,8 +11,7 @@ export type TemplateValues = Record<TemplateVariable, string>;
 const ALIASES: Record<string, TemplateVariable> = { date: "appointmentDate", time: "appointmentTime" };
 
 /** The SMS screen's default (SPEC §9): every variable but the date, ending with the opt-out line. */
-export const SMS_SCREEN_DEFAULT_TEMPLATE =
-  "Hi {clientName}, reminder: {serviceName} with {stylistName} at {salonName}, {appointmentDate} at {appointmentTime}. Reply STOP to opt out.";
+export const SMS_SCREEN_DEFAULT_TEMPLATE = "Hi {clientName}, reminder: {serviceName} with {stylistName} at {salonName}, {appointmentDate} at {appointmentTime}. Reply STOP to opt out.";
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -49,9 +48,7 @@ export function appointmentDateTime(startTime: string, timeZone: string): { appo
 }
 
 // GSM 03.38: the basic set costs one septet a character, the extension set two (escape + char).
-const GSM_BASIC = new Set(
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
-);
+const GSM_BASIC = new Set("@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà");
 const GSM_EXTENDED = new Set("^{}\\[~]|€\f");
 
 export type SmsSegments = { encoding: "GSM-7" | "UCS-2"; characters: number; segments: number };

@@ -15,7 +15,6 @@ import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const meta: MetaFunction = () => [{ title: "Delete Time Off" }];
 
-
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
   return { period: await getTimeOff(user, parseId(params.timeOffId)), closeTo: returnPath("/availability", new URL(request.url)) };

@@ -18,7 +18,6 @@ import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const meta: MetaFunction = () => [{ title: "Add Time Off" }];
 
-
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
   await resolveManagedStylist(user, "availability.manage", parseOptionalId(new URL(request.url).searchParams.get("stylist")));

@@ -20,7 +20,6 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-
 export const meta: MetaFunction = () => [{ title: "My Availability" }];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
@@ -132,7 +131,12 @@ export default function AvailabilityPage() {
       <PageHeader title="My Availability" description="Manage your working hours and time off" />
       {chooser ? (
         <div className="mb-6">
-          <StylistList stylists={stylists} selectedId={selected?.id ?? null} heading="Select a stylist to manage their availability" empty="No stylists yet. Add stylists under Settings → Staff Accounts." />
+          <StylistList
+            stylists={stylists}
+            selectedId={selected?.id ?? null}
+            heading="Select a stylist to manage their availability"
+            empty="No stylists yet. Add stylists under Settings → Staff Accounts."
+          />
         </div>
       ) : null}
       {selected ? (

@@ -19,10 +19,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-
-export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
-  { title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [{ title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" }];
 
 const QuerySchema = z.object({
   view: z.enum(CALENDAR_VIEWS).catch("day"),
@@ -92,10 +89,7 @@ export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
   const { view, date, today, query, stylists, canWrite, panel } = calendar;
   const { move, pending, busy } = useMoves();
-  const items = useMemo(
-    () => calendar.items.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)),
-    [calendar.items, pending],
-  );
+  const items = useMemo(() => calendar.items.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)), [calendar.items, pending]);
 
   const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
   const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;

@@ -18,7 +18,6 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-
 export const meta: MetaFunction = () => [{ title: "GDPR Compliance" }];
 
 const TABS = [
@@ -62,12 +61,7 @@ function ClientRow({ client, tab, exportLabel, eraseLabel }: { client: ListedCli
       </div>
       <div className="flex gap-2">
         <ExportLink clientId={client.id} clientName={client.name} label={exportLabel} />
-        <Link
-          to={`/gdpr/erase/${client.id}?tab=${tab}`}
-          preventScrollReset
-          className={buttonClasses("destructive", "min-h-9 px-3 py-1.5")}
-          aria-label={`${eraseLabel}: ${client.name}`}
-        >
+        <Link to={`/gdpr/erase/${client.id}?tab=${tab}`} preventScrollReset className={buttonClasses("destructive", "min-h-9 px-3 py-1.5")} aria-label={`${eraseLabel}: ${client.name}`}>
           {eraseLabel}
         </Link>
       </div>
@@ -168,8 +162,8 @@ function TabContent() {
     <Card>
       <CardHeader title="Data Exports" />
       <p className="mb-4 text-sm text-slate-700">
-        Data exports are processed immediately: Export downloads a JSON file with everything the salon holds about the client. The audit log below keeps the history of
-        exports, erasures, deletions and imports.
+        Data exports are processed immediately: Export downloads a JSON file with everything the salon holds about the client. The audit log below keeps the history of exports, erasures, deletions and
+        imports.
       </p>
       <h3 className="mb-1 text-sm font-semibold text-slate-900">Audit log</h3>
       <AuditLog entries={audit} />
@@ -209,10 +203,7 @@ export default function GdprScreen() {
                 to={item.id === "erasure" ? "/gdpr" : `/gdpr?tab=${item.id}`}
                 preventScrollReset
                 aria-current={tab === item.id ? "page" : undefined}
-                className={cn(
-                  "inline-block border-b-2 px-3 py-2 text-sm font-medium",
-                  tab === item.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
-                )}
+                className={cn("inline-block border-b-2 px-3 py-2 text-sm font-medium", tab === item.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900")}
               >
                 {item.label}
               </Link>

@@ -32,7 +32,6 @@ const ROLE_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
   display: { label: "Display", tone: "neutral" },
 };
 
-
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "messages.use");
   const before = parseOptionalId(new URL(request.url).searchParams.get("before"));

@@ -22,7 +22,6 @@ import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 export const meta: MetaFunction = () => [{ title: "Service Pricing" }];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
@@ -54,7 +53,11 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     formData,
     PricingRowFormSchema,
     async (value) => {
-      await setStylistPricing(user, stylistId, value.intent === "price" ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) } : { serviceId: value.serviceId, duration: value.duration });
+      await setStylistPricing(
+        user,
+        stylistId,
+        value.intent === "price" ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) } : { serviceId: value.serviceId, duration: value.duration },
+      );
       return redirectWithToast(
         `/pricing?stylist=${stylistId}`,
         value.intent === "price"
@@ -78,14 +81,7 @@ function NumberCell({ id, label, hint, errors, className, ...input }: { id: stri
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 md:sr-only">
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        type="number"
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ""}`}
-        className={cn(controlClasses, className)}
-      />
+      <input {...input} id={id} type="number" aria-invalid={errors ? true : undefined} aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ""}`} className={cn(controlClasses, className)} />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         {hint}
       </p>
@@ -149,7 +145,16 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
         <fetcher.Form method="post" id={formId} preventScrollReset className="flex flex-wrap gap-1.5" onReset={() => setDismissed(latest)}>
           <input type="hidden" name="stylistId" value={stylistId} />
           <input type="hidden" name="serviceId" value={row.serviceId} />
-          <Button type="submit" name="intent" value="duration" variant="secondary" className="min-h-9 px-2.5" formNoValidate aria-label={`${row.customDuration ? "Update" : "Save"} Duration for ${row.name}`} disabled={busy === "duration"}>
+          <Button
+            type="submit"
+            name="intent"
+            value="duration"
+            variant="secondary"
+            className="min-h-9 px-2.5"
+            formNoValidate
+            aria-label={`${row.customDuration ? "Update" : "Save"} Duration for ${row.name}`}
+            disabled={busy === "duration"}
+          >
             {row.customDuration ? "Update Duration" : "Save Duration"}
           </Button>
           <Button type="submit" name="intent" value="price" className="min-h-9 px-2.5" formNoValidate aria-label={`Save Price for ${row.name}`} disabled={busy === "price"}>
@@ -178,13 +183,22 @@ export default function PricingPage() {
         />
         {selected ? (
           <Card className="min-w-0">
-            <CardHeader title={`${selected.name}: Pricing`} description="A custom price or duration replaces the standard one when this stylist is booked. A price of 0 returns to the standard price." />
+            <CardHeader
+              title={`${selected.name}: Pricing`}
+              description="A custom price or duration replaces the standard one when this stylist is booked. A price of 0 returns to the standard price."
+            />
             <table className="w-full text-left text-sm max-md:block">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 max-md:sr-only">
                 <tr>
-                  <th scope="col" className="px-2 py-2 font-semibold">Service</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Duration (min)</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">Price (£)</th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Service
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Duration (min)
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    Price (£)
+                  </th>
                   <th scope="col" className="px-2 py-2 font-semibold">
                     <span className="sr-only">Actions</span>
                   </th>

@@ -15,7 +15,6 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-
 export const meta: MetaFunction = () => [{ title: "Services" }];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {

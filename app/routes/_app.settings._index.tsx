@@ -14,7 +14,6 @@ import { useIntentForm } from "~/hooks/use-intent-form";
 import { requestToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
   return { user };

@@ -18,7 +18,6 @@ import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 type Preview = { csv: string; fileName: string; total: number; withoutName: number; rows: CsvClientRow[] };
 type Problem = { title: string; message: string };
 

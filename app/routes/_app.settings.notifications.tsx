@@ -1,7 +1,6 @@
 import { Card, CardHeader } from "~/components/ui/card";
 import { LocalSwitchList, type LocalSwitch } from "~/components/settings/local-switches";
 
-
 const SWITCHES: LocalSwitch[] = [
   { key: "emailReminders", label: "Email reminders", description: "Remind me of my appointments by e-mail.", defaultOn: true },
   { key: "smsReminders", label: "SMS reminders", description: "Remind me of my appointments by text message.", defaultOn: true },

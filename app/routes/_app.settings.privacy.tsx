@@ -1,7 +1,6 @@
 import { Card, CardHeader } from "~/components/ui/card";
 import { LocalSwitchList, type LocalSwitch } from "~/components/settings/local-switches";
 
-
 const SWITCHES: LocalSwitch[] = [
   { key: "dataRetention", label: "Data retention reminders", description: "Flag clients whose 7-year retention period has passed.", defaultOn: true },
   { key: "automaticDeletion", label: "Automatic deletion", description: "Suggest deleting records past their retention date.", defaultOn: false },

@@ -12,7 +12,6 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 const SMS_PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
 const REMINDER_HOURS = [2, 4, 12, 24, 48];
 
@@ -46,7 +45,12 @@ function SalonForm() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { ...settings, bookingAdvanceLimit: String(settings.bookingAdvanceLimit), cancellationNotice: String(settings.cancellationNotice), reminderHoursBefore: String(settings.reminderHoursBefore) },
+    defaultValue: {
+      ...settings,
+      bookingAdvanceLimit: String(settings.bookingAdvanceLimit),
+      cancellationNotice: String(settings.cancellationNotice),
+      reminderHoursBefore: String(settings.reminderHoursBefore),
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SalonSettingsSchema }),
     shouldRevalidate: "onInput",
   });

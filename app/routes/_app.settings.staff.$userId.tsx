@@ -16,7 +16,6 @@ import { useIntentForm } from "~/hooks/use-intent-form";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const user = await getUser(actor, parseId(params.userId));
@@ -62,7 +61,13 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 
 function DetailsForm() {
   const { user, isSelf } = useLoaderData<typeof loader>();
-  const { form, fields, busy } = useIntentForm("update", UpdateUserSchema, { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, isActive: user.isActive ? "on" : undefined });
+  const { form, fields, busy } = useIntentForm("update", UpdateUserSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    isActive: user.isActive ? "on" : undefined,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
@@ -103,7 +108,13 @@ function PasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="password" />
-      <Field className="min-w-60 flex-1" label="New password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]} />
+      <Field
+        className="min-w-60 flex-1"
+        label="New password"
+        {...getInputProps(fields.password, { type: "password" })}
+        autoComplete="new-password"
+        errors={[...(form.errors ?? []), ...(fields.password.errors ?? [])]}
+      />
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : "Set Password"}
       </Button>
@@ -122,8 +133,7 @@ function SignInLockSection() {
       <CardHeader title="Sign-in Locked" />
       <div role="status" className="space-y-3">
         <p className="text-sm text-slate-700">
-          Sign-in is locked after {lock.failures} failed attempts in the last 15 minutes, until {lock.until} at the latest. Unlock it if the
-          attempts were a colleague's typing mistakes.
+          Sign-in is locked after {lock.failures} failed attempts in the last 15 minutes, until {lock.until} at the latest. Unlock it if the attempts were a colleague's typing mistakes.
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="unlock" />

@@ -15,7 +15,6 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "users.manage");
   return { users: await listUsers(user), currentUserId: user.id };

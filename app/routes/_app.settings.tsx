@@ -9,7 +9,6 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
 const TABS: { to: string; label: string; capability: Capability }[] = [
@@ -80,10 +79,7 @@ export default function SettingsLayout() {
                 to={tab.to}
                 end={tab.to === "/settings"}
                 className={({ isActive }) =>
-                  cn(
-                    "inline-block border-b-2 px-3 py-2 text-sm font-medium",
-                    isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900",
-                  )
+                  cn("inline-block border-b-2 px-3 py-2 text-sm font-medium", isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900")
                 }
               >
                 {tab.label}

@@ -26,7 +26,6 @@ function completedLimit(url: URL) {
   return Number.isSafeInteger(requested) ? Math.min(Math.max(requested, COMPLETED_PAGE_SIZE), MAX_COMPLETED_PAGE) : COMPLETED_PAGE_SIZE;
 }
 
-
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "shopping.use");
   const limit = completedLimit(new URL(request.url));

@@ -17,16 +17,7 @@ import { showToast } from "~/components/ui/toaster";
 import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
-import {
-  getSmsSettings,
-  getSmsStatus,
-  listSmsLog,
-  listStylistPreferences,
-  previewSample,
-  saveSmsSettings,
-  sendTestReminder,
-  setStylistSmsPreference,
-} from "~/domain/sms.server";
+import { getSmsSettings, getSmsStatus, listSmsLog, listStylistPreferences, previewSample, saveSmsSettings, sendTestReminder, setStylistSmsPreference } from "~/domain/sms.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
@@ -142,7 +133,9 @@ function SettingsForm() {
   });
   const [template, setTemplate] = useState(formDefaults.reminderTemplate);
   const busy = navigation.formData?.get("intent") === "settings";
-  const hours = REMINDER_HOURS.includes(formDefaults.reminderHoursBefore as (typeof REMINDER_HOURS)[number]) ? REMINDER_HOURS : [...REMINDER_HOURS, formDefaults.reminderHoursBefore].sort((a, b) => a - b);
+  const hours = REMINDER_HOURS.includes(formDefaults.reminderHoursBefore as (typeof REMINDER_HOURS)[number])
+    ? REMINDER_HOURS
+    : [...REMINDER_HOURS, formDefaults.reminderHoursBefore].sort((a, b) => a - b);
   const unknown = unknownVariables(template);
   const preview = renderTemplate(template, sample.values);
   const segments = smsSegments(preview);
@@ -327,6 +320,5 @@ function PreferenceRow({ stylist }: { stylist: Preference }) {
     </li>
   );
 }
-
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/components/ui/route-error";

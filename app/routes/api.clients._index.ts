@@ -9,8 +9,16 @@ import { requireApiUser } from "~/utils/session.server";
 
 const ListQuery = z.object({
   q: z.string().max(200).default(""),
-  limit: z.string().regex(/^[0-9]{1,7}$/, "limit must be a whole number").pipe(z.coerce.number().int().min(1).max(MAX_CLIENT_PAGE)).optional(),
-  offset: z.string().regex(/^[0-9]{1,9}$/, "offset must be a whole number from 0 to 999999999").transform(Number).default("0"),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,7}$/, "limit must be a whole number")
+    .pipe(z.coerce.number().int().min(1).max(MAX_CLIENT_PAGE))
+    .optional(),
+  offset: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "offset must be a whole number from 0 to 999999999")
+    .transform(Number)
+    .default("0"),
 });
 
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {

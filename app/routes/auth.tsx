@@ -118,9 +118,7 @@ export default function AuthPage() {
           <Logo />
           <div className="mt-8 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h1 className="text-xl font-bold">{needsSetup ? "Setup Admin Account" : "Sign In"}</h1>
-            <p className="mt-1 mb-5 text-sm text-slate-600">
-              {needsSetup ? "Create the first administrator account for your salon." : "Sign in to your salon account."}
-            </p>
+            <p className="mt-1 mb-5 text-sm text-slate-600">{needsSetup ? "Create the first administrator account for your salon." : "Sign in to your salon account."}</p>
             {needsSetup ? <SetupAdminForm /> : <SignInForm redirectTo={redirectTo} cookieNotKept={cookieNotKept} />}
           </div>
         </div>
@@ -140,4 +138,3 @@ export default function AuthPage() {
     </div>
   );
 }
-

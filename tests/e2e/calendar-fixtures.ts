@@ -23,7 +23,10 @@ export async function calendarFixtures(): Promise<{ services: Record<string, num
     const services: Record<string, number> = {};
     for (const service of SERVICES) {
       const found = await db.execute({ sql: "select id from services where name = ?", args: [service.name] });
-      const id = found.rows[0]?.id ?? (await db.execute({ sql: "insert into services (name, category, duration, price) values (?, ?, ?, ?) returning id", args: [service.name, service.category, service.duration, service.price] })).rows[0]!.id;
+      const id =
+        found.rows[0]?.id ??
+        (await db.execute({ sql: "insert into services (name, category, duration, price) values (?, ?, ?, ?) returning id", args: [service.name, service.category, service.duration, service.price] }))
+          .rows[0]!.id;
       services[service.name] = Number(id);
     }
     const client = await db.execute("select id from clients where name = 'Jane Doe'");
@@ -68,7 +71,9 @@ export async function clickSlot(page: Page, stylistName: string, time: string) {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   const row = (hours * 60 + minutes - 7 * 60) / 15;
   await scrollToTime(page, time);
-  await column(page, stylistName).locator("[data-testid^=column-]").click({ position: { x: 20, y: row * 28 + 14 } });
+  await column(page, stylistName)
+    .locator("[data-testid^=column-]")
+    .click({ position: { x: 20, y: row * 28 + 14 } });
 }
 
 export async function expectToast(page: Page, text: string) {

@@ -61,7 +61,10 @@ test("book an existing client found by search", async ({ page }) => {
   await name.fill("Ja");
   await expect(dialog.getByRole("listbox", { name: "Matching clients" }).getByRole("option")).toHaveCount(0);
   await name.fill("Jan");
-  await dialog.getByRole("listbox", { name: "Matching clients" }).getByRole("option", { name: /Jane Doe/ }).click();
+  await dialog
+    .getByRole("listbox", { name: "Matching clients" })
+    .getByRole("option", { name: /Jane Doe/ })
+    .click();
   await expect(dialog.getByText("Existing client")).toBeVisible();
   await expect(dialog.getByLabel("Phone")).toHaveValue("07700 900123");
   await dialog.getByLabel("Time", { exact: true }).selectOption("14:30");
@@ -74,7 +77,10 @@ test("book an existing client found by search", async ({ page }) => {
   // Editing the name again returns to new-client mode.
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
   await name.fill("Jane");
-  await dialog.getByRole("listbox", { name: "Matching clients" }).getByRole("option", { name: /Jane Doe/ }).click();
+  await dialog
+    .getByRole("listbox", { name: "Matching clients" })
+    .getByRole("option", { name: /Jane Doe/ })
+    .click();
   await name.fill("Jane D");
   await expect(dialog.getByText("New client")).toBeVisible();
 });
@@ -161,7 +167,7 @@ test("block time: grey, labelled, not draggable, and an occupied slot ignores cl
   // column's sides (inset-x-1): x=2 is the column itself, not the block's edge, and without
   // force Playwright checks that the column really receives the click.
   const slot = column(page, THEO).locator("[data-testid^=column-]");
-  await slot.click({ position: { x: 2, y: (12 * 60 + 15 - 420) / 15 * 28 + 5 } });
+  await slot.click({ position: { x: 2, y: ((12 * 60 + 15 - 420) / 15) * 28 + 5 } });
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 

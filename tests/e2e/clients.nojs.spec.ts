@@ -5,7 +5,11 @@ import { ADMIN, STYLIST } from "./accounts";
 import { apiToken, createClientViaApi } from "./client-helpers";
 import { signIn } from "./helpers";
 
-const card = (page: Page, name: string) => page.getByRole("list", { name: "Clients" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page
+    .getByRole("list", { name: "Clients" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("add, search, edit and delete a client without JavaScript", async ({ page }) => {
   await signIn(page, ADMIN, "/clients");

@@ -158,7 +158,10 @@ test("more clients than a page: Show more", async ({ page, request }) => {
   await expect(page.getByRole("link", { name: "Show more" })).toHaveCount(0);
 });
 
-for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+for (const [label, size] of [
+  ["tablet", TABLET],
+  ["phone", PHONE],
+] as const) {
   test(`the clients screens at ${label} size have no accessibility violations`, async ({ page }) => {
     await page.setViewportSize(size);
     await signIn(page, ADMIN, "/clients");
@@ -172,7 +175,10 @@ for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
     await page.screenshot({ path: `screenshots/${label}-clients-new.png` });
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
-    await cards(page).first().getByRole("link", { name: /^Delete / }).click();
+    await cards(page)
+      .first()
+      .getByRole("link", { name: /^Delete / })
+      .click();
     await expect(page.getByRole("dialog", { name: "Delete Client" })).toBeVisible();
     await page.screenshot({ path: `screenshots/${label}-clients-delete.png` });
     await expectNoAxeViolations(page);

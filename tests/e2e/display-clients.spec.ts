@@ -4,7 +4,11 @@ import { ADMIN, DISPLAY } from "./accounts";
 import { apiToken, createClientViaApi } from "./client-helpers";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 
-const card = (page: Page, name: string) => page.getByRole("list", { name: "Clients" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page
+    .getByRole("list", { name: "Clients" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("a display account's /clients shows a client's name but not their phone, e-mail or notes", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
@@ -27,7 +31,10 @@ test("a display account's /clients shows a client's name but not their phone, e-
   await expect(page.getByRole("searchbox", { name: "Search clients" }).or(page.getByLabel("Search clients"))).toHaveAttribute("placeholder", "Search clients by name...");
   await expectNoAxeViolations(page);
 
-  for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+  for (const [label, size] of [
+    ["tablet", TABLET],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await page.goto("/clients?q=Wallscreen");
     await expect(card(page, "Wallscreen Wanda")).toBeVisible();

@@ -108,7 +108,10 @@ test("scripts use the same API with a bearer token; stylists are refused", async
   }
 });
 
-for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+for (const [label, size] of [
+  ["tablet", TABLET],
+  ["phone", PHONE],
+] as const) {
   test(`the GDPR screens at ${label} size have no accessibility violations`, async ({ page, request }) => {
     const token = await apiToken(request, ADMIN);
     const client = await createClientViaApi(request, token, { name: `Axe Requester ${label}`, phone: "07700 920004", email: `axe.${label}@gdpr.test` });

@@ -33,7 +33,7 @@ test("an admin previews a real CSV file and imports it, duplicates skipped", asy
   await page.goto("/clients?q=Quoted%2C+Quentin+js");
   const card = page.getByRole("list", { name: "Clients" }).getByRole("listitem");
   await expect(card.getByRole("heading", { name: "Quoted, Quentin js" })).toBeVisible();
-  await expect(card.getByText("Likes \"short\" cuts, and tea")).toBeVisible();
+  await expect(card.getByText('Likes "short" cuts, and tea')).toBeVisible();
 });
 
 test("a file that is not CSV, a broken file and one without names get SPEC's messages", async ({ page }) => {
@@ -59,7 +59,10 @@ test("the template downloads as client-import-template.csv", async ({ page }) =>
   expect(text.split("\r\n")[0]).toBe("name,email,phone,notes,address,birthday");
 });
 
-for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+for (const [label, size] of [
+  ["tablet", TABLET],
+  ["phone", PHONE],
+] as const) {
   test(`the import tab at ${label} size has no accessibility violations`, async ({ page }) => {
     await page.setViewportSize(size);
     await signIn(page, ADMIN, "/settings/import");

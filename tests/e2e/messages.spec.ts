@@ -44,7 +44,9 @@ test("a message typed on one tablet reaches another live, with its line breaks a
   await expect(received.getByRole("button", { name: /Delete message/ })).toHaveCount(1); // admins moderate
 
   // The sender deletes it; the other tablet sees it go.
-  await messageItem(stylistPage, unique).getByRole("button", { name: /Delete message from Sofia Stylist/ }).click();
+  await messageItem(stylistPage, unique)
+    .getByRole("button", { name: /Delete message from Sofia Stylist/ })
+    .click();
   await expect(stylistPage.getByText("Message deleted")).toBeVisible();
   await expect(received).toHaveCount(0);
   await sender.close();

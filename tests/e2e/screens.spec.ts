@@ -10,9 +10,17 @@ const SCREENS = [
   "/calendar?view=month&date=2027-03-04",
   "/calendar/appointments/new?view=day&date=2027-03-04",
   "/calendar/upcoming?view=day&date=2027-03-04",
-  "/settings", "/settings/salon", "/settings/staff", "/settings/notifications", "/no-such-page"];
+  "/settings",
+  "/settings/salon",
+  "/settings/staff",
+  "/settings/notifications",
+  "/no-such-page",
+];
 
-for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+for (const [label, size] of [
+  ["tablet", TABLET],
+  ["phone", PHONE],
+] as const) {
   test(`screens at ${label} size have no accessibility violations`, async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto("/auth");

@@ -41,7 +41,10 @@ export async function createServiceViaApi(adminToken: string, service: { name: s
 
 /** Both sizes of SPEC's tablets and phones: a screenshot to open, and axe with no violations. */
 export async function screenshotBothSizes(page: Page, name: string, check: (page: Page) => Promise<void>) {
-  for (const [label, size] of [["tablet", TABLET], ["phone", PHONE]] as const) {
+  for (const [label, size] of [
+    ["tablet", TABLET],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await check(page);
     await page.screenshot({ path: `screenshots/${label}-${name}.png`, fullPage: true });

@@ -112,20 +112,38 @@ describe("PUT, PATCH and DELETE /api/appointments/{id}", () => {
     const put = await json(
       await call(
         appointmentById.action,
-        makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body: { clientId: client.id, stylistId: sam.stylistId, serviceId: service.id, startTime: "2026-12-10T10:00:00.000Z", endTime: "2026-12-10T11:00:00.000Z", status: "completed", notes: "Loved it" } }),
+        makeRequest("PUT", `/api/appointments/${id}`, {
+          token: admin.token,
+          body: {
+            clientId: client.id,
+            stylistId: sam.stylistId,
+            serviceId: service.id,
+            startTime: "2026-12-10T10:00:00.000Z",
+            endTime: "2026-12-10T11:00:00.000Z",
+            status: "completed",
+            notes: "Loved it",
+          },
+        }),
         { id },
       ),
     );
     expect(put.body).toMatchObject({ status: "completed", notes: "Loved it" });
 
-    const moved = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId } }), { id }));
+    const moved = await json(
+      await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId } }), { id }),
+    );
     expect(moved.body).toMatchObject({ startTime: "2026-12-10T15:00:00.000Z", endTime: "2026-12-10T16:00:00.000Z", stylist: { id: kim.stylistId } });
 
     await book(admin.token, sam.stylistId, "2026-12-10T13:00:00.000Z");
-    const refused = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T13:30:00.000Z", stylistId: sam.stylistId } }), { id }));
+    const refused = await json(
+      await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T13:30:00.000Z", stylistId: sam.stylistId } }), { id }),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("already has Jane Doe");
-    const [unchanged] = await db.select().from(appointments).where(eq(appointments.id, Number(id)));
+    const [unchanged] = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, Number(id)));
     expect(unchanged).toMatchObject({ startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId });
 
     const deleted = await json(await call(appointmentById.action, makeRequest("DELETE", `/api/appointments/${id}`, { token: admin.token }), { id }));
@@ -148,7 +166,15 @@ describe("roles", () => {
     // Someone else's appointment answers as a missing one would (no existence oracle).
     expect((await json(await call(appointmentById.loader, makeRequest("GET", `/api/appointments/${id}`, { token: sam.token }), { id }))).status).toBe(404);
     expect((await json(await call(appointmentById.action, makeRequest("DELETE", `/api/appointments/${id}`, { token: sam.token }), { id }))).status).toBe(404);
-    expect((await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${own.body.id}`, { token: sam.token, body: { startTime: "2026-12-14T13:00:00Z", stylistId: kim.stylistId } }), { id: String(own.body.id) }))).status).toBe(403);
+    expect(
+      (
+        await json(
+          await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${own.body.id}`, { token: sam.token, body: { startTime: "2026-12-14T13:00:00Z", stylistId: kim.stylistId } }), {
+            id: String(own.body.id),
+          }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("a display account sees everything and changes nothing", async () => {
@@ -215,7 +241,15 @@ describe("working hours and time off", () => {
     const booked = await book(admin.token, sam.stylistId, "2026-12-23T16:00:00.000Z");
     await db.insert(stylistAvailability).values({ stylistId: sam.stylistId, dayOfWeek: 3, isWorking: true, startTime: "09:00", endTime: "12:00" });
     const id = String(booked.body.id);
-    const body = { clientId: client.id, stylistId: sam.stylistId, serviceId: service.id, startTime: "2026-12-23T16:00:00.000Z", endTime: "2026-12-23T17:00:00.000Z", status: "completed", notes: "Done" };
+    const body = {
+      clientId: client.id,
+      stylistId: sam.stylistId,
+      serviceId: service.id,
+      startTime: "2026-12-23T16:00:00.000Z",
+      endTime: "2026-12-23T17:00:00.000Z",
+      status: "completed",
+      notes: "Done",
+    };
     const edited = await json(await call(appointmentById.action, makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body }), { id }));
     expect(edited.status).toBe(200);
     const moved = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-23T15:00:00.000Z" } }), { id }));

@@ -34,9 +34,7 @@ describe("POST /api/setup-admin", () => {
     const me = await json(await call(currentUser.loader, makeRequest("GET", "/api/user", { token: created.body.token })));
     expect(me).toMatchObject({ status: 200, body: { email: "owner@salon.test", role: "admin" } });
 
-    const again = await json(
-      await call(setupAdmin.action, makeRequest("POST", "/api/setup-admin", { body: { email: "other@salon.test", password: "secret-pass-1", firstName: "A", lastName: "B" } })),
-    );
+    const again = await json(await call(setupAdmin.action, makeRequest("POST", "/api/setup-admin", { body: { email: "other@salon.test", password: "secret-pass-1", firstName: "A", lastName: "B" } })));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("An administrator account already exists. Please sign in.");
     expect(await db.select().from(users)).toHaveLength(1);
@@ -75,9 +73,7 @@ describe("POST /api/login and bearer tokens", () => {
     const result = await json(await call(login.action, makeRequest("POST", "/api/login", { body: { email: "not-an-email" } })));
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual({ email: ["Please enter a valid email address"], password: ["Password is required"] });
-    const broken = await json(
-      await call(login.action, new Request("http://localhost:3000/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" })),
-    );
+    const broken = await json(await call(login.action, new Request("http://localhost:3000/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" })));
     expect(broken).toEqual({ status: 400, body: { message: "The request body is not valid JSON." } });
   });
 

@@ -20,8 +20,7 @@ const getDays = async (token: string, query = "") => json(await call(availabilit
 const put = async (token: string, body: unknown) => json(await call(availability.action, makeRequest("PUT", "/api/stylist/availability", { token, body })));
 const listOff = async (token: string, query = "") => json(await call(timeOffList.loader, makeRequest("GET", `/api/stylist/time-off${query}`, { token })));
 const addOff = async (token: string, body: unknown) => json(await call(timeOffList.action, makeRequest("POST", "/api/stylist/time-off", { token, body })));
-const deleteOff = async (token: string, id: number | string) =>
-  json(await call(timeOffById.action, makeRequest("DELETE", `/api/stylist/time-off/${id}`, { token }), { id: String(id) }));
+const deleteOff = async (token: string, id: number | string) => json(await call(timeOffById.action, makeRequest("DELETE", `/api/stylist/time-off/${id}`, { token }), { id: String(id) }));
 
 describe("GET /api/stylist/availability", () => {
   it("gives a stylist their own days 1-7 with SPEC's defaults: 09:00-17:00, day 7 off", async () => {

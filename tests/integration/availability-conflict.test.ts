@@ -20,12 +20,8 @@ describe("availabilityConflict: working hours", () => {
     const stylist = await named("Ava");
     expect(await conflict(stylist.id, at("2026-06-08", "09:00", "10:00"))).toBeNull();
     expect(await conflict(stylist.id, at("2026-06-08", "16:00", "17:00"))).toBeNull();
-    expect(await conflict(stylist.id, at("2026-06-08", "08:30", "09:30"))).toBe(
-      "Ava Rota works 09:00-17:00 on Monday, June 8, 2026, so 08:30-09:30 is outside their working hours.",
-    );
-    expect(await conflict(stylist.id, at("2026-06-08", "16:30", "17:15"))).toBe(
-      "Ava Rota works 09:00-17:00 on Monday, June 8, 2026, so 16:30-17:15 is outside their working hours.",
-    );
+    expect(await conflict(stylist.id, at("2026-06-08", "08:30", "09:30"))).toBe("Ava Rota works 09:00-17:00 on Monday, June 8, 2026, so 08:30-09:30 is outside their working hours.");
+    expect(await conflict(stylist.id, at("2026-06-08", "16:30", "17:15"))).toBe("Ava Rota works 09:00-17:00 on Monday, June 8, 2026, so 16:30-17:15 is outside their working hours.");
   });
 
   it("uses the saved hours of the day instead of the default", async () => {
@@ -54,9 +50,7 @@ describe("availabilityConflict: bi-weekly rota", () => {
     await setDay(stylist.id, 8, { startTime: "10:00", endTime: "18:00" });
     // Week 2 Monday: day 8's hours.
     expect(await conflict(stylist.id, at("2026-06-01", "17:00", "18:00"))).toBeNull();
-    expect(await conflict(stylist.id, at("2026-06-01", "09:00", "10:00"))).toBe(
-      "Dee Rota works 10:00-18:00 on Monday, June 1, 2026, so 09:00-10:00 is outside their working hours.",
-    );
+    expect(await conflict(stylist.id, at("2026-06-01", "09:00", "10:00"))).toBe("Dee Rota works 10:00-18:00 on Monday, June 1, 2026, so 09:00-10:00 is outside their working hours.");
     // Week 1 Monday: day 1, the default 09:00-17:00.
     expect(await conflict(stylist.id, at("2026-06-08", "09:00", "10:00"))).toBeNull();
     expect(await conflict(stylist.id, at("2026-06-08", "17:00", "18:00"))).toMatch(/works 09:00-17:00/);
@@ -102,13 +96,9 @@ describe("availabilityConflict: spans across days and clock changes (Europe/Lond
     await setDay(stylist.id, 6, { startTime: "07:00", endTime: "22:00" });
     await setDay(stylist.id, 7, { startTime: "07:00", endTime: "22:00" });
     // 00:30 GMT to 03:30 BST is two real hours across the jump from 01:00 to 02:00.
-    expect(await conflict(stylist.id, at("2026-03-29", "00:30", "03:30"))).toBe(
-      "Hal Rota works 07:00-22:00 on Sunday, March 29, 2026, so 00:30-03:30 is outside their working hours.",
-    );
+    expect(await conflict(stylist.id, at("2026-03-29", "00:30", "03:30"))).toBe("Hal Rota works 07:00-22:00 on Sunday, March 29, 2026, so 00:30-03:30 is outside their working hours.");
     // Saturday evening into Sunday morning: Saturday is judged first, up to midnight.
-    expect(await conflict(stylist.id, at("2026-03-28", "21:00", "08:00", "2026-03-29"))).toBe(
-      "Hal Rota works 07:00-22:00 on Saturday, March 28, 2026, so 21:00-24:00 is outside their working hours.",
-    );
+    expect(await conflict(stylist.id, at("2026-03-28", "21:00", "08:00", "2026-03-29"))).toBe("Hal Rota works 07:00-22:00 on Saturday, March 28, 2026, so 21:00-24:00 is outside their working hours.");
     // The autumn change: 00:30 BST to 02:30 GMT is three real hours.
     expect(await conflict(stylist.id, [new Date("2026-10-24T23:30:00Z"), new Date("2026-10-25T02:30:00Z")])).toBe(
       "Hal Rota works 07:00-22:00 on Sunday, October 25, 2026, so 00:30-02:30 is outside their working hours.",

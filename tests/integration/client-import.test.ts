@@ -46,7 +46,16 @@ describe("POST /api/clients/bulk-import", () => {
     const rows = await db.select().from(clients).where(like(clients.name, "Imp %"));
     expect(rows.map((row) => row.name).sort()).toEqual(["Imp Eight", "Imp Eleven", "Imp One"]);
     const one = rows.find((row) => row.name === "Imp One")!;
-    expect(one).toMatchObject({ email: "one@import.example", phone: "07700 200200", notes: "Likes tea", address: "1 Road", birthday: "1990-05-06", consentType: "service", legalBasis: "consent", isActive: true });
+    expect(one).toMatchObject({
+      email: "one@import.example",
+      phone: "07700 200200",
+      notes: "Likes tea",
+      address: "1 Road",
+      birthday: "1990-05-06",
+      consentType: "service",
+      legalBasis: "consent",
+      isActive: true,
+    });
     expect(Date.parse(one.consentDate!)).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(one.dataRetentionDate!).getUTCFullYear()).toBe(new Date(one.consentDate!).getUTCFullYear() + 7);
     expect(rows.find((row) => row.name === "Imp Eight")!.birthday).toBe("1985-12-31");
@@ -105,7 +114,9 @@ describe("the Import Clients tab", () => {
     "Four Tabperson,,,,,\r\nFive Tabperson,,,,,\r\nSix Tabperson,,,,,\r\n";
 
   it("previews the first 5 named rows of a real CSV file", async () => {
-    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(CSV) }))) as { preview: { total: number; withoutName: number; rows: Record<string, string>[]; fileName: string; csv: string } };
+    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(CSV) }))) as {
+      preview: { total: number; withoutName: number; rows: Record<string, string>[]; fileName: string; csv: string };
+    };
     expect(result.preview.total).toBe(6);
     expect(result.preview.withoutName).toBe(1);
     expect(result.preview.fileName).toBe("clients.csv");
@@ -130,11 +141,17 @@ describe("the Import Clients tab", () => {
       expect(statusOf(result)).toBe(400);
       return (result as { data: { problem: unknown } }).data.problem;
     };
-    expect(await problem({ intent: "preview", file: csvFile("name\nX", "clients.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") })).toEqual({ title: "Invalid file", message: "Please select a valid CSV file." });
+    expect(await problem({ intent: "preview", file: csvFile("name\nX", "clients.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") })).toEqual({
+      title: "Invalid file",
+      message: "Please select a valid CSV file.",
+    });
     expect(await problem({ intent: "preview", file: csvFile("") })).toEqual({ title: "Invalid file", message: "Please select a valid CSV file." });
     expect(await problem({ intent: "preview" })).toEqual({ title: "Invalid file", message: "Please select a valid CSV file." });
     expect(await problem({ intent: "preview", file: csvFile('name\n"Unclosed') })).toEqual({ title: "Error", message: "Failed to parse CSV file. Please check the format." });
-    expect(await problem({ intent: "preview", file: csvFile("email,phone\na@b.c,1\n") })).toEqual({ title: "No valid clients", message: "No valid client records found. Ensure each row has at least a name." });
+    expect(await problem({ intent: "preview", file: csvFile("email,phone\na@b.c,1\n") })).toEqual({
+      title: "No valid clients",
+      message: "No valid client records found. Ensure each row has at least a name.",
+    });
     expect(await problem({ intent: "import", csv: "name\n\n" })).toEqual({ title: "No valid clients", message: "No valid client records found. Ensure each row has at least a name." });
   });
 

@@ -71,7 +71,11 @@ describe("POST /api/clients", () => {
       status: 400,
       body: { errors: { consentType: ["Invalid input"], legalBasis: ["Invalid input"], isActive: ["Invalid input"] } },
     });
-    const badJson = new Request("http://localhost:3000/api/clients", { method: "POST", headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json", Host: "localhost:3000" }, body: "{" });
+    const badJson = new Request("http://localhost:3000/api/clients", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json", Host: "localhost:3000" },
+      body: "{",
+    });
     expect((await json(await call(clientList.action, badJson))).status).toBe(400);
   });
 
@@ -120,8 +124,14 @@ describe("GET /api/clients", () => {
 describe("GET, PUT and DELETE /api/clients/{id}", () => {
   it("reads one client and answers 404 for an unknown id and for one that is not an id", async () => {
     const client = await createTestClient();
-    expect((await json(await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: admin.token }), { id: String(client.id) }))).body).toMatchObject({ id: client.id, appointmentCount: 0 });
-    expect(await json(await call(clientById.loader, makeRequest("GET", "/api/clients/99999", { token: admin.token }), { id: "99999" }))).toEqual({ status: 404, body: { message: "Client not found." } });
+    expect((await json(await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: admin.token }), { id: String(client.id) }))).body).toMatchObject({
+      id: client.id,
+      appointmentCount: 0,
+    });
+    expect(await json(await call(clientById.loader, makeRequest("GET", "/api/clients/99999", { token: admin.token }), { id: "99999" }))).toEqual({
+      status: 404,
+      body: { message: "Client not found." },
+    });
     expect((await json(await call(clientById.loader, makeRequest("GET", "/api/clients/abc", { token: admin.token }), { id: "abc" }))).status).toBe(404);
   });
 
@@ -207,7 +217,10 @@ describe("the interface other areas call", () => {
     ).rejects.toThrow("the booking failed");
     expect(await db.select().from(clients).where(eq(clients.name, "Rolled Back"))).toEqual([]);
 
-    await expect(writeTransaction((tx) => createClientRecord(tx, actor, { name: "", phone: "", email: "nope" }))).rejects.toMatchObject({ status: 400, fieldErrors: { name: ["Name is required"], email: ["Invalid email"] } });
+    await expect(writeTransaction((tx) => createClientRecord(tx, actor, { name: "", phone: "", email: "nope" }))).rejects.toMatchObject({
+      status: 400,
+      fieldErrors: { name: ["Name is required"], email: ["Invalid email"] },
+    });
     const walkIn = await writeTransaction((tx) => createClientRecord(tx, actor, { name: "Walk-in Booking", phone: "" }));
     expect(walkIn).toMatchObject({ name: "Walk-in Booking", phone: "" });
     const display = toActor((await signedIn("display")).user);

@@ -18,10 +18,12 @@ beforeAll(async () => {
   client = await createTestClient({ name: "Wallscreen Winifred", phone: "07700 123987", email: "winifred@example.com", notes: "Prefers mornings", address: "2 Mill Lane", birthday: "1985-02-03" });
 });
 
-const page = async (query: string, session: Session) => (await call(clientsPage.loader, makeRequest("GET", `/clients${query}`, { cookie: session.cookie }))) as Awaited<ReturnType<typeof clientsPage.loader>>;
+const page = async (query: string, session: Session) =>
+  (await call(clientsPage.loader, makeRequest("GET", `/clients${query}`, { cookie: session.cookie }))) as Awaited<ReturnType<typeof clientsPage.loader>>;
 const apiList = async (query: string, session: Session) => json(await call(clientList.loader, makeRequest("GET", `/api/clients${query}`, { token: session.token })));
 const apiOne = async (session: Session) => json(await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: session.token }), { id: String(client.id) }));
-const search = async (query: string, session: Session) => json(await call(clientSearch.loader, makeRequest("GET", `/resources/client-search?q=${encodeURIComponent(query)}`, { token: session.token })));
+const search = async (query: string, session: Session) =>
+  json(await call(clientSearch.loader, makeRequest("GET", `/resources/client-search?q=${encodeURIComponent(query)}`, { token: session.token })));
 
 // What a wall screen may be told about a client, and nothing more.
 const NAME_ONLY = { id: expect.any(Number), name: "Wallscreen Winifred", isActive: true, appointmentCount: 0, createdAt: expect.any(String), updatedAt: expect.any(String) };
@@ -51,7 +53,8 @@ describe("a display account", () => {
   it("sees a booked client's name on an appointment, not their phone or e-mail", async () => {
     const { stylist, service } = await createStylistAndService();
     const appointment = await createTestAppointment({ clientId: client.id, stylistId: stylist.id, serviceId: service.id, startTime: "2027-03-01T10:00:00.000Z" });
-    const read = async (session: Session) => json(await call(appointmentById.loader, makeRequest("GET", `/api/appointments/${appointment.id}`, { token: session.token }), { id: String(appointment.id) }));
+    const read = async (session: Session) =>
+      json(await call(appointmentById.loader, makeRequest("GET", `/api/appointments/${appointment.id}`, { token: session.token }), { id: String(appointment.id) }));
     expect((await read(sessions.display)).body.client).toEqual({ id: client.id, name: "Wallscreen Winifred" });
     expect((await read(sessions.admin)).body.client).toEqual({ id: client.id, name: "Wallscreen Winifred", phone: "07700 123987", email: "winifred@example.com" });
   });

@@ -33,7 +33,8 @@ function toastOf(response: Response): string {
 describe("the Clients screen", () => {
   it("searches on the server, pages with Show more, and tells the UI what the role may do", async () => {
     for (let index = 0; index < 55; index++) await createTestClient({ name: `Pager ${String(index).padStart(2, "0")}` });
-    const load = async (query: string, session: Session) => (await call(clientsPage.loader, makeRequest("GET", `/clients${query}`, { cookie: session.cookie }))) as Awaited<ReturnType<typeof clientsPage.loader>>;
+    const load = async (query: string, session: Session) =>
+      (await call(clientsPage.loader, makeRequest("GET", `/clients${query}`, { cookie: session.cookie }))) as Awaited<ReturnType<typeof clientsPage.loader>>;
     const first = await load("?q=PAGER", admin);
     expect(first.clients).toHaveLength(50);
     expect(first.hasMore).toBe(true);
@@ -51,7 +52,9 @@ describe("the Clients screen", () => {
 
 describe("Add New Client", () => {
   it("shows every field message of SPEC §5 without saving", async () => {
-    const result = (await call(newDialog.action, makeRequest("POST", "/clients/new", { cookie: stylist.cookie, form: { name: "", phone: "", email: "bad", consentType: "service" } }))) as { data: { result: { error: Record<string, string[]> } } };
+    const result = (await call(newDialog.action, makeRequest("POST", "/clients/new", { cookie: stylist.cookie, form: { name: "", phone: "", email: "bad", consentType: "service" } }))) as {
+      data: { result: { error: Record<string, string[]> } };
+    };
     expect(statusOf(result)).toBe(400);
     expect(result.data.result.error).toEqual({ name: ["Name is required"], phone: ["Phone is required"], email: ["Invalid email"], gdprConsent: ["GDPR consent is required"] });
   });
@@ -75,7 +78,10 @@ describe("Edit Client", () => {
   it("starts with the consent box ticked and saves changes, including an unticked Active box", async () => {
     const client = await createTestClient({ name: "Edit Me" });
     const params = { clientId: String(client.id) };
-    const loaded = (await call(editDialog.loader, makeRequest("GET", `/clients/${client.id}/edit`, { cookie: stylist.cookie }), params)) as { client: { name: string }; erasureRequested: string | null };
+    const loaded = (await call(editDialog.loader, makeRequest("GET", `/clients/${client.id}/edit`, { cookie: stylist.cookie }), params)) as {
+      client: { name: string };
+      erasureRequested: string | null;
+    };
     expect(loaded.client.name).toBe("Edit Me");
     expect(loaded.erasureRequested).toBeNull();
 
@@ -86,7 +92,9 @@ describe("Edit Client", () => {
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(row).toMatchObject({ name: "Edited Name", email: null, isActive: false, legalBasis: "legitimate_interest" });
 
-    const noConsent = (await call(editDialog.action, makeRequest("POST", `/clients/${client.id}/edit`, { cookie: stylist.cookie, form: { ...VALID, gdprConsent: "" } }), params)) as { data: { result: { error: Record<string, string[]> } } };
+    const noConsent = (await call(editDialog.action, makeRequest("POST", `/clients/${client.id}/edit`, { cookie: stylist.cookie, form: { ...VALID, gdprConsent: "" } }), params)) as {
+      data: { result: { error: Record<string, string[]> } };
+    };
     expect(noConsent.data.result.error).toEqual({ gdprConsent: ["GDPR consent is required"] });
   });
 

@@ -11,11 +11,7 @@ import { requirePrerequisite, skipUnless, startServer, type RunningServer } from
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const serverBuild = join(root, "build/server/index.js");
 const deno = join(root, "node_modules/.bin/deno");
-const missing = !existsSync(serverBuild)
-  ? "build/server/index.js is missing: run `npx remix vite:build` first"
-  : !existsSync(deno)
-    ? "node_modules/.bin/deno is missing: run `npm ci`"
-    : null;
+const missing = !existsSync(serverBuild) ? "build/server/index.js is missing: run `npx remix vite:build` first" : !existsSync(deno) ? "node_modules/.bin/deno is missing: run `npm ci`" : null;
 
 const admin = { firstName: "Dena", lastName: "Denoson", email: "dena@salon.test", password: "secret-pass-12" };
 

@@ -58,7 +58,13 @@ describe("the GDPR overview and lists", () => {
     });
 
     const expiredList = (await get(forDeletion.loader, "/api/gdpr/clients-for-deletion")).body as { id: number; name: string }[];
-    expect(expiredList.find((client) => client.id === expired.id)).toEqual({ id: expired.id, name: "Long Expired", email: expired.email, erasureRequestDate: null, dataRetentionDate: expired.dataRetentionDate });
+    expect(expiredList.find((client) => client.id === expired.id)).toEqual({
+      id: expired.id,
+      name: "Long Expired",
+      email: expired.email,
+      erasureRequestDate: null,
+      dataRetentionDate: expired.dataRetentionDate,
+    });
     expect(expiredList.some((client) => client.name === "Still Retained")).toBe(false);
   });
 });
@@ -67,7 +73,15 @@ describe("GET /api/gdpr/export/{id}", () => {
   it("downloads everything held about the client as client-{id}-export.json, with a bearer token or the cookie", async () => {
     const { stylist, service } = await createStylistAndService({ name: "Balayage", category: "Colour", price: 9500 });
     const client = await createTestClient({ name: "Export Subject", notes: "Sensitive scalp", address: "2 Export Way", birthday: "1975-03-04", consentType: "marketing", legalBasis: "contract" });
-    const appointment = await createTestAppointment({ clientId: client.id, stylistId: stylist.id, serviceId: service.id, startTime: "2026-02-03T10:00:00.000Z", price: 9500, status: "completed", notes: "Toner 9.1" });
+    const appointment = await createTestAppointment({
+      clientId: client.id,
+      stylistId: stylist.id,
+      serviceId: service.id,
+      startTime: "2026-02-03T10:00:00.000Z",
+      price: 9500,
+      status: "completed",
+      notes: "Toner 9.1",
+    });
     await createTestSms({ clientId: client.id, appointmentId: appointment.id, toNumber: client.phone, body: "See you tomorrow at 10:00" });
     const someoneElse = await createTestClient();
     await createTestAppointment({ clientId: someoneElse.id, stylistId: stylist.id, serviceId: service.id, startTime: "2026-02-03T12:00:00.000Z" });
@@ -77,8 +91,24 @@ describe("GET /api/gdpr/export/{id}", () => {
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="client-${client.id}-export.json"`);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     const body = await response.json();
-    expect(body.client).toMatchObject({ id: client.id, name: "Export Subject", phone: client.phone, email: client.email, notes: "Sensitive scalp", address: "2 Export Way", birthday: "1975-03-04", isActive: true });
-    expect(body.consent).toEqual({ consentType: "marketing", consentDate: client.consentDate, legalBasis: "contract", dataRetentionDate: client.dataRetentionDate, erasureRequestedAt: null, smsOptedOutAt: null });
+    expect(body.client).toMatchObject({
+      id: client.id,
+      name: "Export Subject",
+      phone: client.phone,
+      email: client.email,
+      notes: "Sensitive scalp",
+      address: "2 Export Way",
+      birthday: "1975-03-04",
+      isActive: true,
+    });
+    expect(body.consent).toEqual({
+      consentType: "marketing",
+      consentDate: client.consentDate,
+      legalBasis: "contract",
+      dataRetentionDate: client.dataRetentionDate,
+      erasureRequestedAt: null,
+      smsOptedOutAt: null,
+    });
     expect(body.appointments).toEqual([
       {
         id: appointment.id,

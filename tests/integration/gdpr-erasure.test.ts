@@ -31,7 +31,10 @@ function occurrences(text: string): number {
 }
 
 async function revenue(): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`coalesce(sum(${appointments.price}), 0)` }).from(appointments).where(eq(appointments.status, "completed"));
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${appointments.price}), 0)` })
+    .from(appointments)
+    .where(eq(appointments.status, "completed"));
   return Number(row?.total ?? 0);
 }
 
@@ -62,7 +65,15 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
       });
       await createTestSms({ clientId: client.id, appointmentId: appointment.id, toNumber: person.phone, body: `Hi Wilhelmina Quixote, see you on day ${day}` });
     }
-    await createTestAppointment({ clientId: bystander.id, stylistId: stylist.id, serviceId: service.id, startTime: "2026-01-11T10:00:00.000Z", status: "completed", price: 3000, notes: "Came with Wilhelmina Quixote" });
+    await createTestAppointment({
+      clientId: bystander.id,
+      stylistId: stylist.id,
+      serviceId: service.id,
+      startTime: "2026-01-11T10:00:00.000Z",
+      status: "completed",
+      price: 3000,
+      notes: "Came with Wilhelmina Quixote",
+    });
     await db.insert(messages).values({ senderUserId: admin.user.id, content: "Wilhelmina Quixote called: running late, phone 07700 955321" });
     await db.update(clients).set({ notes: "Friend of wilhelmina quixote" }).where(eq(clients.id, bystander.id));
     // Some of it reaches the database file, some stays in the WAL.

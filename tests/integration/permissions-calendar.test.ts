@@ -22,7 +22,14 @@ type Target = { id: number; stylistId: number; serviceId: number; clientId: numb
 /** An appointment in the actor's own column when they are a stylist, otherwise in another stylist's. */
 async function target(actor: MatrixActor | null): Promise<Target> {
   const [own] = actor ? await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, actor.user.id)) : [];
-  const stylistId = own?.id ?? (await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, (await createTestUser("stylist")).id)))[0]!.id;
+  const stylistId =
+    own?.id ??
+    (
+      await db
+        .select({ id: stylists.id })
+        .from(stylists)
+        .where(eq(stylists.userId, (await createTestUser("stylist")).id))
+    )[0]!.id;
   const service = await createService();
   const client = await createClient();
   slot += 1;
@@ -36,7 +43,17 @@ async function target(actor: MatrixActor | null): Promise<Target> {
   return { id: row!.id, stylistId, serviceId: service.id, clientId: client.id, startTime };
 }
 
-const formBody = (t: Target) => ({ intent: "update", clientId: t.clientId, clientName: "Someone", stylistId: t.stylistId, serviceId: t.serviceId, date: t.startTime.slice(0, 10), time: "12:00", duration: 60, status: "scheduled" });
+const formBody = (t: Target) => ({
+  intent: "update",
+  clientId: t.clientId,
+  clientName: "Someone",
+  stylistId: t.stylistId,
+  serviceId: t.serviceId,
+  date: t.startTime.slice(0, 10),
+  time: "12:00",
+  duration: 60,
+  status: "scheduled",
+});
 const apiBody = (t: Target) => ({ clientId: t.clientId, stylistId: t.stylistId, serviceId: t.serviceId, startTime: t.startTime.replace("T10:", "T13:"), status: "scheduled" });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -44,19 +61,104 @@ const ROWS: MatrixRow<any>[] = [
   pageRow("/calendar", calendar.loader, ALL),
   pageRow("/calendar/upcoming", upcoming.loader, ALL),
   pageRow("/calendar/appointments/new", newDialog.loader, STAFF),
-  { name: "GET /calendar/appointments/:id", kind: "page", handler: editDialog.loader, method: "GET", setup: target, path: (_, t: Target) => `/calendar/appointments/${t.id}`, params: (_, t: Target) => ({ appointmentId: String(t.id) }), allowed: STAFF },
-  { name: "POST /calendar/appointments/new (book)", kind: "page", handler: newDialog.action, method: "POST", setup: target, path: () => "/calendar/appointments/new", body: (_, t: Target) => ({ ...formBody(t), intent: "create", time: "15:00" }), allowed: STAFF },
-  { name: "POST /calendar/appointments/:id (edit)", kind: "page", handler: editDialog.action, method: "POST", setup: target, path: (_, t: Target) => `/calendar/appointments/${t.id}`, params: (_, t: Target) => ({ appointmentId: String(t.id) }), body: (_, t: Target) => formBody(t), allowed: STAFF },
-  { name: "POST /calendar/appointments/:id (delete)", kind: "page", handler: editDialog.action, method: "POST", setup: target, path: (_, t: Target) => `/calendar/appointments/${t.id}`, params: (_, t: Target) => ({ appointmentId: String(t.id) }), body: () => ({ intent: "delete" }), allowed: STAFF },
-  { name: "POST /calendar (drag move)", kind: "page", handler: calendar.action, method: "POST", setup: target, path: () => "/calendar", body: (_, t: Target) => ({ intent: "move", id: t.id, stylistId: t.stylistId, date: t.startTime.slice(0, 10), time: "16:00" }), allowed: STAFF },
+  {
+    name: "GET /calendar/appointments/:id",
+    kind: "page",
+    handler: editDialog.loader,
+    method: "GET",
+    setup: target,
+    path: (_, t: Target) => `/calendar/appointments/${t.id}`,
+    params: (_, t: Target) => ({ appointmentId: String(t.id) }),
+    allowed: STAFF,
+  },
+  {
+    name: "POST /calendar/appointments/new (book)",
+    kind: "page",
+    handler: newDialog.action,
+    method: "POST",
+    setup: target,
+    path: () => "/calendar/appointments/new",
+    body: (_, t: Target) => ({ ...formBody(t), intent: "create", time: "15:00" }),
+    allowed: STAFF,
+  },
+  {
+    name: "POST /calendar/appointments/:id (edit)",
+    kind: "page",
+    handler: editDialog.action,
+    method: "POST",
+    setup: target,
+    path: (_, t: Target) => `/calendar/appointments/${t.id}`,
+    params: (_, t: Target) => ({ appointmentId: String(t.id) }),
+    body: (_, t: Target) => formBody(t),
+    allowed: STAFF,
+  },
+  {
+    name: "POST /calendar/appointments/:id (delete)",
+    kind: "page",
+    handler: editDialog.action,
+    method: "POST",
+    setup: target,
+    path: (_, t: Target) => `/calendar/appointments/${t.id}`,
+    params: (_, t: Target) => ({ appointmentId: String(t.id) }),
+    body: () => ({ intent: "delete" }),
+    allowed: STAFF,
+  },
+  {
+    name: "POST /calendar (drag move)",
+    kind: "page",
+    handler: calendar.action,
+    method: "POST",
+    setup: target,
+    path: () => "/calendar",
+    body: (_, t: Target) => ({ intent: "move", id: t.id, stylistId: t.stylistId, date: t.startTime.slice(0, 10), time: "16:00" }),
+    allowed: STAFF,
+  },
   { name: "GET /api/appointments", kind: "api", handler: appointmentsApi.loader, method: "GET", path: () => "/api/appointments", allowed: ALL },
   { name: "GET /api/dashboard/stats", kind: "api", handler: stats.loader, method: "GET", path: () => "/api/dashboard/stats?date=2027-01-01", allowed: ALL },
   { name: "GET /resources/client-search", kind: "api", handler: clientSearch.loader, method: "GET", path: () => "/resources/client-search?q=Client", allowed: ALL },
   { name: "POST /api/appointments", kind: "api", handler: appointmentsApi.action, method: "POST", setup: target, path: () => "/api/appointments", body: (_, t: Target) => apiBody(t), allowed: STAFF },
-  { name: "GET /api/appointments/{id}", kind: "api", handler: appointmentById.loader, method: "GET", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), allowed: ALL },
-  { name: "PUT /api/appointments/{id}", kind: "api", handler: appointmentById.action, method: "PUT", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), body: (_, t: Target) => apiBody(t), allowed: STAFF },
-  { name: "PATCH /api/appointments/{id}", kind: "api", handler: appointmentById.action, method: "PATCH", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), body: (_, t: Target) => ({ startTime: t.startTime.replace("T10:", "T14:") }), allowed: STAFF },
-  { name: "DELETE /api/appointments/{id}", kind: "api", handler: appointmentById.action, method: "DELETE", setup: target, path: (_, t: Target) => `/api/appointments/${t.id}`, params: (_, t: Target) => ({ id: String(t.id) }), allowed: STAFF },
+  {
+    name: "GET /api/appointments/{id}",
+    kind: "api",
+    handler: appointmentById.loader,
+    method: "GET",
+    setup: target,
+    path: (_, t: Target) => `/api/appointments/${t.id}`,
+    params: (_, t: Target) => ({ id: String(t.id) }),
+    allowed: ALL,
+  },
+  {
+    name: "PUT /api/appointments/{id}",
+    kind: "api",
+    handler: appointmentById.action,
+    method: "PUT",
+    setup: target,
+    path: (_, t: Target) => `/api/appointments/${t.id}`,
+    params: (_, t: Target) => ({ id: String(t.id) }),
+    body: (_, t: Target) => apiBody(t),
+    allowed: STAFF,
+  },
+  {
+    name: "PATCH /api/appointments/{id}",
+    kind: "api",
+    handler: appointmentById.action,
+    method: "PATCH",
+    setup: target,
+    path: (_, t: Target) => `/api/appointments/${t.id}`,
+    params: (_, t: Target) => ({ id: String(t.id) }),
+    body: (_, t: Target) => ({ startTime: t.startTime.replace("T10:", "T14:") }),
+    allowed: STAFF,
+  },
+  {
+    name: "DELETE /api/appointments/{id}",
+    kind: "api",
+    handler: appointmentById.action,
+    method: "DELETE",
+    setup: target,
+    path: (_, t: Target) => `/api/appointments/${t.id}`,
+    params: (_, t: Target) => ({ id: String(t.id) }),
+    allowed: STAFF,
+  },
 ];
 
 describePermissionMatrix("permission matrix: calendar", ROWS);
@@ -65,8 +167,27 @@ describePermissionMatrix("permission matrix: calendar", ROWS);
 type Appointment = { id: number; client: Record<string, unknown> | null };
 const clientsOf = (answer: Appointment[], t: Target) => answer.filter((a) => a.id === t.id).map((a) => a.client!);
 const CONTACT_ROWS: FieldRow<Target>[] = [
-  { name: "GET /api/appointments", kind: "api", handler: appointmentsApi.loader, setup: target, path: (_, t) => `/api/appointments?from=${t.startTime.slice(0, 10)}&to=${t.startTime.slice(0, 10)}`, records: (answer, t) => clientsOf(answer as Appointment[], t), fields: ["phone", "email"], shownTo: STAFF },
-  { name: "GET /api/appointments/{id}", kind: "api", handler: appointmentById.loader, setup: target, path: (_, t) => `/api/appointments/${t.id}`, params: (_, t) => ({ id: String(t.id) }), records: (answer, t) => clientsOf([answer as Appointment], t), fields: ["phone", "email"], shownTo: STAFF },
+  {
+    name: "GET /api/appointments",
+    kind: "api",
+    handler: appointmentsApi.loader,
+    setup: target,
+    path: (_, t) => `/api/appointments?from=${t.startTime.slice(0, 10)}&to=${t.startTime.slice(0, 10)}`,
+    records: (answer, t) => clientsOf(answer as Appointment[], t),
+    fields: ["phone", "email"],
+    shownTo: STAFF,
+  },
+  {
+    name: "GET /api/appointments/{id}",
+    kind: "api",
+    handler: appointmentById.loader,
+    setup: target,
+    path: (_, t) => `/api/appointments/${t.id}`,
+    params: (_, t) => ({ id: String(t.id) }),
+    records: (answer, t) => clientsOf([answer as Appointment], t),
+    fields: ["phone", "email"],
+    shownTo: STAFF,
+  },
 ];
 
 describeFieldMatrix("permission matrix: clients' contact details in the calendar", CONTACT_ROWS);

@@ -125,7 +125,15 @@ const ROWS: MatrixRow<any>[] = [
   },
 
   // Availability and time off of someone else's stylist profile: admins only.
-  { name: "GET /availability?stylist={other}", kind: "page", handler: availabilityPage.loader, method: "GET", setup: otherStylist, path: (_, t: Target) => `/availability?stylist=${t.id}`, allowed: ADMIN },
+  {
+    name: "GET /availability?stylist={other}",
+    kind: "page",
+    handler: availabilityPage.loader,
+    method: "GET",
+    setup: otherStylist,
+    path: (_, t: Target) => `/availability?stylist=${t.id}`,
+    allowed: ADMIN,
+  },
   {
     name: "POST /availability (a day of another stylist)",
     kind: "page",
@@ -178,7 +186,15 @@ const ROWS: MatrixRow<any>[] = [
     body: () => ({}),
     allowed: ADMIN,
   },
-  { name: "GET /api/stylist/availability?stylistId={other}", kind: "api", handler: availabilityApi.loader, method: "GET", setup: otherStylist, path: (_, t: Target) => `/api/stylist/availability?stylistId=${t.id}`, allowed: ADMIN },
+  {
+    name: "GET /api/stylist/availability?stylistId={other}",
+    kind: "api",
+    handler: availabilityApi.loader,
+    method: "GET",
+    setup: otherStylist,
+    path: (_, t: Target) => `/api/stylist/availability?stylistId=${t.id}`,
+    allowed: ADMIN,
+  },
   {
     name: "PUT /api/stylist/availability (a day of another stylist)",
     kind: "api",
@@ -199,7 +215,15 @@ const ROWS: MatrixRow<any>[] = [
     body: (_, t: Target) => ({ stylistId: t.id, scheduleMode: "biweekly" }),
     allowed: ADMIN,
   },
-  { name: "GET /api/stylist/time-off?stylistId={other}", kind: "api", handler: timeOffList.loader, method: "GET", setup: otherStylist, path: (_, t: Target) => `/api/stylist/time-off?stylistId=${t.id}`, allowed: ADMIN },
+  {
+    name: "GET /api/stylist/time-off?stylistId={other}",
+    kind: "api",
+    handler: timeOffList.loader,
+    method: "GET",
+    setup: otherStylist,
+    path: (_, t: Target) => `/api/stylist/time-off?stylistId=${t.id}`,
+    allowed: ADMIN,
+  },
   {
     name: "POST /api/stylist/time-off (for another stylist)",
     kind: "api",

@@ -14,8 +14,7 @@ beforeAll(async () => {
   admin = await signedIn("admin");
 });
 
-const read = async (token: string, stylistId: number | string) =>
-  json(await call(pricing.loader, makeRequest("GET", `/api/stylists/${stylistId}/pricing`, { token }), { id: String(stylistId) }));
+const read = async (token: string, stylistId: number | string) => json(await call(pricing.loader, makeRequest("GET", `/api/stylists/${stylistId}/pricing`, { token }), { id: String(stylistId) }));
 const save = async (token: string, stylistId: number | string, body: unknown) =>
   json(await call(pricing.action, makeRequest("POST", `/api/stylists/${stylistId}/pricing`, { token, body }), { id: String(stylistId) }));
 

@@ -45,9 +45,7 @@ describe("sign-in throttling", () => {
     const retryAfter = Number((locked as Response).headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect((await json(locked)).body.message).toBe(
-      "Too many failed sign-in attempts. Please wait 15 minutes and try again, or ask an administrator to unlock your account.",
-    );
+    expect((await json(locked)).body.message).toBe("Too many failed sign-in attempts. Please wait 15 minutes and try again, or ask an administrator to unlock your account.");
   });
 
   it("limits one account across addresses, so rotating addresses does not help", async () => {
@@ -114,7 +112,10 @@ describe("an admin unlocks a locked-out colleague (Staff Accounts)", () => {
     const tablet = "10.20.30.40";
     for (let i = 0; i < SIGN_IN_LIMITS.accountAndAddress; i++) await attemptFailed(await beginAttempt(victim.email, tablet), victim.email);
     expect(statusOf(await from(tablet, login.action, loginRequest(victim.email, PASSWORD)))).toBe(429);
-    const locked = await db.select().from(auditLog).where(and(eq(auditLog.action, "sign_in.locked"), eq(auditLog.entityId, victim.id)));
+    const locked = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "sign_in.locked"), eq(auditLog.entityId, victim.id)));
     expect(locked).toHaveLength(1);
     expect(locked[0]!.details).toBeNull(); // ids only: no e-mail or address
 
@@ -130,7 +131,12 @@ describe("an admin unlocks a locked-out colleague (Staff Accounts)", () => {
     const unlocked = await call(staffUser.action, makeRequest("POST", `/settings/staff/${victim.id}`, { cookie: admin.cookie, form: { intent: "unlock" } }), params);
     expect(statusOf(unlocked)).toBe(302);
     expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, victim.email))).toHaveLength(0);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "sign_in.unlocked"), eq(auditLog.entityId, victim.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "sign_in.unlocked"), eq(auditLog.entityId, victim.id))),
+    ).toHaveLength(1);
     const after = (await call(staffUser.loader, makeRequest("GET", `/settings/staff/${victim.id}`, { cookie: admin.cookie }), params)) as { lock: unknown };
     expect(after.lock).toBeNull();
     expect(statusOf(await from(tablet, login.action, loginRequest(victim.email, PASSWORD)))).toBe(200);
@@ -154,9 +160,13 @@ describe("sessions and passwords (ASVS level 2)", () => {
     const tablet = await json(await call(login.action, loginRequest(stylist.user.email, PASSWORD)));
     expect(tablet.status).toBe(200);
     const changed = await json(
-      await call(changePassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/change-password`, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "quiet-river-42" } }), {
-        id: String(stylist.user.id),
-      }),
+      await call(
+        changePassword.action,
+        makeRequest("PATCH", `/api/users/${stylist.user.id}/change-password`, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "quiet-river-42" } }),
+        {
+          id: String(stylist.user.id),
+        },
+      ),
     );
     expect(changed.status).toBe(200);
     expect((await json(await call(currentUser.loader, makeRequest("GET", "/api/user", { token: stylist.token })))).status).toBe(200);
@@ -166,7 +176,10 @@ describe("sessions and passwords (ASVS level 2)", () => {
   it("new passwords: at least 8, at most 128 characters, and not a common one", async () => {
     const admin = await signedIn("admin");
     const create = (password: string) =>
-      call(register.action, makeRequest("POST", "/api/register", { token: admin.token, body: { firstName: "New", lastName: "Person", email: `p${password.length}${Math.random()}@salon.test`, password } })).then(json);
+      call(
+        register.action,
+        makeRequest("POST", "/api/register", { token: admin.token, body: { firstName: "New", lastName: "Person", email: `p${password.length}${Math.random()}@salon.test`, password } }),
+      ).then(json);
     expect((await create("seven77")).body.errors.password).toEqual(["Password must be at least 8 characters long"]);
     expect((await create("x".repeat(129))).body.errors.password).toEqual(["Password must be at most 128 characters long."]);
     expect((await create("Password123")).body.errors.password).toEqual(["This password is too common. Please choose one that is harder to guess."]);

@@ -61,7 +61,11 @@ describe("erasure with a reader holding a snapshot", () => {
       reader.close();
     }
 
-    const purged = () => db.select().from(auditLog).where(and(eq(auditLog.action, "client.erase_purged"), eq(auditLog.entityId, client.id)));
+    const purged = () =>
+      db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "client.erase_purged"), eq(auditLog.entityId, client.id)));
     await until(async () => (await purged()).length === 1, "the background purge");
     expect((await purged())[0]).toMatchObject({ actorUserId: admin.user.id, entityType: "client" });
     // 20 more writes afterwards: nothing brings the data back.

@@ -26,7 +26,9 @@ describe("ids are plain positive decimal integers, or 404", () => {
       expect(await get(loose), loose).toEqual({ status: 404, body: { message: "Not found." } });
     }
     // Writes too: nothing is changed through a loose id.
-    const put = await call(clientById.action, makeRequest("PUT", `/api/clients/0x${client.id.toString(16)}`, { token: admin.token, body: { name: "Hijacked" } }), { id: `0x${client.id.toString(16)}` });
+    const put = await call(clientById.action, makeRequest("PUT", `/api/clients/0x${client.id.toString(16)}`, { token: admin.token, body: { name: "Hijacked" } }), {
+      id: `0x${client.id.toString(16)}`,
+    });
     expect(statusOf(put)).toBe(404);
   });
 
@@ -50,8 +52,7 @@ describe("dates and ranges", () => {
 
   it("refuses bookings before 2000 or more than a few years ahead", async () => {
     const admin = await signedIn("admin");
-    const book = (startTime: string) =>
-      call(appointmentsApi.action, makeRequest("POST", "/api/appointments", { token: admin.token, body: { stylistId: 1, startTime, status: "blocked" } })).then(json);
+    const book = (startTime: string) => call(appointmentsApi.action, makeRequest("POST", "/api/appointments", { token: admin.token, body: { stylistId: 1, startTime, status: "blocked" } })).then(json);
     const old = await book("1999-12-31T10:00:00Z");
     expect(old.status).toBe(400);
     expect(old.body.errors.startTime).toContain("Dates must be between 2000 and 5 years from now");
@@ -103,10 +104,7 @@ describe("text fields", () => {
   it("caps every text field: a stylist cannot give themselves a 200 KB first name", async () => {
     const stylist = await signedIn("stylist");
     const huge = "A".repeat(200_000);
-    const result = await call(
-      account.action,
-      makeRequest("POST", "/settings", { cookie: stylist.cookie, form: { intent: "profile", firstName: huge, lastName: "Short", email: stylist.user.email } }),
-    );
+    const result = await call(account.action, makeRequest("POST", "/settings", { cookie: stylist.cookie, form: { intent: "profile", firstName: huge, lastName: "Short", email: stylist.user.email } }));
     expect(statusOf(result)).toBe(400);
     const [stored] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, stylist.user.id));
     expect(stored!.firstName).not.toBe(huge);

@@ -37,10 +37,7 @@ describe("what a stylist can learn about other stylists' appointments", () => {
     const samStream = await open(sam.token);
     const screenStream = await open(screen.token);
     setTimeout(() => void publish(db, "appointments", 552), 50);
-    const [samEvent, screenEvent] = await Promise.all([
-      waitForEvent(samStream, (e) => e.event === "appointments"),
-      waitForEvent(screenStream, (e) => e.event === "appointments"),
-    ]);
+    const [samEvent, screenEvent] = await Promise.all([waitForEvent(samStream, (e) => e.event === "appointments"), waitForEvent(screenStream, (e) => e.event === "appointments")]);
     expect(JSON.parse(samEvent.data!)).toEqual({ topic: "appointments", id: null });
     expect(JSON.parse(screenEvent.data!)).toEqual({ topic: "appointments", id: 552 });
     await samStream.body?.cancel();

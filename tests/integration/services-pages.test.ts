@@ -25,8 +25,7 @@ beforeAll(async () => {
 function payload(result: unknown): any {
   return result && typeof result === "object" && "type" in result && (result as { type: string }).type === "DataWithResponseInit" ? (result as unknown as { data: unknown }).data : result;
 }
-const post = (handler: unknown, path: string, cookie: string, form: Record<string, string>, params: Record<string, string> = {}) =>
-  call(handler, makeRequest("POST", path, { cookie, form }), params);
+const post = (handler: unknown, path: string, cookie: string, form: Record<string, string>, params: Record<string, string> = {}) => call(handler, makeRequest("POST", path, { cookie, form }), params);
 const get = async (handler: unknown, path: string, cookie: string, params: Record<string, string> = {}) => payload(await call(handler, makeRequest("GET", path, { cookie }), params));
 /** The toast an action's redirect carries in its signed flash cookie. */
 function toastOf(response: unknown): { title: string; description: string } {
@@ -85,7 +84,13 @@ describe("/services", () => {
     const loaded = await get(editServiceDialog.loader, `/services/${service.id}/edit`, admin.cookie, { serviceId: String(service.id) });
     expect(loaded.service).toMatchObject({ name: "Gel Manicure", price: 3000 });
     expect(loaded.categories).toContain("Nails");
-    const saved = await post(editServiceDialog.action, `/services/${service.id}/edit`, admin.cookie, { name: "Gel Manicure", category: "Nails", duration: "50", priceInPounds: "32" }, { serviceId: String(service.id) });
+    const saved = await post(
+      editServiceDialog.action,
+      `/services/${service.id}/edit`,
+      admin.cookie,
+      { name: "Gel Manicure", category: "Nails", duration: "50", priceInPounds: "32" },
+      { serviceId: String(service.id) },
+    );
     expect(statusOf(saved)).toBe(302);
     expect(toastOf(saved)).toMatchObject({ title: "Success", description: "Service updated successfully" });
     const [row] = await db.select().from(services).where(eq(services.id, service.id));

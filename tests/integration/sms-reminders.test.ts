@@ -119,7 +119,8 @@ describe("which appointments get a reminder", () => {
 describe("the stylist's SMS preference", () => {
   it("PUT /api/stylists/{id}/sms-preference turns a stylist's reminders off and on", async () => {
     const { stylist } = await appointmentIn(2);
-    const put = async (body: unknown, id = stylist.id) => json(await call(preference.action, makeRequest("PUT", `/api/stylists/${id}/sms-preference`, { token: admin.token, body }), { id: String(id) }));
+    const put = async (body: unknown, id = stylist.id) =>
+      json(await call(preference.action, makeRequest("PUT", `/api/stylists/${id}/sms-preference`, { token: admin.token, body }), { id: String(id) }));
     expect(await put({ smsRemindersEnabled: false })).toMatchObject({ status: 200, body: { id: stylist.id, smsRemindersEnabled: false } });
     expect(await runReminders()).toMatchObject({ claimed: 0 });
     expect((await put({ smsRemindersEnabled: true })).body.smsRemindersEnabled).toBe(true);
@@ -161,7 +162,9 @@ describe("STOP through Twilio's webhook", () => {
     expect(optedOut).not.toBeNull();
     expect(await runReminders()).toMatchObject({ claimed: 0 });
     // The client's card has what it needs to show "SMS opted out".
-    const listed = (await call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent(client.name)}`, { cookie: admin.cookie }))) as { clients: { id: number; smsOptedOutAt: string | null }[] };
+    const listed = (await call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent(client.name)}`, { cookie: admin.cookie }))) as {
+      clients: { id: number; smsOptedOutAt: string | null }[];
+    };
     expect(listed.clients.find((row) => row.id === client.id)?.smsOptedOutAt).toBe(optedOut);
 
     const exported = await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }));

@@ -67,7 +67,9 @@ describe("GET /api/users and PATCH/DELETE /api/users/{id}", () => {
     const display = await createTestUser("display");
     expect(await db.select().from(stylists).where(eq(stylists.userId, display.id))).toHaveLength(0);
     const result = await json(
-      await call(userById.action, makeRequest("PATCH", `/api/users/${display.id}`, { token: admin.token, body: { firstName: "Dee", lastName: "Dryer", email: "dee@salon.test", role: "stylist" } }), { id: String(display.id) }),
+      await call(userById.action, makeRequest("PATCH", `/api/users/${display.id}`, { token: admin.token, body: { firstName: "Dee", lastName: "Dryer", email: "dee@salon.test", role: "stylist" } }), {
+        id: String(display.id),
+      }),
     );
     expect(result).toMatchObject({ status: 200, body: { firstName: "Dee", role: "stylist", email: "dee@salon.test" } });
     const [record] = await db.select().from(stylists).where(eq(stylists.userId, display.id));
@@ -116,9 +118,13 @@ describe("passwords", () => {
   it("an admin sets another user's password (min 8) and that user's sessions end", async () => {
     const admin = await signedIn("admin");
     const stylist = await signedIn("stylist");
-    const short = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "12" } }), { id: String(stylist.user.id) }));
+    const short = await json(
+      await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "12" } }), { id: String(stylist.user.id) }),
+    );
     expect(short).toMatchObject({ status: 400, body: { message: "Password must be at least 8 characters long" } });
-    const ok = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "new-pass-word-1" } }), { id: String(stylist.user.id) }));
+    const ok = await json(
+      await call(setPassword.action, makeRequest("PATCH", `/api/users/${stylist.user.id}/password`, { token: admin.token, body: { password: "new-pass-word-1" } }), { id: String(stylist.user.id) }),
+    );
     expect(ok.status).toBe(200);
     expect((await json(await call(currentUser.loader, makeRequest("GET", "/api/user", { token: stylist.token })))).status).toBe(401);
     const signIn = await json(await call(login.action, makeRequest("POST", "/api/login", { body: { email: stylist.user.email, password: "new-pass-word-1" } })));
@@ -128,7 +134,9 @@ describe("passwords", () => {
   it("a stylist cannot set another user's password", async () => {
     const stylist = await signedIn("stylist");
     const other = await createTestUser("stylist");
-    const refused = await json(await call(setPassword.action, makeRequest("PATCH", `/api/users/${other.id}/password`, { token: stylist.token, body: { password: "hacked-pass-1" } }), { id: String(other.id) }));
+    const refused = await json(
+      await call(setPassword.action, makeRequest("PATCH", `/api/users/${other.id}/password`, { token: stylist.token, body: { password: "hacked-pass-1" } }), { id: String(other.id) }),
+    );
     expect(refused.status).toBe(403);
   });
 
@@ -147,7 +155,9 @@ describe("passwords", () => {
 
     const other = await createTestUser("stylist");
     const refused = await json(
-      await call(changePassword.action, makeRequest("PATCH", `/api/users/${other.id}/change-password`, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "another-pass-1" } }), { id: String(other.id) }),
+      await call(changePassword.action, makeRequest("PATCH", `/api/users/${other.id}/change-password`, { token: stylist.token, body: { currentPassword: PASSWORD, newPassword: "another-pass-1" } }), {
+        id: String(other.id),
+      }),
     );
     expect(refused.status).toBe(403);
   });

@@ -26,7 +26,21 @@ function withCurrent(options: string[], current: string) {
 }
 
 /** An hourly dropdown; with JavaScript, times that would put the end before the start are disabled. */
-function TimeSelect({ name, label, value, options, unavailable, onChange }: { name: string; label: string; value: string; options: string[]; unavailable: (time: string) => boolean; onChange: (time: string) => void }) {
+function TimeSelect({
+  name,
+  label,
+  value,
+  options,
+  unavailable,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: string[];
+  unavailable: (time: string) => boolean;
+  onChange: (time: string) => void;
+}) {
   return (
     <select name={name} aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} className={cn(controlClasses, "w-24")}>
       {withCurrent(options, value).map((time) => (

@@ -66,7 +66,13 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value={mode === "new" ? "create" : "update"} />
       <FormAlert errors={form.errors} />
-      <SelectField label="Status" {...getSelectProps(fields.status, { value: false })} value={status} onChange={(event) => setStatus(event.target.value as typeof status)} errors={fields.status.errors}>
+      <SelectField
+        label="Status"
+        {...getSelectProps(fields.status, { value: false })}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as typeof status)}
+        errors={fields.status.errors}
+      >
         {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
           <option key={value} value={value}>
             {STATUS_LABELS[value]}
@@ -89,7 +95,13 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
             </option>
           ))}
         </SelectField>
-        <SelectField label="Stylist" {...getSelectProps(fields.stylistId, { value: false })} value={stylistId ?? ""} onChange={(event) => setStylistId(Number(event.target.value) || null)} errors={fields.stylistId.errors}>
+        <SelectField
+          label="Stylist"
+          {...getSelectProps(fields.stylistId, { value: false })}
+          value={stylistId ?? ""}
+          onChange={(event) => setStylistId(Number(event.target.value) || null)}
+          errors={fields.stylistId.errors}
+        >
           {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
           {options.stylists.map((stylist) => (
             <option key={stylist.id} value={stylist.id}>

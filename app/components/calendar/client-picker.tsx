@@ -117,8 +117,27 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
         <ErrorList id={`${inputId}-error`} errors={errors.clientName} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Phone" name="clientPhone" type="tel" placeholder="(555) 123-4567" value={phone} onChange={(event) => setPhone(event.target.value)} readOnly={clientId !== null} errors={errors.clientPhone} autoComplete="off" />
-        <Field label="Email" name="clientEmail" type="email" value={email} onChange={(event) => setEmail(event.target.value)} readOnly={clientId !== null} errors={errors.clientEmail} autoComplete="off" />
+        <Field
+          label="Phone"
+          name="clientPhone"
+          type="tel"
+          placeholder="(555) 123-4567"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          readOnly={clientId !== null}
+          errors={errors.clientPhone}
+          autoComplete="off"
+        />
+        <Field
+          label="Email"
+          name="clientEmail"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          readOnly={clientId !== null}
+          errors={errors.clientEmail}
+          autoComplete="off"
+        />
       </div>
     </fieldset>
   );

@@ -5,18 +5,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
-import {
-  BLOCKED_CLASSES,
-  blockHeight,
-  GRID_END_MINUTES,
-  GRID_ROWS,
-  GRID_START_MINUTES,
-  minutesToTop,
-  ROW_HEIGHT_PX,
-  serviceColor,
-  SLOT_MINUTES,
-  slotAt,
-} from "~/lib/calendar";
+import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { appointmentTitle, clockLabel, spanLabel } from "./labels";
 
@@ -210,14 +199,13 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           const own = items.filter((item) => item.stylistId === stylist.id);
           const ghost = drag?.moved && drag.stylistId === stylist.id ? drag : null;
           return (
-            <section
-              key={stylist.id}
-              aria-label={`${stylist.name}'s appointments`}
-              className="relative border-l border-slate-200"
-              style={{ height: GRID_HEIGHT }}
-            >
+            <section key={stylist.id} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
               {canWrite ? (
-                <Link to={newHref(stylist.id)} className="sr-only focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-20 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:shadow" preventScrollReset>
+                <Link
+                  to={newHref(stylist.id)}
+                  className="sr-only focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-20 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:shadow"
+                  preventScrollReset
+                >
                   New booking with {stylist.name}
                 </Link>
               ) : null}

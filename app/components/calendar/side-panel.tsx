@@ -24,7 +24,19 @@ export function UpcomingEntry({ item, href }: { item: UpcomingItem; href: string
   );
 }
 
-export function SidePanel({ stats, upcoming, items, editHref, allHref }: { stats: DashboardStats; upcoming: UpcomingItem[]; items: CalendarItem[]; editHref: (id: number) => string; allHref: string }) {
+export function SidePanel({
+  stats,
+  upcoming,
+  items,
+  editHref,
+  allHref,
+}: {
+  stats: DashboardStats;
+  upcoming: UpcomingItem[];
+  items: CalendarItem[];
+  editHref: (id: number) => string;
+  allHref: string;
+}) {
   const legend = [...new Set(items.map((item) => item.serviceName).filter((name): name is string => Boolean(name)))].sort();
   return (
     <aside aria-label="Summary" className="hidden w-64 shrink-0 space-y-4 overflow-y-auto border-l border-slate-200 bg-white p-4 lg:block">

@@ -60,15 +60,7 @@ export function ServiceForm({
           step={1}
           errors={fields.duration.errors}
         />
-        <Field
-          label="Price (£)"
-          {...getInputProps(fields.priceInPounds, { type: "number" })}
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          placeholder="0.00"
-          errors={fields.priceInPounds.errors}
-        />
+        <Field label="Price (£)" {...getInputProps(fields.priceInPounds, { type: "number" })} inputMode="decimal" min={0} step={0.01} placeholder="0.00" errors={fields.priceInPounds.errors} />
       </div>
       <SwitchField
         className="rounded-md bg-slate-50 px-3 py-3 ring-1 ring-slate-200"

@@ -106,11 +106,7 @@ export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; page
                   {entry.appointmentId ? ` for appointment #${entry.appointmentId}` : ""}
                   {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} · {PROVIDER_LABELS[entry.provider]} · {formatInstant(entry.createdAt, timeZone)}
                 </p>
-                {entry.status === "sent" ? (
-                  <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p>
-                ) : (
-                  <p className="break-words text-red-700">{entry.error}</p>
-                )}
+                {entry.status === "sent" ? <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p> : <p className="break-words text-red-700">{entry.error}</p>}
               </div>
               <div>{entry.status === "sent" ? <Badge tone="green">Sent</Badge> : <Badge tone="red">Failed</Badge>}</div>
             </li>

@@ -37,7 +37,11 @@ export function Field({ label, errors, hint, className, ...input }: FieldShell &
         {label}
       </label>
       <input {...input} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)} className={controlClasses} />
-      {hint ? <p id={hintId} className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
@@ -54,7 +58,11 @@ export function SelectField({ label, errors, hint, className, children, ...selec
       <select {...select} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)} className={controlClasses}>
         {children}
       </select>
-      {hint ? <p id={hintId} className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
@@ -69,7 +77,11 @@ export function TextareaField({ label, errors, hint, className, ...textarea }: F
         {label}
       </label>
       <textarea {...textarea} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)} className={cn(controlClasses, "min-h-20")} />
-      {hint ? <p id={hintId} className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

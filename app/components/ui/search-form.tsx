@@ -4,16 +4,33 @@ import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { controlClasses } from "./field";
 
-export function SearchForm({ label, placeholder, defaultValue, name = "q", hidden = {} }: { label: string; placeholder: string; defaultValue: string; name?: string; hidden?: Record<string, string> }) {
+export function SearchForm({
+  label,
+  placeholder,
+  defaultValue,
+  name = "q",
+  hidden = {},
+}: {
+  label: string;
+  placeholder: string;
+  defaultValue: string;
+  name?: string;
+  hidden?: Record<string, string>;
+}) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" role="search" className="flex gap-2" onChange={(event) => {
-      const form = event.currentTarget;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 200);
-    }}>
+    <Form
+      method="get"
+      role="search"
+      className="flex gap-2"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 200);
+      }}
+    >
       {Object.entries(hidden).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}

@@ -8,8 +8,17 @@ export type SwitchProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "
 export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch({ className, ...input }, ref) {
   return (
     <span className={cn("relative inline-flex h-6 w-11 shrink-0", className)}>
-      <input ref={ref} type="checkbox" role="switch" className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed" {...input} />
-      <span aria-hidden="true" className="pointer-events-none size-full rounded-full bg-slate-400 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:opacity-60" />
+      <input
+        ref={ref}
+        type="checkbox"
+        role="switch"
+        className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
+        {...input}
+      />
+      <span
+        aria-hidden="true"
+        className="pointer-events-none size-full rounded-full bg-slate-400 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:opacity-60"
+      />
       <span aria-hidden="true" className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
     </span>
   );

@@ -64,12 +64,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               <p className="text-sm font-semibold">{current.title}</p>
               {current.description ? <p className="mt-1 text-sm opacity-90">{current.description}</p> : null}
             </div>
-            <button
-              type="button"
-              onClick={() => setCurrent(null)}
-              className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2"
-              aria-label="Close"
-            >
+            <button type="button" onClick={() => setCurrent(null)} className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2" aria-label="Close">
               <span aria-hidden="true">✕</span>
             </button>
           </div>

@@ -40,8 +40,7 @@ export const AppointmentMoveSchema = z.object({
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const requiredId = (message: string) =>
-  z.preprocess(emptyToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int().positive(message));
+const requiredId = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int().positive(message));
 
 const formFields = {
   clientId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),

@@ -53,8 +53,7 @@ export const AvailabilityDayFormSchema = z.object({
   endTime,
 });
 
-const date = (required: string) =>
-  z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
+const date = (required: string) => z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
 export const END_BEFORE_START = "End date cannot be before the start date";
 
 /** The Add Time Off dialog and `POST /api/stylist/time-off`. Both dates are whole days, inclusive. */

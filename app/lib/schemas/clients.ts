@@ -32,23 +32,10 @@ export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {
 const blankToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value);
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
-    .regex(SINGLE_LINE, CONTROL_CHARACTERS);
+  z.string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().min(1, message).max(max, `Must be at most ${max} characters`).regex(SINGLE_LINE, CONTROL_CHARACTERS);
 
 const optionalText = (max: number) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ invalid_type_error: CLIENT_MESSAGES.invalidInput })
-      .trim()
-      .max(max, `Must be at most ${max} characters`)
-      .regex(MULTI_LINE, CONTROL_CHARACTERS)
-      .nullable(),
-  );
+  z.preprocess(blankToNull, z.string({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().max(max, `Must be at most ${max} characters`).regex(MULTI_LINE, CONTROL_CHARACTERS).nullable());
 
 /** Optional; stored trimmed and lower-cased so duplicates are found with the index. */
 export const optionalEmail = z.preprocess(
@@ -87,9 +74,7 @@ export const ClientFormSchema = z.object({
   ...clientFields,
   phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
   isActive: z.boolean().default(false),
-  gdprConsent: z
-    .boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired })
-    .refine((value) => value, CLIENT_MESSAGES.consentRequired),
+  gdprConsent: z.boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired }).refine((value) => value, CLIENT_MESSAGES.consentRequired),
 });
 
 /** DD/MM/YYYY (how UK spreadsheets write dates) or YYYY-MM-DD, stored as YYYY-MM-DD. */

@@ -13,8 +13,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const DEFAULT_REMINDER_TEMPLATE =
-  "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
+export const DEFAULT_REMINDER_TEMPLATE = "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
 
 /** SPEC §9's reminder timings, in hours before the appointment. */
 export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;

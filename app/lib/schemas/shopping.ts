@@ -29,7 +29,12 @@ const ITEM_NAME_REQUIRED = "Select a product or enter a custom name";
 /** `POST /api/shopping-list`: SPEC §7's payload. */
 export const ShoppingItemSchema = z
   .object({
-    productId: z.number({ invalid_type_error: "Choose a product from the list" }).int().positive("Choose a product from the list").nullish().transform((value) => value ?? null),
+    productId: z
+      .number({ invalid_type_error: "Choose a product from the list" })
+      .int()
+      .positive("Choose a product from the list")
+      .nullish()
+      .transform((value) => value ?? null),
     customName: optionalText(100, "Custom name"),
     quantity: quantity.default(1),
     notes: optionalText(500, "Notes"),

@@ -7,7 +7,11 @@ export const TEST_ID_REQUIRED = "Please enter an appointment ID to test.";
 export const TestReminderSchema = z.object({
   appointmentId: z.preprocess(
     (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value.trim()) : value),
-    z.number({ required_error: TEST_ID_REQUIRED, invalid_type_error: "The appointment ID must be a number." }).int("The appointment ID must be a whole number.").positive("The appointment ID must be a whole number.").max(Number.MAX_SAFE_INTEGER),
+    z
+      .number({ required_error: TEST_ID_REQUIRED, invalid_type_error: "The appointment ID must be a number." })
+      .int("The appointment ID must be a whole number.")
+      .positive("The appointment ID must be a whole number.")
+      .max(Number.MAX_SAFE_INTEGER),
   ),
 });
 
