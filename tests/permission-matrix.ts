@@ -93,3 +93,49 @@ export function describePermissionMatrix(title: string, rows: MatrixRow<any>[]) 
     }
   });
 }
+
+// Capabilities that shape an answer rather than refuse it (e.g. "clients.contact"): every
+// role reads the same route; the fields are there for `shownTo` and absent for the others.
+export type FieldRow<Context> = Omit<MatrixRow<Context>, "method" | "body" | "allowed" | "streaming"> & {
+  setup: (actor: MatrixActor | null) => Promise<Context>;
+  /** The records in the answer that the setup made (a page loader's data, or the JSON of `/api`). */
+  records: (answer: unknown, context: Context) => Record<string, unknown>[];
+  fields: string[];
+  shownTo: Role[];
+};
+
+async function answerOf(result: unknown): Promise<unknown> {
+  if (result instanceof Response) return result.json();
+  if (result && typeof result === "object" && "data" in result && "init" in result) return (result as { data: unknown }).data;
+  return result;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function describeFieldMatrix(title: string, rows: FieldRow<any>[]) {
+  describe(title, () => {
+    const actors = {} as Record<Role, MatrixActor>;
+    beforeAll(async () => {
+      for (const role of ALL) actors[role] = await signedIn(role);
+    });
+
+    for (const row of rows) {
+      for (const role of ALL) {
+        const shown = row.shownTo.includes(role);
+        it(`${row.name} ${shown ? "gives" : "leaves out"} ${row.fields.join(", ")} for ${role}`, async () => {
+          const context = await row.setup(actors[role]);
+          const result = await attempt({ ...row, setup: async () => context, method: "GET", allowed: ALL }, actors[role]);
+          expect(statusOf(result), `${row.name} as ${role}`).toBe(200);
+          const records = row.records(await answerOf(result), context);
+          expect(records.length, `${row.name} as ${role}: the setup's records`).toBeGreaterThan(0);
+          for (const record of records) {
+            for (const field of row.fields) {
+              if (shown) expect(record, `${row.name} as ${role}`).toHaveProperty(field);
+              else expect(record, `${row.name} as ${role}`).not.toHaveProperty(field);
+            }
+            expect(record).toHaveProperty("name");
+          }
+        });
+      }
+    }
+  });
+}

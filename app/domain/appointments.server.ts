@@ -11,7 +11,7 @@ import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, timeInZone, dayBounds, type CalendarDate } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
-import { createClientRecord } from "./clients.server";
+import { clientFor, createClientRecord, type ClientFor, type ClientSummary } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
 import { availabilityConflict } from "./availability.server";
@@ -31,7 +31,8 @@ export type AppointmentView = {
   notes: string | null;
   price: number;
   availabilityOverride: boolean;
-  client: { id: number; name: string; phone: string; email: string | null } | null;
+  /** Phone and e-mail only for those who may see clients' contact details. */
+  client: ClientFor<ClientSummary> | null;
   stylist: { id: number; name: string };
   service: { id: number; name: string; price: number; category: string } | null;
 };
@@ -61,7 +62,7 @@ const viewColumns = {
 
 type ViewRow = Awaited<ReturnType<typeof selectViews>>[number];
 
-function toView(row: ViewRow): AppointmentView {
+function toView(actor: Actor, row: ViewRow): AppointmentView {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -73,7 +74,7 @@ function toView(row: ViewRow): AppointmentView {
     notes: row.notes,
     price: row.price,
     availabilityOverride: row.availabilityOverride,
-    client: row.clientId !== null && row.clientName !== null ? { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail } : null,
+    client: row.clientId !== null && row.clientName !== null ? clientFor(actor, { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail }) : null,
     stylist: { id: row.stylistId, name: row.stylistName ?? "" },
     service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "" } : null,
   };
@@ -114,7 +115,7 @@ export async function listAppointments(actor: Actor, filter: AppointmentFilter =
   else if (filter.from) conditions.push(gt(appointments.endTime, filter.from.toISOString()));
   else if (filter.to) conditions.push(lt(appointments.startTime, filter.to.toISOString()));
   const rows = await selectViews(db, and(...conditions));
-  return rows.map(toView);
+  return rows.map((row) => toView(actor, row));
 }
 
 export type CalendarRow = {
@@ -171,7 +172,7 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
   const scope = await visibleStylistScope(actor);
   // Someone else's appointment is "not found", as a missing one is: no existence oracle.
   if (scope && !scope.includes(row.stylistId)) throw new NotFound("Appointment not found.");
-  return toView(row);
+  return toView(actor, row);
 }
 
 /** The next appointments from now (SPEC: the Upcoming panel shows 3; 'View All' shows them all). */
@@ -183,7 +184,7 @@ export async function upcomingAppointments(actor: Actor, limit?: number): Promis
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   const query = selectViews(db, and(...conditions));
   const rows = limit ? await query.limit(limit) : await query;
-  return rows.map(toView);
+  return rows.map((row) => toView(actor, row));
 }
 
 export type DashboardStats = { totalAppointments: number; revenue: number; pending: number };

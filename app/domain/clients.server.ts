@@ -8,12 +8,14 @@ import { ClientInputSchema, type ConsentType, type LegalBasis } from "~/lib/sche
 import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
+import { can } from "./permissions";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";
 import { parseOrInvalid } from "./validate";
 
 export type Client = typeof clients.$inferSelect;
 export type ClientSummary = { id: number; name: string; phone: string; email: string | null };
+export type VisibleClient = ClientFor<ClientListItem>;
 export type ClientListItem = Client & { appointmentCount: number };
 export type NewClientInput = {
   name: string;
@@ -24,6 +26,24 @@ export type NewClientInput = {
   legalBasis?: LegalBasis;
   isActive?: boolean;
 };
+
+// What an actor without "clients.contact" (a wall screen) is told about a client. A list
+// of what is shown rather than what is hidden, so a column added later stays hidden.
+const SHOWN_WITHOUT_CONTACT = ["id", "name", "isActive", "appointmentCount", "createdAt", "updatedAt"] as const;
+type ShownWithoutContact = (typeof SHOWN_WITHOUT_CONTACT)[number];
+
+/** A client as an actor may see it: everything, or (without "clients.contact") the name and figures only. */
+export type ClientFor<T> = Pick<T, ShownWithoutContact & keyof T> & Partial<Omit<T, ShownWithoutContact>>;
+
+/**
+ * The one place that leaves a client's phone, e-mail, notes and other personal details
+ * out for an actor without "clients.contact", so pages and `/api` give the same answer.
+ * The keys are left out, not emptied: an empty phone would claim the client has none.
+ */
+export function clientFor<T extends { id: number; name: string }>(actor: Actor, client: T): ClientFor<T> {
+  if (can(actor.role, "clients.contact")) return client;
+  return Object.fromEntries(Object.entries(client).filter(([key]) => (SHOWN_WITHOUT_CONTACT as readonly string[]).includes(key))) as ClientFor<T>;
+}
 
 export const RETENTION_YEARS = 7;
 export const CLIENT_NOT_FOUND = "Client not found.";
@@ -50,20 +70,26 @@ const appointmentCount = sql<number>`(select count(*) from "appointments" as "a"
 // A phone is also matched on its digits, so "07700900123" finds "07700 900123".
 const phoneDigits = sql`replace(replace(replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
 
-function searchTerms(query: string) {
+function searchTerms(actor: Actor, query: string) {
   const text = query.trim().toLowerCase();
   const digits = /^[\d\s()+\-.]+$/.test(text) ? text.replace(/\D/g, "") : "";
-  return { text, digits: digits.length >= 3 ? digits : "" };
+  // Without "clients.contact" a search matches names only: a hit on a phone number
+  // would tell the screen whose number it is.
+  return { text, digits: digits.length >= 3 ? digits : "", contact: can(actor.role, "clients.contact") };
 }
 
-function matchCondition({ text, digits }: ReturnType<typeof searchTerms>): SQL {
-  const conditions: SQL[] = [sql`instr(lower(${clients.name}), ${text}) > 0`, sql`instr(lower(${clients.email}), ${text}) > 0`, sql`instr(lower(${clients.phone}), ${text}) > 0`];
+function matchCondition({ text, digits, contact }: ReturnType<typeof searchTerms>): SQL {
+  const name = sql`instr(lower(${clients.name}), ${text}) > 0`;
+  if (!contact) return name;
+  const conditions: SQL[] = [name, sql`instr(lower(${clients.email}), ${text}) > 0`, sql`instr(lower(${clients.phone}), ${text}) > 0`];
   if (digits) conditions.push(sql`instr(${phoneDigits}, ${digits}) > 0`);
   return or(...conditions)!;
 }
 
 /** 0 exact, 1 name starts with it, 2 a later word of the name does, 3 e-mail or phone starts with it, 4 anywhere. */
-function matchRank({ text, digits }: ReturnType<typeof searchTerms>): SQL<number> {
+function matchRank({ text, digits, contact }: ReturnType<typeof searchTerms>): SQL<number> {
+  if (!contact)
+    return sql<number>`case when lower(${clients.name}) = ${text} then 0 when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1 when instr(lower(${clients.name}), ${` ${text}`}) > 0 then 2 else 4 end`;
   const phonePrefix = digits ? sql`or substr(${phoneDigits}, 1, ${digits.length}) = ${digits}` : sql``;
   const phoneExact = digits ? sql`or ${phoneDigits} = ${digits}` : sql``;
   return sql<number>`case
@@ -75,16 +101,17 @@ function matchRank({ text, digits }: ReturnType<typeof searchTerms>): SQL<number
 }
 
 /** Clients matching a search (name, phone or e-mail, case-insensitive), best matches first. */
-export async function searchClients(actor: Actor, query: string, limit = 10): Promise<ClientSummary[]> {
+export async function searchClients(actor: Actor, query: string, limit = 10): Promise<ClientFor<ClientSummary>[]> {
   assertCan(actor, "clients.view");
-  const terms = searchTerms(query);
+  const terms = searchTerms(actor, query);
   if (!terms.text) return [];
-  return db
+  const rows = await db
     .select(summaryColumns)
     .from(clients)
     .where(matchCondition(terms))
     .orderBy(matchRank(terms), asc(clients.name), asc(clients.id))
     .limit(Math.min(Math.max(1, Math.floor(limit)), 100));
+  return rows.map((row) => clientFor(actor, row));
 }
 
 /**
@@ -92,9 +119,9 @@ export async function searchClients(actor: Actor, query: string, limit = 10): Pr
  * name index and stops after `limit` rows, so the first page is cheap however many
  * clients there are. `limit` undefined means every client (the `/api/clients` default).
  */
-export async function listClients(actor: Actor, { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {}): Promise<{ clients: ClientListItem[]; hasMore: boolean }> {
+export async function listClients(actor: Actor, { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {}): Promise<{ clients: VisibleClient[]; hasMore: boolean }> {
   assertCan(actor, "clients.view");
-  const terms = searchTerms(query);
+  const terms = searchTerms(actor, query);
   const base = db
     .select({ ...getTableColumns(clients), appointmentCount })
     .from(clients)
@@ -103,10 +130,10 @@ export async function listClients(actor: Actor, { query = "", limit, offset = 0 
     .$dynamic();
   if (limit === undefined) {
     const rows = await (offset > 0 ? base.limit(-1).offset(offset) : base);
-    return { clients: rows, hasMore: false };
+    return { clients: rows.map((row) => clientFor(actor, row)), hasMore: false };
   }
   const rows = await base.limit(limit + 1).offset(offset);
-  return { clients: rows.slice(0, limit), hasMore: rows.length > limit };
+  return { clients: rows.slice(0, limit).map((row) => clientFor(actor, row)), hasMore: rows.length > limit };
 }
 
 /** The [start, end) of the salon's current calendar month, as UTC instants. */
@@ -138,15 +165,26 @@ export async function clientStats(actor: Actor, now = new Date()): Promise<{ tot
   return { totalClients: total?.n ?? 0, activeThisMonth: active?.n ?? 0, newThisMonth: added?.n ?? 0 };
 }
 
-export async function getClient(actor: Actor, id: number, executor: Executor = db): Promise<ClientListItem> {
-  assertCan(actor, "clients.view");
-  const [row] = await executor
+async function findClient(id: number): Promise<ClientListItem> {
+  const [row] = await db
     .select({ ...getTableColumns(clients), appointmentCount })
     .from(clients)
     .where(eq(clients.id, id))
     .limit(1);
   if (!row) throw new NotFound(CLIENT_NOT_FOUND);
   return row;
+}
+
+/** `GET /api/clients/{id}` and the dialogs that only name the client. */
+export async function getClient(actor: Actor, id: number): Promise<VisibleClient> {
+  assertCan(actor, "clients.view");
+  return clientFor(actor, await findClient(id));
+}
+
+/** The Edit Client dialog: every field, for those who may change them. */
+export async function getClientForEditing(actor: Actor, id: number): Promise<ClientListItem> {
+  assertCan(actor, "clients.write");
+  return findClient(id);
 }
 
 async function insertClient(executor: Executor, actor: Actor, input: unknown): Promise<Client> {

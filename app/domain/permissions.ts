@@ -8,6 +8,8 @@ export const CAPABILITIES = {
   "calendar.view": ["admin", "stylist", "display"],
   "appointments.write": ["admin", "stylist"],
   "clients.view": ["admin", "stylist", "display"],
+  // Phone, e-mail, notes and other personal details; a wall screen shows names only.
+  "clients.contact": ["admin", "stylist"],
   "clients.write": ["admin", "stylist"],
   "clients.delete": ["admin"],
   "clients.import": ["admin"],

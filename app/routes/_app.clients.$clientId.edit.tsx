@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { ClientForm } from "~/components/clients/client-form";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { getClient, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
+import { getClientForEditing, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
 import { ClientFormSchema } from "~/lib/schemas/clients";
@@ -18,7 +18,7 @@ import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "clients.write");
-  const client = await getClient(user, parseId(params.clientId));
+  const client = await getClientForEditing(user, parseId(params.clientId));
   const { timeZone } = await getGlobalSettings();
   return { client, erasureRequested: client.erasureRequestedAt ? formatLongDate(dateInZone(client.erasureRequestedAt, timeZone)) : null };
 });

@@ -27,7 +27,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const requested = Number(url.searchParams.get("limit"));
   const limit = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, CLIENT_PAGE_SIZE), MAX_CLIENT_PAGE) : CLIENT_PAGE_SIZE;
   const [list, stats] = await Promise.all([listClients(user, { query: q, limit }), clientStats(user)]);
-  return { ...list, stats, q, limit, canWrite: can(user.role, "clients.write"), canDelete: can(user.role, "clients.delete") };
+  return { ...list, stats, q, limit, canWrite: can(user.role, "clients.write"), canDelete: can(user.role, "clients.delete"), canSeeContact: can(user.role, "clients.contact") };
 });
 
 type ListedClient = ReturnType<typeof useLoaderData<typeof loader>>["clients"][number];
@@ -50,28 +50,30 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
             {client.smsOptedOutAt ? <Badge tone="amber">SMS opted out</Badge> : null}
           </div>
         ) : null}
-        <dl className="space-y-1 text-sm text-slate-700">
-          {client.phone ? (
-            <div className="flex gap-2">
-              <dt className="sr-only">Phone</dt>
-              <dd>
-                <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
-                  {client.phone}
-                </a>
-              </dd>
-            </div>
-          ) : null}
-          {client.email ? (
-            <div className="flex gap-2">
-              <dt className="sr-only">Email</dt>
-              <dd className="min-w-0 break-all">
-                <a href={`mailto:${client.email}`} className="hover:underline">
-                  {client.email}
-                </a>
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        {client.phone || client.email ? (
+          <dl className="space-y-1 text-sm text-slate-700">
+            {client.phone ? (
+              <div className="flex gap-2">
+                <dt className="sr-only">Phone</dt>
+                <dd>
+                  <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
+                    {client.phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {client.email ? (
+              <div className="flex gap-2">
+                <dt className="sr-only">Email</dt>
+                <dd className="min-w-0 break-all">
+                  <a href={`mailto:${client.email}`} className="hover:underline">
+                    {client.email}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
         {client.notes ? <p className="line-clamp-2 text-sm text-slate-600">{client.notes}</p> : null}
         {canWrite || canDelete ? (
           <div className="mt-auto flex gap-2 pt-1">
@@ -100,7 +102,7 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
 export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
 
 export default function ClientsScreen() {
-  const { clients, hasMore, stats, q, limit, canWrite, canDelete } = useLoaderData<typeof loader>();
+  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canSeeContact } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const search = returnPath("/clients", location.search).slice("/clients".length);
@@ -124,7 +126,7 @@ export default function ClientsScreen() {
         <StatCard label="New This Month" value={stats.newThisMonth} hint="Added this month" />
       </StatGrid>
       <div className="mb-2 max-w-xl">
-        <SearchForm label="Search clients" placeholder="Search clients by name, phone, or email..." defaultValue={q} />
+        <SearchForm label="Search clients" placeholder={canSeeContact ? "Search clients by name, phone, or email..." : "Search clients by name..."} defaultValue={q} />
       </div>
       <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">
         {loading ? "Loading clients..." : ""}

@@ -14,7 +14,7 @@ import * as clientSearch from "~/routes/resources.client-search";
 import { addDays } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
 import { createClient, createService } from "../calendar-factories";
-import { ALL, describePermissionMatrix, pageRow, STAFF, type MatrixActor, type MatrixRow } from "../permission-matrix";
+import { ALL, describeFieldMatrix, describePermissionMatrix, pageRow, STAFF, type FieldRow, type MatrixActor, type MatrixRow } from "../permission-matrix";
 
 let slot = 0;
 type Target = { id: number; stylistId: number; serviceId: number; clientId: number; startTime: string };
@@ -162,3 +162,32 @@ const ROWS: MatrixRow<any>[] = [
 ];
 
 describePermissionMatrix("permission matrix: calendar", ROWS);
+
+// A booked client's phone and e-mail ride along with an appointment for staff only ("clients.contact").
+type Appointment = { id: number; client: Record<string, unknown> | null };
+const clientsOf = (answer: Appointment[], t: Target) => answer.filter((a) => a.id === t.id).map((a) => a.client!);
+const CONTACT_ROWS: FieldRow<Target>[] = [
+  {
+    name: "GET /api/appointments",
+    kind: "api",
+    handler: appointmentsApi.loader,
+    setup: target,
+    path: (_, t) => `/api/appointments?from=${t.startTime.slice(0, 10)}&to=${t.startTime.slice(0, 10)}`,
+    records: (answer, t) => clientsOf(answer as Appointment[], t),
+    fields: ["phone", "email"],
+    shownTo: STAFF,
+  },
+  {
+    name: "GET /api/appointments/{id}",
+    kind: "api",
+    handler: appointmentById.loader,
+    setup: target,
+    path: (_, t) => `/api/appointments/${t.id}`,
+    params: (_, t) => ({ id: String(t.id) }),
+    records: (answer, t) => clientsOf([answer as Appointment], t),
+    fields: ["phone", "email"],
+    shownTo: STAFF,
+  },
+];
+
+describeFieldMatrix("permission matrix: clients' contact details in the calendar", CONTACT_ROWS);

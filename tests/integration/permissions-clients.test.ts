@@ -11,6 +11,8 @@ import * as erasureRequest from "~/routes/api.clients.$id.erasure-request";
 import * as clientById from "~/routes/api.clients.$id._index";
 import * as bulkImport from "~/routes/api.clients.bulk-import";
 import * as clientList from "~/routes/api.clients._index";
+import * as clientsPage from "~/routes/_app.clients";
+import * as clientSearch from "~/routes/resources.client-search";
 import * as auditApi from "~/routes/api.gdpr.audit-log";
 import * as forDeletion from "~/routes/api.gdpr.clients-for-deletion";
 import * as erasureApi from "~/routes/api.gdpr.erasure.$id";
@@ -19,7 +21,7 @@ import * as exportApi from "~/routes/api.gdpr.export.$id";
 import * as overviewApi from "~/routes/api.gdpr.overview";
 import * as template from "~/routes/settings.import.client-import-template[.]csv";
 import { createTestClient } from "../clients-factories";
-import { ADMIN, ALL, describePermissionMatrix, fresh, STAFF, type MatrixRow } from "../permission-matrix";
+import { ADMIN, ALL, describeFieldMatrix, describePermissionMatrix, fresh, STAFF, type FieldRow, type MatrixRow } from "../permission-matrix";
 
 type Target = { id: number };
 const newClient = async (): Promise<Target> => ({ id: (await createTestClient()).id });
@@ -125,3 +127,59 @@ const ROWS: MatrixRow<any>[] = [
 ];
 
 describePermissionMatrix("permission matrix: clients, import and GDPR", ROWS);
+
+// "clients.contact": every role reads the client book; phone, e-mail, notes and the other
+// personal details are in the answer for admins and stylists only (issue 13, item 4).
+type Named = { id: number; name: string };
+const PERSONAL = ["phone", "email", "notes", "address", "birthday", "consentDate", "consentType", "legalBasis", "dataRetentionDate", "erasureRequestedAt"];
+const fullClient = async (): Promise<Named> => {
+  const n = fresh();
+  const { id, name } = await createTestClient({ name: `Contact Matrix${n}`, notes: "Allergic to latex", address: "1 High Street", birthday: "1990-05-01" });
+  return { id, name };
+};
+const mine = (list: unknown, t: Named) => (list as Record<string, unknown>[]).filter((client) => client.id === t.id);
+const CONTACT_ROWS: FieldRow<Named>[] = [
+  {
+    name: "GET /clients",
+    kind: "page",
+    handler: clientsPage.loader,
+    setup: fullClient,
+    path: (_, t) => `/clients?q=${encodeURIComponent(t.name)}`,
+    records: (answer, t) => mine((answer as { clients: unknown }).clients, t),
+    fields: PERSONAL,
+    shownTo: STAFF,
+  },
+  {
+    name: "GET /api/clients",
+    kind: "api",
+    handler: clientList.loader,
+    setup: fullClient,
+    path: (_, t) => `/api/clients?q=${encodeURIComponent(t.name)}`,
+    records: mine,
+    fields: PERSONAL,
+    shownTo: STAFF,
+  },
+  {
+    name: "GET /api/clients/{id}",
+    kind: "api",
+    handler: clientById.loader,
+    setup: fullClient,
+    path: (_, t) => `/api/clients/${t.id}`,
+    params: (_, t) => ({ id: String(t.id) }),
+    records: (answer, t) => mine([answer], t),
+    fields: PERSONAL,
+    shownTo: STAFF,
+  },
+  {
+    name: "GET /resources/client-search",
+    kind: "api",
+    handler: clientSearch.loader,
+    setup: fullClient,
+    path: (_, t) => `/resources/client-search?q=${encodeURIComponent(t.name)}`,
+    records: mine,
+    fields: ["phone", "email"],
+    shownTo: STAFF,
+  },
+];
+
+describeFieldMatrix("permission matrix: clients' contact details", CONTACT_ROWS);
