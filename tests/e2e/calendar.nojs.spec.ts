@@ -57,5 +57,7 @@ test("a stylist sees only their own column and cannot open another's appointment
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
   await expect(page.getByLabel("Stylist", { exact: true }).locator("option")).toHaveText(["Sofia Stylist"]);
   await page.goto(`/calendar/appointments/${theirs.body.id}`);
-  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  // Someone else's appointment is answered like a missing one (decision 0031), in the dialog.
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Appointment not found.")).toBeVisible();
 });
