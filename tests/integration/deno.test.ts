@@ -108,8 +108,11 @@ describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (serve
 
     const setup = await postForm("/auth", { intent: "setup", ...admin });
     expect(setup.status).toBe(302);
+    // Via the sign-in page's check that the session cookie came back, then on to "/".
     expect(setup.headers.get("Location")).toBe("/auth?signedIn=setup");
-    sessionCookie(setup);
+    const checked = await fetch(`${base}/auth?signedIn=setup`, { headers: { Cookie: sessionCookie(setup) }, redirect: "manual" });
+    expect(checked.status).toBe(302);
+    expect(checked.headers.get("Location")).toBe("/");
 
     const login = await postForm("/auth", { intent: "login", email: admin.email, password: admin.password });
     expect(login.status).toBe(302);
