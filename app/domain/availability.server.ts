@@ -92,9 +92,25 @@ export async function saveAvailabilityDay(actor: Actor, input: AvailabilityDayIn
 }
 
 /** Weekly or bi-weekly, kept on the stylist so it follows them to any tablet. */
+/**
+ * A new bi-weekly rota starts with Week 2 as a copy of Week 1's saved days, so the other
+ * week is not suddenly unbookable. Days Week 2 already has (an earlier rota) are kept, and
+ * Week 1 days never saved leave their Week 2 day at SPEC's default.
+ */
+async function copyWeekOneIntoWeekTwo(tx: Executor, stylistId: number): Promise<void> {
+  const weekOne = await tx
+    .select()
+    .from(stylistAvailability)
+    .where(and(eq(stylistAvailability.stylistId, stylistId), lte(stylistAvailability.dayOfWeek, 7)));
+  if (weekOne.length === 0) return;
+  const rows = weekOne.map((day) => ({ stylistId, dayOfWeek: day.dayOfWeek + 7, isWorking: day.isWorking, startTime: day.startTime, endTime: day.endTime }));
+  await tx.insert(stylistAvailability).values(rows).onConflictDoNothing();
+}
+
 export async function setScheduleMode(actor: Actor, input: { stylistId?: number; scheduleMode: ScheduleMode }): Promise<{ stylistId: number; scheduleMode: ScheduleMode }> {
   return writeTransaction(async (tx) => {
     const stylist = await managedStylist(actor, input.stylistId, tx);
+    if (input.scheduleMode === "biweekly" && stylist.scheduleMode !== "biweekly") await copyWeekOneIntoWeekTwo(tx, stylist.id);
     await tx.update(stylists).set({ scheduleMode: input.scheduleMode }).where(eq(stylists.id, stylist.id));
     await publish(tx, "availability", stylist.id);
     return { stylistId: stylist.id, scheduleMode: input.scheduleMode };

@@ -85,6 +85,25 @@ describe("PUT /api/stylist/availability", () => {
     expect((await getDays(me.token)).body[0]).toMatchObject({ id: null, startTime: "09:00", endTime: "17:00" });
   });
 
+  it("starts a bi-weekly rota with Week 2 as a copy of Week 1's saved days, and keeps Week 2 when switched again", async () => {
+    const me = await signedInStylist();
+    await put(me.token, { dayOfWeek: 1, startTime: "10:00", endTime: "18:00" });
+    await put(me.token, { dayOfWeek: 7, isWorking: true, startTime: "11:00", endTime: "15:00" });
+    expect((await put(me.token, { scheduleMode: "biweekly" })).status).toBe(200);
+    const days = (await getDays(me.token)).body as { dayOfWeek: number; isWorking: boolean; startTime: string; endTime: string }[];
+    const day = (n: number) => days.find((entry) => entry.dayOfWeek === n);
+    expect(day(8)).toMatchObject({ isWorking: true, startTime: "10:00", endTime: "18:00" });
+    expect(day(14)).toMatchObject({ isWorking: true, startTime: "11:00", endTime: "15:00" });
+    // Tuesday of Week 1 was never saved: Week 2's Tuesday keeps SPEC's default (off).
+    expect(day(9)).toMatchObject({ isWorking: false });
+
+    await put(me.token, { dayOfWeek: 8, startTime: "12:00", endTime: "20:00" });
+    await put(me.token, { scheduleMode: "weekly" });
+    await put(me.token, { scheduleMode: "biweekly" });
+    const again = (await getDays(me.token)).body as { dayOfWeek: number; startTime: string; endTime: string }[];
+    expect(again.find((entry) => entry.dayOfWeek === 8)).toMatchObject({ startTime: "12:00", endTime: "20:00" });
+  });
+
   it("switches the schedule mode on the server: bi-weekly lists days 1-14, 8-14 off by default", async () => {
     const me = await signedInStylist();
     const mode = await put(me.token, { scheduleMode: "biweekly" });
