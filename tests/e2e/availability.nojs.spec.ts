@@ -36,7 +36,11 @@ test("a stylist saves days, switches to bi-weekly and manages time off with plai
   await page.getByRole("button", { name: "Bi-Weekly Schedule" }).click();
   await expect(page.getByText("Schedule type updated.")).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Week 2/ })).toBeVisible();
-  await expect(page.getByRole("switch", { name: "Working on Monday, day 8" })).not.toBeChecked();
+  // Week 2 starts as a copy of the days saved in Week 1 (decision 0011).
+  await expect(page.getByRole("switch", { name: "Working on Monday, day 8" })).toBeChecked();
+  await expect(page.getByLabel("End time on Monday, day 8")).toHaveValue("18:00");
+  await expect(page.getByRole("switch", { name: "Working on Tuesday, day 9" })).not.toBeChecked();
+  await expect(page.getByLabel("Start time on Sunday, day 14")).toHaveValue("10:00");
 
   await page.getByRole("link", { name: "Add Time Off" }).click();
   await expect(page).toHaveURL(/\/availability\/time-off\/new$/);
