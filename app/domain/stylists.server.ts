@@ -56,7 +56,7 @@ export const STYLIST_NOT_FOUND = "Stylist not found";
  */
 export async function resolveManagedStylist(
   actor: Actor,
-  capability: Extract<Capability, "pricing.view" | "pricing.write" | "availability.manage">,
+  capability: Extract<Capability, "pricing.view" | "pricing.write" | "availability.manage" | "calendar.feed">,
   requestedId: number | null,
   executor: Executor = db,
 ): Promise<StylistSummary | null> {
