@@ -8,9 +8,10 @@ import { appointments, auditLog, calendarFeeds, clients, services, stylists } fr
 import { serializeCalendar, type CalendarEvent } from "~/lib/icalendar";
 import { isTokenShaped, newToken, sha256 } from "~/lib/secret-token.server";
 import type { Actor } from "./access.server";
-import { NotFound, TooManyRequests } from "./errors";
+import { Forbidden, NotFound, TooManyRequests } from "./errors";
+import { can } from "./permissions";
 import { getGlobalSettings } from "./settings.server";
-import { resolveManagedStylist, STYLIST_NOT_FOUND, type StylistSummary } from "./stylists.server";
+import { listVisibleStylists, resolveManagedStylist, STYLIST_NOT_FOUND, type StylistSummary } from "./stylists.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The feed holds appointments starting from this many days back... */
@@ -32,9 +33,35 @@ async function managedStylist(actor: Actor, stylistId: number, executor: Paramet
   return stylist;
 }
 
-/** The stylist an actor manages the link of by default: their own, or null (an admin chooses). */
-export async function defaultFeedStylist(actor: Actor): Promise<StylistSummary | null> {
-  return resolveManagedStylist(actor, "calendar.feed", null);
+export type FeedScreen = {
+  chooser: boolean;
+  stylists: { id: number; name: string }[];
+  selected: { id: number; name: string } | null;
+  status: { active: boolean; createdOn: string | null } | null;
+};
+
+/**
+ * What Settings → Account shows of the links: an admin chooses any active stylist
+ * (`requestedId`), a stylist sees their own. Null for an account without links to manage
+ * (display accounts, a stylist account without a stylist profile).
+ */
+export async function calendarFeedScreen(actor: Actor, requestedId: number | null): Promise<FeedScreen | null> {
+  if (!can(actor.role, "calendar.feed")) return null;
+  const chooser = can(actor.role, "stylists.viewAll");
+  let selected: StylistSummary | null;
+  try {
+    selected = await resolveManagedStylist(actor, "calendar.feed", chooser ? requestedId : null);
+  } catch (error) {
+    if (error instanceof Forbidden) return null;
+    throw error;
+  }
+  const stylists = chooser ? await listVisibleStylists(actor) : [];
+  const pick = ({ id, name }: { id: number; name: string }) => ({ id, name });
+  if (!selected) return { chooser, stylists: stylists.map(pick), selected: null, status: null };
+  const { active, createdAt } = await calendarFeedStatus(actor, selected.id);
+  const { timeZone } = await getGlobalSettings();
+  const createdOn = createdAt ? new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(new Date(createdAt)) : null;
+  return { chooser, stylists: stylists.map(pick), selected: pick(selected), status: { active, createdOn } };
 }
 
 /** Whether the stylist has a link (its token cannot be shown again: only its hash is kept). */
