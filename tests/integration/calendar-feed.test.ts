@@ -13,7 +13,8 @@ import { timeInZone } from "~/lib/salon-time";
 import * as appointmentById from "~/routes/api.appointments.$id";
 import * as feedApi from "~/routes/api.stylists.$id.calendar-feed";
 import * as feedRoute from "~/routes/feeds.$file";
-import { call, json, makeRequest, ORIGIN } from "../factories";
+import * as accountSettings from "~/routes/_app.settings._index";
+import { call, json, makeRequest, ORIGIN, statusOf } from "../factories";
 import { createClient, createService, stylistSession } from "../calendar-factories";
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
@@ -124,6 +125,36 @@ describe("POST and DELETE /api/stylists/{id}/calendar-feed", () => {
     expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.stylistId, kim.stylistId))).toEqual([]);
     const wrongMethod = await call(feedApi.action, makeRequest("PUT", `/api/stylists/${kim.stylistId}/calendar-feed`, { token: admin.token }), { id: String(kim.stylistId) });
     expect((wrongMethod as Response).status).toBe(405);
+  });
+});
+
+describe("Settings → Account", () => {
+  const post = (session: Session, form: Record<string, string>, search = "") => call(accountSettings.action, makeRequest("POST", `/settings${search}`, { cookie: session.cookie, form }));
+  const load = async (session: Session, search = "") => (await call(accountSettings.loader, makeRequest("GET", `/settings${search}`, { cookie: session.cookie }))) as { feed: unknown };
+
+  it("shows a stylist their own link only, an admin any stylist's; answers a new link once, in the reply", async () => {
+    const own = await load(sam, `?feedStylist=${kim.stylistId}`);
+    expect(own.feed).toMatchObject({ chooser: false, stylists: [], selected: { id: sam.stylistId } });
+    const chosen = await load(admin, `?feedStylist=${kim.stylistId}`);
+    expect(chosen.feed).toMatchObject({ chooser: true, selected: { id: kim.stylistId }, status: { active: expect.any(Boolean) } });
+    expect((chosen.feed as { stylists: { id: number }[] }).stylists.map((stylist) => stylist.id)).toEqual(expect.arrayContaining([sam.stylistId, kim.stylistId]));
+
+    const issued = (await post(sam, { intent: "feed-issue", stylistId: String(sam.stylistId) })) as { url: string; stylistId: number };
+    expect(issued).toMatchObject({ intent: "feed-issue", stylistId: sam.stylistId, url: expect.stringMatching(/^http:\/\/localhost:3000\/feeds\/.{43}\.ics$/) });
+    expect((await fetchFeed(issued.url)).status).toBe(200);
+    const off = await post(sam, { intent: "feed-off", stylistId: String(sam.stylistId) });
+    expect(statusOf(off)).toBe(302);
+    expect((await fetchFeed(issued.url)).status).toBe(404);
+  });
+
+  it("refuses a stylist another stylist's link and a display account the screen; a bad id is a form error", async () => {
+    const before = await db.select().from(calendarFeeds).where(eq(calendarFeeds.stylistId, kim.stylistId));
+    expect(statusOf(await post(sam, { intent: "feed-issue", stylistId: String(kim.stylistId) }))).toBe(403);
+    expect(statusOf(await post(sam, { intent: "feed-off", stylistId: String(kim.stylistId) }))).toBe(403);
+    expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.stylistId, kim.stylistId))).toEqual(before);
+    expect(statusOf(await post(display, { intent: "feed-issue", stylistId: String(kim.stylistId) }))).toBe(403);
+    expect(statusOf(await call(accountSettings.loader, makeRequest("GET", "/settings", { cookie: display.cookie })))).toBe(403);
+    expect(statusOf(await post(admin, { intent: "feed-issue", stylistId: "0x1" }))).toBe(400);
   });
 });
 
