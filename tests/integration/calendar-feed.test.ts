@@ -6,7 +6,7 @@ import ICAL from "ical.js";
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, auditLog, calendarFeeds } from "#db/schema";
+import { appointments, auditLog, calendarFeeds, stylists } from "#db/schema";
 import { calendarFeedFor, FEED_REQUESTS_PER_WINDOW, issueCalendarFeed } from "~/domain/calendar-feed.server";
 import { sha256 } from "~/lib/secret-token.server";
 import { timeInZone } from "~/lib/salon-time";
@@ -14,7 +14,8 @@ import * as appointmentById from "~/routes/api.appointments.$id";
 import * as feedApi from "~/routes/api.stylists.$id.calendar-feed";
 import * as feedRoute from "~/routes/feeds.$file";
 import * as accountSettings from "~/routes/_app.settings._index";
-import { call, json, makeRequest, ORIGIN, statusOf } from "../factories";
+import { call, createTestUser, json, makeRequest, ORIGIN, statusOf } from "../factories";
+import { ADMIN, describePermissionMatrix, type MatrixRow } from "../permission-matrix";
 import { createClient, createService, stylistSession } from "../calendar-factories";
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
@@ -80,6 +81,39 @@ async function feedAt(token: string, now: Date) {
   if (text === null) throw new Error("no feed for this token");
   return { text, ...parse(text) };
 }
+
+/** Another stylist: someone else's link for every role in the matrix. */
+async function otherStylist() {
+  const user = await createTestUser("stylist");
+  const [row] = await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, user.id));
+  return { id: row!.id };
+}
+type Target = { id: number };
+const apiRow = (method: string, handler: unknown): MatrixRow<Target> => ({
+  name: `${method} /api/stylists/{another stylist}/calendar-feed`,
+  kind: "api",
+  handler,
+  method,
+  setup: otherStylist,
+  path: (_, t) => `/api/stylists/${t.id}/calendar-feed`,
+  params: (_, t) => ({ id: String(t.id) }),
+  allowed: ADMIN,
+});
+describePermissionMatrix("permission matrix: calendar feed links", [
+  apiRow("GET", feedApi.loader),
+  apiRow("POST", feedApi.action),
+  apiRow("DELETE", feedApi.action),
+  {
+    name: "POST /settings (another stylist's calendar link)",
+    kind: "page",
+    handler: accountSettings.action,
+    method: "POST",
+    setup: otherStylist,
+    path: () => "/settings",
+    body: (_, t: Target) => ({ intent: "feed-issue", stylistId: t.id }),
+    allowed: ADMIN,
+  },
+]);
 
 describe("POST and DELETE /api/stylists/{id}/calendar-feed", () => {
   it("creates a link on this server's origin, keeps only its hash, resets it (the old link stops at once) and turns it off", async () => {
