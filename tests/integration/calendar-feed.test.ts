@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { appointments, auditLog, calendarFeeds, stylists } from "#db/schema";
 import { calendarFeedFor, FEED_REQUESTS_PER_WINDOW, issueCalendarFeed } from "~/domain/calendar-feed.server";
+import { syncStylistRecord } from "~/domain/stylists.server";
 import { sha256 } from "~/lib/secret-token.server";
 import { timeInZone } from "~/lib/salon-time";
 import * as appointmentById from "~/routes/api.appointments.$id";
@@ -189,6 +190,18 @@ describe("Settings → Account", () => {
     expect(statusOf(await post(display, { intent: "feed-issue", stylistId: String(kim.stylistId) }))).toBe(403);
     expect(statusOf(await call(accountSettings.loader, makeRequest("GET", "/settings", { cookie: display.cookie })))).toBe(403);
     expect(statusOf(await post(admin, { intent: "feed-issue", stylistId: "0x1" }))).toBe(400);
+  });
+});
+
+describe("a retired stylist", () => {
+  it("loses the link for good: deactivating or changing the role deletes it", async () => {
+    const stylist = await stylistSession("stylist");
+    const { url } = (await feedPost(stylist.token, stylist.stylistId)).body;
+    await syncStylistRecord(db, { ...stylist.user, isActive: false });
+    expect((await fetchFeed(url)).status).toBe(404);
+    await syncStylistRecord(db, stylist.user);
+    expect((await fetchFeed(url)).status).toBe(404);
+    expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.stylistId, stylist.stylistId))).toEqual([]);
   });
 });
 
