@@ -18,6 +18,28 @@ export type CalendarFeedCardProps = {
 };
 type Reply = (FailedReply & { url?: string; stylistId?: number }) | undefined;
 
+const URL_FIELD_ID = "calendar-feed-url";
+
+/**
+ * Copies to the clipboard. The Clipboard API exists only in secure contexts, and the salon's
+ * tablets use the app over plain HTTP on the LAN: there the box's text is selected and copied
+ * the old way.
+ */
+async function copyText(text: string): Promise<boolean> {
+  if (navigator.clipboard) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      // Refused (no permission): fall back to the selection.
+    }
+  }
+  const input = document.getElementById(URL_FIELD_ID);
+  if (!(input instanceof HTMLInputElement)) return false;
+  input.select();
+  return document.execCommand("copy");
+}
+
 /** The URL in a read-only box (selectable without JavaScript) and, with it, a Copy button. */
 function FeedUrl({ url }: { url: string }) {
   const hydrated = useHydrated();
@@ -28,12 +50,12 @@ function FeedUrl({ url }: { url: string }) {
         New subscription link created. Copy it now: for security it is shown only this once.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field label="Subscription link" id="calendar-feed-url" value={url} readOnly className="min-w-0 flex-1" onFocus={(event) => event.currentTarget.select()} />
+        <Field label="Subscription link" id={URL_FIELD_ID} value={url} readOnly className="min-w-0 flex-1" onFocus={(event) => event.currentTarget.select()} />
         {hydrated ? (
           <Button
             variant="secondary"
             onClick={() => {
-              void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+              void copyText(url).then(setCopied);
             }}
           >
             {copied ? "Copied" : "Copy link"}
