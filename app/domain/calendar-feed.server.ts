@@ -3,7 +3,7 @@
 // stored hashed like a session token; issuing a new one replaces the old at once. What
 // leaves the salon is the service and the client's first name: no phone, e-mail or notes.
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import { db, writeTransaction } from "#db/client.server";
+import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, auditLog, calendarFeeds, clients, services, stylists } from "#db/schema";
 import { serializeCalendar, type CalendarEvent } from "~/lib/icalendar";
 import { isTokenShaped, newToken, sha256 } from "~/lib/secret-token.server";
@@ -27,7 +27,7 @@ export const BLOCKED_SUMMARY = "Unavailable";
 
 export type FeedStatus = { stylist: StylistSummary; active: boolean; createdAt: string | null };
 
-async function managedStylist(actor: Actor, stylistId: number, executor: Parameters<typeof resolveManagedStylist>[3] = db): Promise<StylistSummary> {
+async function managedStylist(actor: Actor, stylistId: number, executor: Executor = db): Promise<StylistSummary> {
   const stylist = await resolveManagedStylist(actor, "calendar.feed", stylistId, executor);
   if (!stylist) throw new NotFound(STYLIST_NOT_FOUND);
   return stylist;
