@@ -294,7 +294,7 @@ describe("the feed's content", () => {
     expect(row!.updatedAt > stored!.updatedAt).toBe(true);
   });
 
-  it("puts 10:00 in London at the right instant on both sides of the clock change", async () => {
+  it("puts 10:00 in London at the right instant on both sides of each clock change", async () => {
     const stylist = await stylistSession("stylist");
     // The clocks go back at 02:00 BST on Sunday 25 October 2026.
     const summer = await insertAppointment(stylist.stylistId, new Date("2026-10-24T09:00:00.000Z"));
@@ -308,6 +308,16 @@ describe("the feed's content", () => {
     expect(timeInZone(byUid(winter.id).start, "Europe/London")).toBe("10:00");
     expect(timeInZone(byUid(winter.id).end, "Europe/London")).toBe("11:00");
     expect(feed.text).toContain("DTSTART:20261024T090000Z");
+
+    // And when they go forward, at 01:00 GMT on Sunday 28 March 2027.
+    const before = await insertAppointment(stylist.stylistId, new Date("2027-03-27T10:00:00.000Z"));
+    const after = await insertAppointment(stylist.stylistId, new Date("2027-03-29T09:00:00.000Z"));
+    const spring = await feedAt(token, new Date("2027-03-20T12:00:00.000Z"));
+    for (const row of [before, after]) {
+      const event = spring.events.find((candidate) => candidate.uid === `appointment-${row.id}@localhost`)!;
+      expect(event.start.toISOString()).toBe(row.startTime);
+      expect(timeInZone(event.start, "Europe/London")).toBe("10:00");
+    }
   });
 });
 
