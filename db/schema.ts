@@ -162,6 +162,9 @@ export const appointments = sqliteTable(
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Counts the row's updates (the calendar feed's SEQUENCE). A trigger raises it, and
+    // refreshes updated_at, on every UPDATE that leaves it alone, so no write path is missed.
+    revision: integer("revision").notNull().default(0),
   },
   (t) => [
     index("appointments_stylist_start_idx").on(t.stylistId, t.startTime),
@@ -306,6 +309,20 @@ export const events = sqliteTable(
   },
   (t) => [index("events_created_idx").on(t.createdAt)],
 );
+
+// A stylist's iCalendar subscription (`/feeds/{token}.ics`): only the SHA-256 hash of the
+// secret token is stored, as for sessions. The request window counts this token's fetches
+// for its rate limit, in the row itself so every server process shares it.
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  stylistId: integer("stylist_id")
+    .primaryKey()
+    .references(() => stylists.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  windowStartedAt: text("window_started_at"),
+  windowCount: integer("window_count").notNull().default(0),
+});
 
 // Who did what to which record. Never holds personal data: ids and counts only.
 export const auditLog = sqliteTable(

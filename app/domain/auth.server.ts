@@ -3,6 +3,7 @@
 import { and, eq, gt, ne, or, isNull } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { sessions, users, type User } from "#db/schema";
+import { newToken, sha256 } from "~/lib/secret-token.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/domain/password.server";
 import type { Actor } from "./access.server";
 import { Conflict, Unauthorized } from "./errors";
@@ -27,15 +28,6 @@ const actorColumns = {
 
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
-}
-
-async function sha256(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return Buffer.from(digest).toString("hex");
-}
-
-function newToken(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 }
 
 export async function createSession(userId: number): Promise<{ token: string; expiresAt: Date }> {

@@ -23,6 +23,8 @@ export const CAPABILITIES = {
   "shopping.order": ["admin"],
   "messages.use": ["admin", "stylist", "display"],
   "settings.account": ["admin", "stylist"],
+  // A stylist's iCalendar subscription link: their own, or any stylist's for an admin.
+  "calendar.feed": ["admin", "stylist"],
   "settings.salon": ["admin"],
   "users.manage": ["admin"],
   "sms.manage": ["admin"],

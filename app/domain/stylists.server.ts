@@ -2,7 +2,7 @@
 // linked by userId; the record outlives a change of role so that history keeps its name.
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#db/client.server";
-import { stylists, type Stylist, type User } from "#db/schema";
+import { calendarFeeds, stylists, type Stylist, type User } from "#db/schema";
 import { assertCan, type Actor } from "./access.server";
 import { Forbidden, NotFound } from "./errors";
 import { can, type Capability } from "./permissions";
@@ -23,6 +23,8 @@ export async function syncStylistRecord(executor: Executor, user: User): Promise
     .update(stylists)
     .set({ name: displayName(user), email: user.email, isActive: isStylist })
     .where(eq(stylists.id, existing.id));
+  // A retired stylist's calendar link ends for good: it must not come back with the record.
+  if (!isStylist) await executor.delete(calendarFeeds).where(eq(calendarFeeds.stylistId, existing.id));
 }
 
 export type StylistSummary = Pick<Stylist, "id" | "userId" | "name" | "email" | "smsRemindersEnabled" | "scheduleMode">;
@@ -56,7 +58,7 @@ export const STYLIST_NOT_FOUND = "Stylist not found";
  */
 export async function resolveManagedStylist(
   actor: Actor,
-  capability: Extract<Capability, "pricing.view" | "pricing.write" | "availability.manage">,
+  capability: Extract<Capability, "pricing.view" | "pricing.write" | "availability.manage" | "calendar.feed">,
   requestedId: number | null,
   executor: Executor = db,
 ): Promise<StylistSummary | null> {

@@ -1,28 +1,49 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { CalendarFeedCard, FEED_ISSUE, FEED_OFF } from "~/components/settings/calendar-feed-card";
 import { SignOutForm } from "~/components/shell/sign-out-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert } from "~/components/ui/field";
-import { ROLE_LABELS } from "~/domain/permissions";
+import type { Actor } from "~/domain/access.server";
+import { calendarFeedScreen, issueCalendarFeed, turnOffCalendarFeed } from "~/domain/calendar-feed.server";
+import { can, ROLE_LABELS } from "~/domain/permissions";
 import { changeOwnPassword, updateOwnProfile } from "~/domain/users.server";
+import { CalendarFeedFormSchema } from "~/lib/schemas/calendar-feed";
 import { ChangeOwnPasswordFormSchema, OwnProfileSchema } from "~/lib/schemas/users";
+import { calendarFeedUrl } from "~/utils/calendar-feed.server";
 import { formAction } from "~/utils/form-action.server";
-import { page } from "~/utils/http.server";
+import { page, parseOptionalId } from "~/utils/http.server";
 import { useIntentForm } from "~/hooks/use-intent-form";
 import { requestToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
-  return { user };
+  const feed = await calendarFeedScreen(user, parseOptionalId(new URL(request.url).searchParams.get("feedStylist")));
+  return { user, feed };
 });
+
+/** Creates or resets (FEED_ISSUE) or turns off (FEED_OFF) a calendar link; a new link is answered once, never stored. */
+function calendarFeedAction(request: Request, user: Actor, formData: FormData, intent: typeof FEED_ISSUE | typeof FEED_OFF) {
+  return formAction(formData, CalendarFeedFormSchema, async ({ stylistId }) => {
+    if (intent === FEED_OFF) {
+      await turnOffCalendarFeed(user, stylistId);
+      const back = can(user.role, "stylists.viewAll") ? `/settings?feedStylist=${stylistId}` : "/settings";
+      return redirectWithToast(back, { title: "Success", description: "The calendar subscription link is turned off." });
+    }
+    const { token } = await issueCalendarFeed(user, stylistId);
+    return { intent, url: calendarFeedUrl(request, token), stylistId };
+  });
+}
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
   const formData = await request.formData();
-  if (formData.get("intent") === "password") {
+  const intent = formData.get("intent");
+  if (intent === FEED_ISSUE || intent === FEED_OFF) return calendarFeedAction(request, user, formData, intent);
+  if (intent === "password") {
     return formAction(
       formData,
       ChangeOwnPasswordFormSchema,
@@ -79,7 +100,7 @@ function PasswordForm() {
 }
 
 export default function AccountTab() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, feed } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <Card>
@@ -90,6 +111,7 @@ export default function AccountTab() {
         <CardHeader title="Change Password" description="At least 8 characters." />
         <PasswordForm />
       </Card>
+      {feed ? <CalendarFeedCard {...feed} /> : null}
       <Card>
         <CardHeader title="Sign Out" description="End your session on this device.">
           <SignOutForm className="ring-1 ring-slate-300" />

@@ -135,3 +135,12 @@ export function parseOptionalId(value: string | null | undefined): number | null
   if (id === null) throw new Invalid("An id must be a positive whole number.");
   return id;
 }
+
+/**
+ * An absolute URL on this server for a path, from the request's own origin: the servers
+ * build `request.url` from the Host and, behind a proxy trusted with TRUST_PROXY, the
+ * forwarded protocol and host, so the link is the one the user reached the app by.
+ */
+export function absoluteUrl(request: Request, path: string): string {
+  return new URL(path, new URL(request.url).origin).toString();
+}
