@@ -5,9 +5,10 @@
 import { and, eq, gte, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, auditLog, clients } from "#db/schema";
+import { appointments, auditLog, clients, shoppingItems } from "#db/schema";
 import { consentStamp } from "~/domain/clients.server";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging";
+import { MAX_PENDING_ITEMS } from "~/lib/schemas/shopping";
 import { addDays, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as clientsApi from "~/routes/api.clients._index";
@@ -16,6 +17,8 @@ import * as forDeletion from "~/routes/api.gdpr.clients-for-deletion";
 import * as erasureRequests from "~/routes/api.gdpr.erasure-requests";
 import * as gdprPage from "~/routes/_app.gdpr";
 import * as upcomingPage from "~/routes/_app.calendar.upcoming";
+import * as shoppingPage from "~/routes/_app.shopping-list";
+import * as shoppingApi from "~/routes/api.shopping-list._index";
 import { createService, stylistSession } from "../calendar-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
 
@@ -205,6 +208,20 @@ describe("GET /api/clients", () => {
     const refused = await get(clientsApi.loader, "/api/clients?offset=50");
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/offset is no longer supported/);
+  });
+});
+
+describe("the shopping list", () => {
+  it(`shows at most ${MAX_PENDING_ITEMS} pending items, the oldest, and counts them all`, async () => {
+    await db
+      .insert(shoppingItems)
+      .values(Array.from({ length: MAX_PENDING_ITEMS + 3 }, (_, i) => ({ customName: `Flood ${i}`, createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z` })));
+    const api = await get(shoppingApi.loader, "/api/shopping-list");
+    expect(api.status).toBe(200);
+    expect(api.body).toHaveLength(MAX_PENDING_ITEMS);
+    const screen = (await call(shoppingPage.loader, makeRequest("GET", "/shopping-list", { cookie: admin.cookie }))) as { pending: unknown[]; pendingCount: number };
+    expect(screen.pending).toHaveLength(MAX_PENDING_ITEMS);
+    expect(screen.pendingCount).toBe(MAX_PENDING_ITEMS + 3);
   });
 });
 
