@@ -12,7 +12,11 @@ export function pageRequest(request: Request | URL, options?: PageOptions): Page
   return read.page;
 }
 
-export function pagedJson<T>(request: Request, { items, nextCursor }: Page<T>, headers: Record<string, string> = {}): Response {
-  const next = pageHrefs(request.url, nextCursor).nextHref;
-  return jsonResponse(items, { headers: { ...headers, ...(next ? { Link: `<${next}>; rel="next"` } : {}) } });
+/** The RFC 8288 header pointing at the next page, none on the last page. */
+export function nextLinkHeader(href: string | null): Record<string, string> {
+  return href ? { Link: `<${href}>; rel="next"` } : {};
+}
+
+export function pagedJson<T>(request: Request, { items, nextCursor }: Page<T>): Response {
+  return jsonResponse(items, { headers: nextLinkHeader(pageHrefs(request.url, nextCursor).nextHref) });
 }
