@@ -5,7 +5,7 @@
 import { and, eq, gte, lt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, auditLog, clients, shoppingItems } from "#db/schema";
+import { appointments, auditLog, clients, shoppingItems, smsLog } from "#db/schema";
 import { consentStamp } from "~/domain/clients.server";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging";
 import { MAX_PENDING_ITEMS } from "~/lib/schemas/shopping";
@@ -15,6 +15,7 @@ import * as clientsApi from "~/routes/api.clients._index";
 import * as auditApi from "~/routes/api.gdpr.audit-log";
 import * as forDeletion from "~/routes/api.gdpr.clients-for-deletion";
 import * as erasureRequests from "~/routes/api.gdpr.erasure-requests";
+import * as smsLogApi from "~/routes/api.sms.log";
 import * as gdprPage from "~/routes/_app.gdpr";
 import * as upcomingPage from "~/routes/_app.calendar.upcoming";
 import * as shoppingPage from "~/routes/_app.shopping-list";
@@ -93,6 +94,27 @@ const LISTS = [
           .returning({ id: auditLog.id })
       ).map((row) => row.id),
       path: "/api/gdpr/audit-log",
+    }),
+  },
+  {
+    name: "GET /api/sms/log",
+    handler: smsLogApi.loader,
+    fill: async (count: number) => ({
+      ids: (
+        await db
+          .insert(smsLog)
+          .values(
+            Array.from({ length: count }, (_, i) => ({
+              provider: "twilio" as const,
+              status: "sent" as const,
+              toNumber: "+447700900000",
+              body: "Hi",
+              createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z`,
+            })),
+          )
+          .returning({ id: smsLog.id })
+      ).map((row) => row.id),
+      path: "/api/sms/log",
     }),
   },
   {
