@@ -53,6 +53,8 @@ async function walk(handler: unknown, path: string, token = admin.token): Promis
   return pages;
 }
 
+const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
+
 async function insertClients(count: number, values: (index: number) => Partial<typeof clients.$inferInsert>) {
   const rows = Array.from({ length: count }, (_, index) => ({ name: `Pager Client ${index}`, phone: `07000 ${String(index).padStart(6, "0")}`, ...consentStamp(), ...values(index) }));
   return (await db.insert(clients).values(rows).returning({ id: clients.id })).map((row) => row.id);
@@ -87,35 +89,28 @@ const LISTS = [
     name: "GET /api/gdpr/audit-log",
     handler: auditApi.loader,
     fill: async (count: number) => ({
-      ids: (
-        await db
-          .insert(auditLog)
-          .values(Array.from({ length: count }, (_, i) => ({ action: "client.export", entityType: "client", entityId: i + 1, createdAt: "2026-01-01T00:00:00.000Z" })))
-          .returning({ id: auditLog.id })
-      ).map((row) => row.id),
+      ids: await db
+        .insert(auditLog)
+        .values(Array.from({ length: count }, (_, i) => ({ action: "client.export", entityType: "client", entityId: i + 1, createdAt: "2026-01-01T00:00:00.000Z" })))
+        .returning({ id: auditLog.id })
+        .then(idsOf),
       path: "/api/gdpr/audit-log",
     }),
   },
   {
     name: "GET /api/sms/log",
     handler: smsLogApi.loader,
-    fill: async (count: number) => ({
-      ids: (
-        await db
+    fill: async (count: number) => {
+      const sent = (i: number) => ({ provider: "twilio" as const, status: "sent" as const, toNumber: "+447700900000", body: "Hi", createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z` });
+      return {
+        ids: await db
           .insert(smsLog)
-          .values(
-            Array.from({ length: count }, (_, i) => ({
-              provider: "twilio" as const,
-              status: "sent" as const,
-              toNumber: "+447700900000",
-              body: "Hi",
-              createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z`,
-            })),
-          )
+          .values(Array.from({ length: count }, (_, i) => sent(i)))
           .returning({ id: smsLog.id })
-      ).map((row) => row.id),
-      path: "/api/sms/log",
-    }),
+          .then(idsOf),
+        path: "/api/sms/log",
+      };
+    },
   },
   {
     name: "GET /api/appointments",
