@@ -8,10 +8,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { startServer } from "../tests/server-process";
 import { positiveIntOption } from "./options";
 
+process.chdir(dirname(dirname(fileURLToPath(import.meta.url))));
 const repeat = positiveIntOption("repeat", 20);
 const given = process.argv
   .slice(2)
