@@ -8,7 +8,8 @@ import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
-import { dateInZone, formatClockTime, timeInZone, dayBounds, type CalendarDate } from "~/lib/salon-time";
+import { addDays, dateInZone, formatClockTime, timeInZone, dayBounds, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { clientFor, createClientRecord, type ClientFor, type ClientSummary } from "./clients.server";
@@ -17,7 +18,8 @@ import { can } from "./permissions";
 import { availabilityConflict } from "./availability.server";
 import { bookingTerms } from "./pricing.server";
 import { SERVICE_INACTIVE } from "./services.server";
-import { getGlobalSettings } from "./settings.server";
+import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
+import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 import { stylistIdForUser } from "./stylists.server";
 
 export type AppointmentView = {
@@ -105,17 +107,55 @@ async function visibleStylistScope(actor: Actor): Promise<number[] | null> {
 
 export type AppointmentFilter = { from?: Date; to?: Date; stylistId?: number };
 
-export async function listAppointments(actor: Actor, filter: AppointmentFilter = {}): Promise<AppointmentView[]> {
+/** `GET /api/appointments` never spans more than this (decision 0066). */
+export const MAX_RANGE_DAYS = 92;
+/** The default window starts this many days before today (and ends at the booking advance limit). */
+export const DEFAULT_WINDOW_DAYS_BACK = 7;
+const DAY_MS = 86_400_000;
+// A range of 92 salon days is 92 × 24 h give or take a clock change.
+const MAX_RANGE_MS = MAX_RANGE_DAYS * DAY_MS + 3_600_000;
+export const RANGE_TOO_LONG = `The range from 'from' to 'to' must be at most ${MAX_RANGE_DAYS} days; ask for longer periods in several requests.`;
+
+/**
+ * The window a list of appointments covers: as asked, or (no `from` and no `to`) from 7 days
+ * before the salon's today to the booking advance limit ahead, at most 92 days; one bound
+ * alone reaches 92 days from it. Longer or reversed ranges are refused.
+ */
+export async function appointmentWindow(filter: Pick<AppointmentFilter, "from" | "to">, now = new Date()): Promise<{ from: Date; to: Date }> {
+  let { from, to } = filter;
+  if (!from && !to) {
+    const { timeZone, bookingAdvanceLimit } = await readSettingsWithSecret();
+    const today = todayInZone(timeZone, now);
+    const first = addDays(today, -DEFAULT_WINDOW_DAYS_BACK);
+    const last = addDays(today, Math.min(bookingAdvanceLimit, MAX_RANGE_DAYS - 1 - DEFAULT_WINDOW_DAYS_BACK));
+    return { from: dayBounds(first, timeZone).start, to: dayBounds(last, timeZone).end };
+  }
+  from ??= new Date(to!.getTime() - MAX_RANGE_DAYS * DAY_MS);
+  to ??= new Date(from.getTime() + MAX_RANGE_DAYS * DAY_MS);
+  if (to.getTime() <= from.getTime()) throw new Invalid("'to' must be after 'from'.", { to: ["Must be after 'from'"] });
+  if (to.getTime() - from.getTime() > MAX_RANGE_MS) throw new Invalid(RANGE_TOO_LONG, { to: [RANGE_TOO_LONG] });
+  return { from, to };
+}
+
+/**
+ * A page of the appointments overlapping the window (see `appointmentWindow`) that the
+ * actor may see, by start time then id, keyset-paged on that order.
+ */
+export async function listAppointments(actor: Actor, filter: AppointmentFilter, page: PageRequest): Promise<Page<AppointmentView>> {
   assertCan(actor, "calendar.view");
   const scope = await visibleStylistScope(actor);
-  const conditions: (SQL | undefined)[] = [];
+  const window = await appointmentWindow(filter);
+  const after = cursorKey(page.after, TextIdCursor);
+  const conditions: (SQL | undefined)[] = [overlapping(window.from, window.to), afterKey(appointments.startTime, appointments.id, after)];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   if (filter.stylistId) conditions.push(eq(appointments.stylistId, filter.stylistId));
-  if (filter.from && filter.to) conditions.push(overlapping(filter.from, filter.to));
-  else if (filter.from) conditions.push(gt(appointments.endTime, filter.from.toISOString()));
-  else if (filter.to) conditions.push(lt(appointments.startTime, filter.to.toISOString()));
-  const rows = await selectViews(db, and(...conditions));
-  return rows.map((row) => toView(actor, row));
+  const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
+  return pageOf(
+    rows,
+    page,
+    (row) => [row.startTime, row.id],
+    (row) => toView(actor, row),
+  );
 }
 
 export type CalendarRow = {
@@ -175,16 +215,29 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
   return toView(actor, row);
 }
 
-/** The next appointments from now (SPEC: the Upcoming panel shows 3; 'View All' shows them all). */
-export async function upcomingAppointments(actor: Actor, limit?: number): Promise<AppointmentView[]> {
+/**
+ * The next appointments from now, soonest first (SPEC: the Upcoming panel shows 3; 'View
+ * All' pages through the rest with `after`).
+ */
+export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest): Promise<Page<AppointmentView>> {
   assertCan(actor, "calendar.view");
   const scope = await visibleStylistScope(actor);
   const now = new Date().toISOString();
-  const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled")];
+  const after = cursorKey(page.after, TextIdCursor);
+  const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled"), afterKey(appointments.startTime, appointments.id, after)];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
-  const query = selectViews(db, and(...conditions));
-  const rows = limit ? await query.limit(limit) : await query;
-  return rows.map((row) => toView(actor, row));
+  const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
+  return pageOf(
+    rows,
+    page,
+    (row) => [row.startTime, row.id],
+    (row) => toView(actor, row),
+  );
+}
+
+/** The first `limit` upcoming appointments (the calendar's side panel). */
+export async function upcomingAppointments(actor: Actor, limit: number): Promise<AppointmentView[]> {
+  return (await upcomingAppointmentsPage(actor, { limit, after: null })).items;
 }
 
 export type DashboardStats = { totalAppointments: number; revenue: number; pending: number };

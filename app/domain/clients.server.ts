@@ -12,6 +12,7 @@ import { can } from "./permissions";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";
 import { parseOrInvalid } from "./validate";
+import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 
 export type Client = typeof clients.$inferSelect;
 export type ClientSummary = { id: number; name: string; phone: string; email: string | null };
@@ -115,25 +116,30 @@ export async function searchClients(actor: Actor, query: string, limit = 10): Pr
 }
 
 /**
- * A page of the client book in name order, optionally filtered by a search. Walks the
- * name index and stops after `limit` rows, so the first page is cheap however many
- * clients there are. `limit` undefined means every client (the `/api/clients` default).
+ * A page of the client book in name order (then id), optionally filtered by a search.
+ * Walks the name index from the cursor's position and stops after `limit` rows, so every
+ * page is cheap however many clients there are (decision 0065).
  */
-export async function listClients(actor: Actor, { query = "", limit, offset = 0 }: { query?: string; limit?: number; offset?: number } = {}): Promise<{ clients: VisibleClient[]; hasMore: boolean }> {
+export async function listClients(
+  actor: Actor,
+  { query = "", limit, after = null }: { query?: string; limit: number; after?: string | null },
+): Promise<{ clients: VisibleClient[]; hasMore: boolean; nextCursor: string | null }> {
   assertCan(actor, "clients.view");
   const terms = searchTerms(actor, query);
-  const base = db
+  const from = cursorKey(after, TextIdCursor);
+  const rows = await db
     .select({ ...getTableColumns(clients), appointmentCount })
     .from(clients)
-    .where(terms.text ? matchCondition(terms) : undefined)
+    .where(and(terms.text ? matchCondition(terms) : undefined, afterKey(clients.name, clients.id, from)))
     .orderBy(asc(clients.name), asc(clients.id))
-    .$dynamic();
-  if (limit === undefined) {
-    const rows = await (offset > 0 ? base.limit(-1).offset(offset) : base);
-    return { clients: rows.map((row) => clientFor(actor, row)), hasMore: false };
-  }
-  const rows = await base.limit(limit + 1).offset(offset);
-  return { clients: rows.slice(0, limit).map((row) => clientFor(actor, row)), hasMore: rows.length > limit };
+    .limit(limit + 1);
+  const { items, nextCursor } = pageOf(
+    rows,
+    { limit, after },
+    (row) => [row.name, row.id],
+    (row) => clientFor(actor, row),
+  );
+  return { clients: items, hasMore: nextCursor !== null, nextCursor };
 }
 
 /** The [start, end) of the salon's current calendar month, as UTC instants. */

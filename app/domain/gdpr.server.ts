@@ -1,17 +1,19 @@
 // UK GDPR duties for the client book (SPEC §2 GDPR Compliance Dashboard, §7 /api/gdpr):
 // the overview, erasure requests, retention review, the subject-access export and the
 // erasure itself. Admins only, for every function here.
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db, flushDeletedData, writeTransaction, type Transaction } from "#db/client.server";
 import { appointments, auditLog, clients, LEGAL_BASES, messages, services, shoppingItems, smsLog, stylists, timeOff, users } from "#db/schema";
 import type { LegalBasis } from "~/lib/schemas/clients";
+import type { Page, PageRequest } from "~/lib/paging";
 import { formatPence } from "~/lib/money";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";
+import { afterKey, cursorKey, IdCursor, pageOf, TextIdCursor } from "./paging.server";
 
 export type GdprOverview = {
   totalClients: number;
@@ -60,16 +62,30 @@ export async function gdprOverview(actor: Actor, now = new Date()): Promise<Gdpr
   return { totalClients: 0, activeConsents: 0, pendingErasure: 0, expiredRetention: 0, ...totals, legalBasisBreakdown };
 }
 
-/** Pending erasure requests, oldest first (the statutory month runs from the request). */
-export function listErasureRequests(actor: Actor): Promise<GdprClient[]> {
-  assertCan(actor, "gdpr.manage");
-  return db.select(gdprClientColumns).from(clients).where(isNotNull(clients.erasureRequestedAt)).orderBy(asc(clients.erasureRequestedAt), asc(clients.id));
+/** Pending erasure requests, oldest first (the statutory month runs from the request), a page at a time. */
+export function listErasureRequests(actor: Actor, page: PageRequest): Promise<Page<GdprClient>> {
+  return gdprClientPage(actor, clients.erasureRequestedAt, isNotNull(clients.erasureRequestedAt), page);
 }
 
-/** Clients past their retention date, longest expired first (`/api/gdpr/clients-for-deletion`). */
-export function listExpiredRetention(actor: Actor, now = new Date()): Promise<GdprClient[]> {
+/** Clients past their retention date, longest expired first (`/api/gdpr/clients-for-deletion`), a page at a time. */
+export function listExpiredRetention(actor: Actor, page: PageRequest, now = new Date()): Promise<Page<GdprClient>> {
+  return gdprClientPage(actor, clients.dataRetentionDate, lte(clients.dataRetentionDate, now.toISOString()), page);
+}
+
+async function gdprClientPage(actor: Actor, key: typeof clients.erasureRequestedAt | typeof clients.dataRetentionDate, where: SQL, page: PageRequest): Promise<Page<GdprClient>> {
   assertCan(actor, "gdpr.manage");
-  return db.select(gdprClientColumns).from(clients).where(lte(clients.dataRetentionDate, now.toISOString())).orderBy(asc(clients.dataRetentionDate), asc(clients.id));
+  const rows = await db
+    .select({ ...gdprClientColumns, key })
+    .from(clients)
+    .where(and(where, afterKey(key, clients.id, cursorKey(page.after, TextIdCursor))))
+    .orderBy(asc(key), asc(clients.id))
+    .limit(page.limit + 1);
+  return pageOf(
+    rows,
+    page,
+    (row) => [row.key ?? "", row.id],
+    ({ key: _key, ...client }) => client,
+  );
 }
 
 function clientAppointmentIds(executor: Transaction | typeof db, clientId: number) {
@@ -259,8 +275,9 @@ export type AuditEntry = {
 };
 
 /** The Data Exports tab: who exported, erased, deleted or imported what, and when (ids and counts only). */
-export async function listClientAuditLog(actor: Actor, limit = 50): Promise<AuditEntry[]> {
+export async function listClientAuditLog(actor: Actor, page: PageRequest): Promise<Page<AuditEntry>> {
   assertCan(actor, "gdpr.manage");
+  const before = cursorKey(page.after, IdCursor);
   const rows = await db
     .select({
       id: auditLog.id,
@@ -274,12 +291,17 @@ export async function listClientAuditLog(actor: Actor, limit = 50): Promise<Audi
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(inArray(auditLog.action, [...AUDITED_ACTIONS])))
+    .where(and(inArray(auditLog.action, [...AUDITED_ACTIONS]), before ? lt(auditLog.id, before[0]) : undefined))
     .orderBy(desc(auditLog.id))
-    .limit(limit);
-  return rows.map(({ firstName, lastName, email, details, ...row }) => ({
-    ...row,
-    details: details ? (JSON.parse(details) as Record<string, unknown>) : null,
-    actor: email === null ? null : `${firstName ?? ""} ${lastName ?? ""}`.trim() || email,
-  }));
+    .limit(page.limit + 1);
+  return pageOf(
+    rows,
+    page,
+    (row) => [row.id],
+    ({ firstName, lastName, email, details, ...row }) => ({
+      ...row,
+      details: details ? (JSON.parse(details) as Record<string, unknown>) : null,
+      actor: email === null ? null : `${firstName ?? ""} ${lastName ?? ""}`.trim() || email,
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { products, shoppingItems, users } from "#db/schema";
-import { COMPLETED_PAGE_SIZE, MAX_COMPLETED_PAGE, ProductSchema, ShoppingItemSchema, type ProductInput, type ShoppingAction, type ShoppingItemInput } from "~/lib/schemas/shopping";
+import { COMPLETED_PAGE_SIZE, MAX_COMPLETED_PAGE, MAX_PENDING_ITEMS, ProductSchema, ShoppingItemSchema, type ProductInput, type ShoppingAction, type ShoppingItemInput } from "~/lib/schemas/shopping";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Conflict, Invalid, NotFound } from "./errors";
@@ -103,25 +103,24 @@ function toItem(row: ItemRow): ShoppingItem {
   };
 }
 
-export type ShoppingList = { pending: ShoppingItem[]; completed: ShoppingItem[]; completedCount: number; hasMoreCompleted: boolean };
+export type ShoppingList = { pending: ShoppingItem[]; pendingCount: number; completed: ShoppingItem[]; completedCount: number; hasMoreCompleted: boolean };
 
 /**
- * Pending items oldest first (all of them: the list is cleared as things arrive), and the
- * newest `completedLimit` completed items, newest completion first.
+ * Pending items oldest first (the list is cleared as things arrive; at most
+ * MAX_PENDING_ITEMS of them, so a flood cannot grow the answer), and the newest
+ * `completedLimit` completed items, newest completion first.
  */
 export async function getShoppingList(actor: Actor, { completedLimit = COMPLETED_PAGE_SIZE }: { completedLimit?: number } = {}): Promise<ShoppingList> {
   assertCan(actor, "shopping.use");
   const limit = Math.min(Math.max(Math.trunc(completedLimit) || COMPLETED_PAGE_SIZE, 1), MAX_COMPLETED_PAGE);
   const [pending, completed, [counted]] = await Promise.all([
-    itemQuery(db).where(eq(shoppingItems.isCompleted, false)).orderBy(asc(shoppingItems.createdAt), asc(shoppingItems.id)),
+    itemQuery(db).where(eq(shoppingItems.isCompleted, false)).orderBy(asc(shoppingItems.createdAt), asc(shoppingItems.id)).limit(MAX_PENDING_ITEMS),
     itemQuery(db).where(eq(shoppingItems.isCompleted, true)).orderBy(desc(shoppingItems.completedAt), desc(shoppingItems.id)).limit(limit),
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(shoppingItems)
-      .where(eq(shoppingItems.isCompleted, true)),
+    db.select({ completed: sql<number>`coalesce(sum(${shoppingItems.isCompleted}), 0)`, all: sql<number>`count(*)` }).from(shoppingItems),
   ]);
-  const completedCount = Number(counted?.count ?? 0);
-  return { pending: pending.map(toItem), completed: completed.map(toItem), completedCount, hasMoreCompleted: completedCount > completed.length };
+  const completedCount = Number(counted?.completed ?? 0);
+  const pendingCount = Number(counted?.all ?? 0) - completedCount;
+  return { pending: pending.map(toItem), pendingCount, completed: completed.map(toItem), completedCount, hasMoreCompleted: completedCount > completed.length };
 }
 
 async function readItem(executor: Executor, id: number): Promise<ShoppingItem> {

@@ -7,6 +7,7 @@ import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { SmsProvider } from "#db/enums";
 import { appointments, clients, jobRuns, services, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
 import { DEFAULT_COUNTRY, samePhone, toE164 } from "~/lib/phone";
+import type { Page, PageRequest } from "~/lib/paging";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, TEST_ID_REQUIRED } from "~/lib/schemas/sms";
 import { appointmentDateTime, renderTemplate, smsSegments, SMS_SCREEN_DEFAULT_TEMPLATE, type TemplateValues } from "~/lib/sms-template";
@@ -17,9 +18,9 @@ import { Invalid, NotFound } from "./errors";
 import { readSettingsWithSecret, saveSalonSettings, type SalonSettingsView } from "./settings.server";
 import { COST_PER_MESSAGE, credentialsComplete, sendSms } from "./sms-providers.server";
 import { STYLIST_NOT_FOUND } from "./stylists.server";
+import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 
 export const REMINDER_JOB = "sms-reminders";
-export const LOG_PAGE_SIZE = 50;
 
 export const SMS_NOT_ENABLED = "SMS reminders are turned off. Turn them on and save before sending a test.";
 const APPOINTMENT_NOT_FOUND = "Appointment not found";
@@ -205,13 +206,12 @@ export type SmsLogEntry = {
   error: string | null;
 };
 
-/** The SMS log, newest first, 50 a page (`page` from 1). */
-export async function listSmsLog(actor: Actor, page = 1): Promise<{ entries: SmsLogEntry[]; page: number; pageCount: number; total: number }> {
+/** The SMS log, newest first, keyset-paged on (sent at, id) (decision 0065), with the count of all entries. */
+export async function listSmsLog(actor: Actor, page: PageRequest): Promise<Page<SmsLogEntry> & { total: number }> {
   assertSms(actor);
+  const after = cursorKey(page.after, TextIdCursor);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(smsLog);
-  const pageCount = Math.max(1, Math.ceil(total / LOG_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const entries = await db
+  const rows = await db
     .select({
       id: smsLog.id,
       createdAt: smsLog.createdAt,
@@ -229,10 +229,18 @@ export async function listSmsLog(actor: Actor, page = 1): Promise<{ entries: Sms
     .from(smsLog)
     .leftJoin(clients, eq(clients.id, smsLog.clientId))
     .leftJoin(appointments, eq(appointments.id, smsLog.appointmentId))
+    .where(afterKey(smsLog.createdAt, smsLog.id, after, "desc"))
     .orderBy(desc(smsLog.createdAt), desc(smsLog.id))
-    .limit(LOG_PAGE_SIZE)
-    .offset((current - 1) * LOG_PAGE_SIZE);
-  return { entries, page: current, pageCount, total };
+    .limit(page.limit + 1);
+  return {
+    ...pageOf(
+      rows,
+      page,
+      (row) => [row.createdAt, row.id],
+      (row) => row,
+    ),
+    total,
+  };
 }
 
 /** Conditions for an appointment whose client should get a reminder (apart from timing and claims). */

@@ -1,6 +1,6 @@
 // Where a dialog closes to, and where its form redirects after a save: its screen, with
-// only the query parameters that screen reads (search, page size, tab, stylist, calendar
-// view and date), so Cancel and Save both land where the user was.
+// only the query parameters that screen reads (search, page size and cursor, tab, stylist,
+// calendar view and date), so Cancel and Save both land where the user was.
 import { CALENDAR_VIEWS } from "./calendar";
 import { isCalendarDate } from "./salon-time";
 
@@ -9,7 +9,7 @@ const KEPT_PARAMS = {
   "/clients": ["q", "limit"],
   "/services": ["q"],
   "/availability": ["stylist"],
-  "/gdpr": ["tab"],
+  "/gdpr": ["tab", "cursor", "limit"],
   "/shopping-list": ["completed"],
 } as const satisfies Record<string, readonly string[]>;
 

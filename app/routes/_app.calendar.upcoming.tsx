@@ -2,27 +2,35 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UpcomingEntry } from "~/components/calendar/side-panel";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Pager } from "~/components/ui/pager";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { upcomingAppointments } from "~/domain/appointments.server";
+import { upcomingAppointmentsPage } from "~/domain/appointments.server";
 import { toUpcoming } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { formatLongDate } from "~/lib/salon-time";
+import { pageHrefs } from "~/lib/paging";
 import { returnPath } from "~/lib/return-path";
 import { page } from "~/utils/http.server";
+import { pageRequest } from "~/utils/paging.server";
 import { requireUser } from "~/utils/session.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 
-// 'View All Appointments': every upcoming appointment the user may see, by day.
+// A page of 'View All Appointments' stays well under 60 KB of HTML (issue 12).
+const UPCOMING_PAGE_SIZE = 50;
+
+// 'View All Appointments': the upcoming appointments the user may see, by day, a page at a
+// time (`?cursor=` from the "Next page" link, decision 0065).
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const { timeZone } = await getGlobalSettings();
   const url = new URL(request.url);
-  const upcoming = (await upcomingAppointments(user)).map((item) => toUpcoming(item, timeZone));
-  return { upcoming, closeTo: returnPath("/calendar", url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
+  const { items, nextCursor } = await upcomingAppointmentsPage(user, pageRequest(url, { defaultLimit: UPCOMING_PAGE_SIZE, maxLimit: UPCOMING_PAGE_SIZE }));
+  const upcoming = items.map((item) => toUpcoming(item, timeZone));
+  return { upcoming, ...pageHrefs(url, nextCursor), closeTo: returnPath("/calendar", url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
 });
 
 export default function UpcomingAppointments() {
-  const { upcoming, closeTo, keep, canEdit } = useLoaderData<typeof loader>();
+  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit } = useLoaderData<typeof loader>();
   const days = [...new Set(upcoming.map((item) => item.date))];
   return (
     <RouteDialog title="Upcoming Appointments" closeTo={closeTo} size="lg">
@@ -50,6 +58,7 @@ export default function UpcomingAppointments() {
           ))}
         </div>
       )}
+      <Pager firstHref={firstHref} nextHref={nextHref} label="Upcoming appointments pages" />
     </RouteDialog>
   );
 }

@@ -2,19 +2,23 @@
 // The tabs are links (?tab=), so they work without JavaScript; the erasure confirmation
 // is a child route dialog.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { ExportLink } from "~/components/gdpr/export-link";
 import { PageHeader } from "~/components/shell/app-shell";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Pager } from "~/components/ui/pager";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { gdprOverview, listClientAuditLog, listErasureRequests, listExpiredRetention, type AuditEntry, type GdprClient } from "~/domain/gdpr.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { cn } from "~/lib/cn";
+import { pageHrefs } from "~/lib/paging";
+import { returnPath } from "~/lib/return-path";
 import { LEGAL_BASIS_LABELS, type LegalBasis } from "~/lib/schemas/clients";
 import { dateInZone, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { page } from "~/utils/http.server";
+import { pageRequest } from "~/utils/paging.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
@@ -35,23 +39,33 @@ type ListedClient = GdprClient & { dateLabel: string };
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "gdpr.manage");
-  const tab = tabOf(new URL(request.url).searchParams.get("tab"));
+  const url = new URL(request.url);
+  const tab = tabOf(url.searchParams.get("tab"));
+  const paging = pageRequest(url);
   const { timeZone } = await getGlobalSettings();
   const longDate = (instant: string | null) => (instant ? formatLongDate(dateInZone(instant, timeZone)) : "Unknown");
   const overview = await gdprOverview(user);
   let clients: ListedClient[] = [];
   let audit: (AuditEntry & { when: string })[] = [];
+  let nextCursor: string | null;
   if (tab === "erasure") {
-    clients = (await listErasureRequests(user)).map((client) => ({ ...client, dateLabel: `Requested: ${longDate(client.erasureRequestDate)}` }));
+    const page = await listErasureRequests(user, paging);
+    clients = page.items.map((client) => ({ ...client, dateLabel: `Requested: ${longDate(client.erasureRequestDate)}` }));
+    nextCursor = page.nextCursor;
   } else if (tab === "retention") {
-    clients = (await listExpiredRetention(user)).map((client) => ({ ...client, dateLabel: `Retention expired: ${longDate(client.dataRetentionDate)}` }));
+    const page = await listExpiredRetention(user, paging);
+    clients = page.items.map((client) => ({ ...client, dateLabel: `Retention expired: ${longDate(client.dataRetentionDate)}` }));
+    nextCursor = page.nextCursor;
   } else {
-    audit = (await listClientAuditLog(user)).map((entry) => ({ ...entry, when: `${longDate(entry.createdAt)}, ${timeInZone(entry.createdAt, timeZone)}` }));
+    const page = await listClientAuditLog(user, paging);
+    audit = page.items.map((entry) => ({ ...entry, when: `${longDate(entry.createdAt)}, ${timeInZone(entry.createdAt, timeZone)}` }));
+    nextCursor = page.nextCursor;
   }
-  return { tab, overview, clients, audit };
+  return { tab, overview, clients, audit, ...pageHrefs(returnPath("/gdpr", url), nextCursor) };
 });
 
-function ClientRow({ client, tab, exportLabel, eraseLabel }: { client: ListedClient; tab: TabId; exportLabel: string; eraseLabel: string }) {
+function ClientRow({ client, exportLabel, eraseLabel }: { client: ListedClient; exportLabel: string; eraseLabel: string }) {
+  const location = useLocation();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -61,7 +75,12 @@ function ClientRow({ client, tab, exportLabel, eraseLabel }: { client: ListedCli
       </div>
       <div className="flex gap-2">
         <ExportLink clientId={client.id} clientName={client.name} label={exportLabel} />
-        <Link to={`/gdpr/erase/${client.id}?tab=${tab}`} preventScrollReset className={buttonClasses("destructive", "min-h-9 px-3 py-1.5")} aria-label={`${eraseLabel}: ${client.name}`}>
+        <Link
+          to={`/gdpr/erase/${client.id}${returnPath("/gdpr", location.search).slice("/gdpr".length)}`}
+          preventScrollReset
+          className={buttonClasses("destructive", "min-h-9 px-3 py-1.5")}
+          aria-label={`${eraseLabel}: ${client.name}`}
+        >
           {eraseLabel}
         </Link>
       </div>
@@ -120,7 +139,16 @@ function AuditLog({ entries }: { entries: ReturnType<typeof useLoaderData<typeof
 }
 
 function TabContent() {
-  const { tab, clients, audit } = useLoaderData<typeof loader>();
+  const { tab, clients, audit, firstHref, nextHref } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <TabList tab={tab} clients={clients} audit={audit} />
+      <Pager firstHref={firstHref} nextHref={nextHref} label={`${TABS.find((item) => item.id === tab)!.label} pages`} />
+    </>
+  );
+}
+
+function TabList({ tab, clients, audit }: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "tab" | "clients" | "audit">) {
   if (tab === "erasure") {
     return (
       <Card>
@@ -130,7 +158,7 @@ function TabContent() {
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Erasure requests">
             {clients.map((client) => (
-              <ClientRow key={client.id} client={client} tab={tab} exportLabel="Export First" eraseLabel="Process Erasure" />
+              <ClientRow key={client.id} client={client} exportLabel="Export First" eraseLabel="Process Erasure" />
             ))}
           </ul>
         )}
@@ -150,7 +178,7 @@ function TabContent() {
             </div>
             <ul className="divide-y divide-slate-200" aria-label="Clients past their retention period">
               {clients.map((client) => (
-                <ClientRow key={client.id} client={client} tab={tab} exportLabel="Export" eraseLabel="Delete" />
+                <ClientRow key={client.id} client={client} exportLabel="Export" eraseLabel="Delete" />
               ))}
             </ul>
           </>
@@ -171,7 +199,7 @@ function TabContent() {
   );
 }
 
-export const shouldRevalidate = revalidateOnOwnParams(["tab"]);
+export const shouldRevalidate = revalidateOnOwnParams(["tab", "cursor", "limit"]);
 
 export default function GdprScreen() {
   const { tab, overview } = useLoaderData<typeof loader>();

@@ -46,6 +46,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   });
   return {
     pending: list.pending.map(view),
+    pendingCount: list.pendingCount,
     completed: list.completed.map(view),
     completedCount: list.completedCount,
     hasMoreCompleted: list.hasMoreCompleted,
@@ -143,7 +144,7 @@ function PendingItem({ item, canOrder }: { item: ItemView; canOrder: boolean }) 
 }
 
 export default function ShoppingListScreen() {
-  const { pending, completed, completedCount, hasMoreCompleted, limit, canOrder } = useLoaderData<typeof loader>();
+  const { pending, pendingCount, completed, completedCount, hasMoreCompleted, limit, canOrder } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const clearing = navigation.state === "submitting" && navigation.formData?.get("intent") === "clear";
@@ -168,7 +169,7 @@ export default function ShoppingListScreen() {
       ) : null}
       <div className="space-y-4">
         <Card aria-labelledby="pending-title">
-          <CardHeader title={<span id="pending-title">Pending Items ({pending.length})</span>}>
+          <CardHeader title={<span id="pending-title">Pending Items ({pendingCount})</span>}>
             {completedCount > 0 ? (
               <Form method="post" preventScrollReset>
                 <Button type="submit" name="intent" value="clear" variant="secondary" disabled={clearing}>
@@ -186,6 +187,11 @@ export default function ShoppingListScreen() {
               ))}
             </ul>
           )}
+          {pendingCount > pending.length ? (
+            <p className="pt-3 text-sm text-slate-600">
+              Showing the oldest {pending.length} of {pendingCount} pending items: complete or delete some to see the rest.
+            </p>
+          ) : null}
         </Card>
         {completedCount > 0 ? (
           <Card aria-labelledby="completed-title">

@@ -18,18 +18,20 @@ import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { getSmsSettings, getSmsStatus, listSmsLog, listStylistPreferences, previewSample, saveSmsSettings, sendTestReminder, setStylistSmsPreference } from "~/domain/sms.server";
+import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
 import { renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
+import { pageRequest } from "~/utils/paging.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
-export const shouldRevalidate = revalidateOnOwnParams(["page"]);
+export const shouldRevalidate = revalidateOnOwnParams(["cursor", "limit"]);
 
 // SPEC §9: cost per message, Plivo recommended.
 const PROVIDER_OPTIONS = [
@@ -46,16 +48,19 @@ async function requireSmsAdmin(request: Request) {
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireSmsAdmin(request);
-  const logPage = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const url = new URL(request.url);
   const [{ settings, formDefaults }, status, sample, stylists, log, { timeZone }] = await Promise.all([
     getSmsSettings(user),
     getSmsStatus(user),
     previewSample(user),
     listStylistPreferences(user),
-    listSmsLog(user, Number.isFinite(logPage) ? logPage : 1),
+    listSmsLog(user, pageRequest(url)),
     getGlobalSettings(),
   ]);
-  return { settings, formDefaults, status, sample, stylists, log, timeZone };
+  // The log's pages land on the log, not the top of the screen.
+  const { firstHref, nextHref } = pageHrefs(url, log.nextCursor);
+  const pages = { firstHref: firstHref && `${firstHref}#sms-log-title`, nextHref: nextHref && `${nextHref}#sms-log-title` };
+  return { settings, formDefaults, status, sample, stylists, log: { entries: log.items, total: log.total, ...pages }, timeZone };
 });
 
 const PreferenceFormSchema = SmsPreferenceSchema.extend({ stylistId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

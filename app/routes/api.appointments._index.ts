@@ -6,6 +6,7 @@ import { AppointmentApiSchema } from "~/lib/schemas/appointments";
 import { dayBounds, isCalendarDate } from "~/lib/salon-time";
 import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, queryId } from "~/lib/schemas/limits";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
+import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
 import { apiWriteFromBody } from "~/domain/appointment-input.server";
 
@@ -28,10 +29,17 @@ async function instant(value: string | undefined, edge: "start" | "end"): Promis
   return edge === "start" ? bounds.start : bounds.end;
 }
 
+// GET: the appointments overlapping `from`..`to` (by default 7 days back to the booking
+// advance limit ahead; at most 92 days, else 400), by start time, a page of `limit` (50
+// unless asked, at most 200) with the next page in the `Link` header (decision 0066).
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
-  const filter = FilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return listAppointments(actor, { from: await instant(filter.from, "start"), to: await instant(filter.to, "end"), stylistId: filter.stylistId });
+  const url = new URL(request.url);
+  const page = pageRequest(url);
+  const filter = FilterSchema.parse(Object.fromEntries(url.searchParams));
+  const from = await instant(filter.from, "start");
+  const to = await instant(filter.to, "end");
+  return pagedJson(request, await listAppointments(actor, { from, to, stylistId: filter.stylistId }, page));
 });
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {

@@ -1,31 +1,26 @@
-// GET /api/clients (?q= search, ?limit= and ?offset= to page; every client by default)
-// and POST /api/clients (SPEC §7).
+// GET /api/clients (?q= search; a page of ?limit= clients, 50 unless asked, at most 200,
+// in name order, the next page in the `Link` header, decision 0065) and POST /api/clients
+// (SPEC §7).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { createClient, listClients } from "~/domain/clients.server";
-import { MAX_CLIENT_PAGE } from "~/lib/schemas/clients";
+import { Invalid } from "~/domain/errors";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
+import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
 
-const ListQuery = z.object({
-  q: z.string().max(200).default(""),
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,7}$/, "limit must be a whole number")
-    .pipe(z.coerce.number().int().min(1).max(MAX_CLIENT_PAGE))
-    .optional(),
-  offset: z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "offset must be a whole number from 0 to 999999999")
-    .transform(Number)
-    .default("0"),
-});
+const SearchQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters") });
+const OFFSET_GONE = "offset is no longer supported: follow the Link header's next page (cursor)";
 
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
-  const params = ListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { clients } = await listClients(actor, { query: params.q, limit: params.limit, offset: params.offset });
-  return clients;
+  const url = new URL(request.url);
+  // An old script paging by offset would otherwise get the first page again and again.
+  if (url.searchParams.has("offset")) throw new Invalid(OFFSET_GONE, { offset: [OFFSET_GONE] });
+  const page = pageRequest(url);
+  const { q } = SearchQuery.parse({ q: url.searchParams.get("q") ?? "" });
+  const { clients, nextCursor } = await listClients(actor, { query: q, ...page });
+  return pagedJson(request, { items: clients, nextCursor });
 });
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {

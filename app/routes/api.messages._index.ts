@@ -1,23 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listMessages, sendMessage } from "~/domain/messages.server";
-import { MAX_MESSAGE_PAGE, MessageSchema } from "~/lib/schemas/messages";
+import { MAX_MESSAGE_PAGE, MESSAGE_PAGE_SIZE, MessageSchema } from "~/lib/schemas/messages";
 import { api, jsonResponse, methodNotAllowed, parseOptionalId, readBody } from "~/utils/http.server";
+import { nextLinkHeader, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
-import { Invalid } from "~/domain/errors";
 
 // GET: the newest messages (oldest first within the page); `?before=<id>` pages back,
-// `?limit=` sets the page size (50 unless asked, at most 200). The `X-Has-Older`
-// header says whether an older page exists.
+// `?limit=` sets the page size (50 unless asked, at most 200, else 400). The `X-Has-Older`
+// header says whether an older page exists, and `Link: <...>; rel="next"` is its address
+// (decision 0065; the id is this list's cursor).
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
-  const query = new URL(request.url).searchParams;
-  const limitText = query.get("limit");
-  const limit = limitText === null ? undefined : Number(limitText);
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_MESSAGE_PAGE)) {
-    throw new Invalid(`limit must be a whole number from 1 to ${MAX_MESSAGE_PAGE}.`, { limit: [`Must be from 1 to ${MAX_MESSAGE_PAGE}`] });
-  }
-  const page = await listMessages(actor, { before: parseOptionalId(query.get("before")), limit });
-  return jsonResponse(page.messages, { headers: { "X-Has-Older": String(page.hasOlder) } });
+  const url = new URL(request.url);
+  const { limit } = pageRequest(url, { defaultLimit: MESSAGE_PAGE_SIZE, maxLimit: MAX_MESSAGE_PAGE });
+  const page = await listMessages(actor, { before: parseOptionalId(url.searchParams.get("before")), limit });
+  const oldest = page.messages[0];
+  if (page.hasOlder && oldest) url.searchParams.set("before", String(oldest.id));
+  const next = page.hasOlder && oldest ? `${url.pathname}?${url.searchParams}` : null;
+  return jsonResponse(page.messages, { headers: { "X-Has-Older": String(page.hasOlder), ...nextLinkHeader(next) } });
 });
 
 // POST: content (SPEC §7).

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listSmsLog } from "~/domain/sms.server";
 import { api } from "~/utils/http.server";
+import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
 
-// The SMS log, newest first, 50 a page: ?page=2 for older messages.
+// The SMS log, newest first: a page of `?limit=` entries (50 unless asked, at most 200),
+// the older ones behind the `Link` header's next page (decision 0065).
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  return listSmsLog(actor, Number.isFinite(page) ? page : 1);
+  return pagedJson(request, await listSmsLog(actor, pageRequest(request)));
 });

@@ -86,7 +86,7 @@ describe("POST /api/clients", () => {
 });
 
 describe("GET /api/clients", () => {
-  it("lists clients in name order with their appointment counts, and pages with limit and offset", async () => {
+  it("lists clients in name order with their appointment counts, and pages with limit and the next link's cursor", async () => {
     const { stylist: chair, service } = await createStylistAndService();
     const zed = await createTestClient({ name: "Zed Listcheck", phone: "07000 111222", email: "zed@list.example" });
     await createTestClient({ name: "Yara Listcheck", phone: "07000 333444", email: null });
@@ -98,8 +98,11 @@ describe("GET /api/clients", () => {
     expect(body[1]).toMatchObject({ id: zed.id, appointmentCount: 3, email: "zed@list.example" });
     expect(body[0]).toMatchObject({ appointmentCount: 0, email: null });
 
-    expect((await list("?q=listcheck&limit=1")).body.map((client: { name: string }) => client.name)).toEqual(["Yara Listcheck"]);
-    expect((await list("?q=listcheck&limit=1&offset=1")).body.map((client: { name: string }) => client.name)).toEqual(["Zed Listcheck"]);
+    const first = await call(clientList.loader, makeRequest("GET", "/api/clients?q=listcheck&limit=1", { token: admin.token }));
+    const next = /^<([^>]+)>; rel="next"$/.exec((first as Response).headers.get("Link") ?? "")?.[1];
+    expect((await json(first)).body.map((client: { name: string }) => client.name)).toEqual(["Yara Listcheck"]);
+    expect(next).toMatch(/^\/api\/clients\?q=listcheck&limit=1&cursor=/);
+    expect((await list(next!.slice("/api/clients".length))).body.map((client: { name: string }) => client.name)).toEqual(["Zed Listcheck"]);
     expect((await list("?limit=0")).status).toBe(400);
   });
 

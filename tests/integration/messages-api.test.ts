@@ -31,7 +31,7 @@ beforeEach(async () => {
 const send = async (token: string, body: unknown) => json(await call(messagesRoute.action, makeRequest("POST", "/api/messages", { token, body })));
 const list = async (token: string, query = "") => {
   const response = (await call(messagesRoute.loader, makeRequest("GET", `/api/messages${query}`, { token }))) as Response;
-  return { ...(await json(response)), hasOlder: response.headers.get("X-Has-Older") };
+  return { ...(await json(response)), hasOlder: response.headers.get("X-Has-Older"), link: response.headers.get("Link") };
 };
 const remove = async (token: string, id: number) => json(await call(messageRoute.action, makeRequest("DELETE", `/api/messages/${id}`, { token }), { id: String(id) }));
 
@@ -62,11 +62,13 @@ describe("/api/messages", () => {
     const newest = await list(stylist.token, "?limit=3");
     expect(newest.body.map((m: { content: string }) => m.content)).toEqual(["m5", "m6", "m7"]);
     expect(newest.hasOlder).toBe("true");
+    expect(newest.link).toBe(`</api/messages?limit=3&before=${ids[4]}>; rel="next"`);
     const older = await list(stylist.token, `?limit=3&before=${ids[4]}`);
     expect(older.body.map((m: { content: string }) => m.content)).toEqual(["m2", "m3", "m4"]);
     const oldest = await list(stylist.token, `?limit=3&before=${ids[1]}`);
     expect(oldest.body.map((m: { content: string }) => m.content)).toEqual(["m1"]);
     expect(oldest.hasOlder).toBe("false");
+    expect(oldest.link).toBeNull();
     expect((await list(stylist.token, "?limit=0")).status).toBe(400);
     expect((await list(stylist.token, "?limit=201")).status).toBe(400);
     expect((await list(stylist.token, "?before=abc")).status).toBe(400);

@@ -61,11 +61,11 @@ describe("dates and ranges", () => {
 
   it("answers 400, not 500, for paging parameters outside their range", async () => {
     const admin = await signedIn("admin");
-    for (const query of ["offset=1e308", "offset=-1", "offset=0x10", "limit=1e3", "limit=0", "limit=100000"]) {
+    for (const query of ["offset=1e308", "offset=5", "cursor=1e308", "cursor=-1", "limit=1e3", "limit=0", "limit=100000"]) {
       const result = await json(await call(clientsApi.loader, makeRequest("GET", `/api/clients?${query}`, { token: admin.token })));
       expect(result.status, query).toBe(400);
     }
-    expect((await json(await call(clientsApi.loader, makeRequest("GET", "/api/clients?offset=5&limit=10", { token: admin.token })))).status).toBe(200);
+    expect((await json(await call(clientsApi.loader, makeRequest("GET", "/api/clients?limit=10", { token: admin.token })))).status).toBe(200);
   });
 });
 

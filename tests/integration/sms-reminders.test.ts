@@ -215,9 +215,9 @@ describe("the secret and the status", () => {
     expect(status.sentLast24Hours).toBeGreaterThanOrEqual(1);
     expect(status.failedLast24Hours).toBeGreaterThanOrEqual(1);
     expect(status.lastRunAt).not.toBeNull();
-    const log = (await json(await call(logApi.loader, makeRequest("GET", "/api/sms/log?page=1", { token: admin.token })))).body;
-    expect(log.entries.length).toBeLessThanOrEqual(50);
-    expect(log.entries[0]).toMatchObject({ kind: "reminder", provider: "twilio" });
-    expect(log.entries.some((entry: { error: string | null }) => entry.error === "Twilio answered 400: nope")).toBe(true);
+    const log = (await json(await call(logApi.loader, makeRequest("GET", "/api/sms/log", { token: admin.token })))).body;
+    expect(log.length).toBeLessThanOrEqual(50);
+    expect(log[0]).toMatchObject({ kind: "reminder", provider: "twilio" });
+    expect(log.some((entry: { error: string | null }) => entry.error === "Twilio answered 400: nope")).toBe(true);
   });
 });

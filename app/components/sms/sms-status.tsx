@@ -1,9 +1,8 @@
 // The SMS screen's read-only panels: System Status and the message log.
-import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Pager } from "~/components/ui/pager";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 
 export const PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
@@ -87,7 +86,7 @@ type LogEntry = {
   error: string | null;
 };
 
-export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; page: number; pageCount: number; total: number }; timeZone: string }) {
+export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; total: number; firstHref: string | null; nextHref: string | null }; timeZone: string }) {
   return (
     <Card aria-labelledby="sms-log-title">
       <CardHeader title={<span id="sms-log-title">Message Log</span>} description={`The last messages sent, newest first (${log.total} in all).`} />
@@ -113,27 +112,7 @@ export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; page
           ))}
         </ul>
       )}
-      {log.pageCount > 1 ? (
-        <nav aria-label="Message log pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
-          {log.page > 1 ? (
-            <Link className={buttonClasses("secondary")} to={`?page=${log.page - 1}#sms-log-title`} preventScrollReset>
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {log.page} of {log.pageCount}
-          </span>
-          {log.page < log.pageCount ? (
-            <Link className={buttonClasses("secondary")} to={`?page=${log.page + 1}#sms-log-title`} preventScrollReset>
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager firstHref={log.firstHref} nextHref={log.nextHref} label="Message log pages" />
     </Card>
   );
 }

@@ -65,3 +65,5 @@ export type ShoppingAction = (typeof SHOPPING_ACTIONS)[number];
 /** Completed items shown per page (the list grows until someone clears it). */
 export const COMPLETED_PAGE_SIZE = 50;
 export const MAX_COMPLETED_PAGE = 500;
+/** Pending items shown at most, oldest first: a salon has a few dozen; a flood stays bounded (decision 0065). */
+export const MAX_PENDING_ITEMS = 500;
