@@ -93,11 +93,19 @@ function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
 function AppointmentText({ item }: { item: CalendarItem }) {
   return (
     <>
-      <span className="block truncate font-semibold">{appointmentTitle(item)}</span>
+      <span className="block truncate font-semibold">
+        {item.duringTimeOff ? (
+          <span className="mr-1 rounded bg-amber-100 px-1 text-amber-900" title="During time off">
+            <span aria-hidden="true">!</span>
+            <span className="sr-only">During time off: </span>
+          </span>
+        ) : null}
+        {appointmentTitle(item)}
+      </span>
       <span className="block truncate">
         {spanLabel(item.startMinutes, item.endMinutes)}
         {item.serviceName ? ` · ${item.serviceName}` : ""}
-        {item.status === "cancelled" ? " · Cancelled" : item.status === "completed" ? " · Completed" : ""}
+        {item.status === "cancelled" ? (item.lateCancellation ? " · Late cancellation" : " · Cancelled") : item.status === "completed" ? " · Completed" : ""}
       </span>
     </>
   );
