@@ -97,7 +97,7 @@ test("edit, refuse completing a future appointment, cancel and delete", async ({
   // It has not started yet, so it cannot be completed (issue 13): the dialog says so and keeps the entries.
   await dialog.getByLabel("Status").selectOption("completed");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(dialog.getByText("An appointment cannot be marked completed before it starts.")).toBeVisible();
+  await expect(dialog.getByText("An appointment cannot be marked completed before it starts.", { exact: true })).toBeVisible();
   await expect(dialog.getByLabel("Notes")).toHaveValue("Prefers the window seat");
   await dialog.getByLabel("Status").selectOption("scheduled");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
