@@ -8,6 +8,7 @@ import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { appointmentTitle, clockLabel, spanLabel } from "./labels";
+import { TimeOffMark } from "./time-off-mark";
 
 export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
 
@@ -94,12 +95,7 @@ function AppointmentText({ item }: { item: CalendarItem }) {
   return (
     <>
       <span className="block truncate font-semibold">
-        {item.duringTimeOff ? (
-          <span className="mr-1 rounded bg-amber-100 px-1 text-amber-900" title="During time off">
-            <span aria-hidden="true">!</span>
-            <span className="sr-only">During time off: </span>
-          </span>
-        ) : null}
+        <TimeOffMark item={item} />
         {appointmentTitle(item)}
       </span>
       <span className="block truncate">
