@@ -4,6 +4,7 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, lte } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, clients, services, stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
+import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { END_AFTER_START, type AvailabilityDayInput, type TimeOffInput } from "~/lib/schemas/availability";
 import { addDays, dateInZone, dayBounds, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber, timeInZone } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
@@ -138,11 +139,14 @@ export function timeOffConflictsOf(error: unknown): (TimeOffConflicts & { messag
 }
 
 async function bookingsInRange(tx: Executor, stylistId: number, startDate: string, endDate: string, timeZone: string) {
+  const from = dayBounds(startDate, timeZone).start;
   const where = and(
     eq(appointments.stylistId, stylistId),
     eq(appointments.status, "scheduled"),
+    // Bounded below too (no appointment lasts over a day), so the (stylist, start) index reads only the range.
+    gte(appointments.startTime, new Date(from.getTime() - MAX_SPAN_MINUTES * 60_000).toISOString()),
     lt(appointments.startTime, dayBounds(endDate, timeZone).end.toISOString()),
-    gt(appointments.endTime, dayBounds(startDate, timeZone).start.toISOString()),
+    gt(appointments.endTime, from.toISOString()),
   );
   const [total] = await tx.select({ n: count() }).from(appointments).where(where);
   const rows = await tx
