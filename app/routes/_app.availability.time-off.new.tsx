@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { addTimeOff, timeOffConflictsOf, type TimeOffConflicts } from "~/domain/availability.server";
+import { addTimeOff, timeOffConflictsOf } from "~/domain/availability.server";
 import { resolveManagedStylist } from "~/domain/stylists.server";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { returnPath } from "~/lib/return-path";
@@ -38,7 +38,9 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       } catch (error) {
         const covered = timeOffConflictsOf(error);
         if (!covered) throw error;
-        return data({ intent: "confirm", confirmation: { ...covered, confirmFor: confirmationFor(range), value: range } }, { status: 409 });
+        // Dates are worded here: the salon-time helpers would add to the dialog's JavaScript.
+        const bookings = covered.conflicts.map((booking) => ({ ...booking, when: `${formatLongDate(booking.date)}, ${formatClockTime(booking.time)}` }));
+        return data({ intent: "confirm", confirmation: { ...covered, conflicts: bookings, confirmFor: confirmationFor(range), value: range } }, { status: 409 });
       }
       return redirectWithToast(returnPath("/availability", url), { title: "Success", description: "Time off added." });
     },
@@ -47,7 +49,9 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 });
 
 /** The scheduled bookings the time off would cover: they stay booked, the user confirms. */
-function CoveredBookings({ confirmation }: { confirmation: TimeOffConflicts & { message: string } }) {
+type Confirmation = { message: string; conflictCount: number; conflicts: { id: number; when: string; clientName: string | null; serviceName: string | null }[] };
+
+function CoveredBookings({ confirmation }: { confirmation: Confirmation }) {
   const more = confirmation.conflictCount - confirmation.conflicts.length;
   return (
     <section aria-labelledby="covered-bookings-title" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -58,7 +62,7 @@ function CoveredBookings({ confirmation }: { confirmation: TimeOffConflicts & { 
       <ul className="max-h-48 list-disc space-y-1 overflow-y-auto pl-5">
         {confirmation.conflicts.map((booking) => (
           <li key={booking.id}>
-            {formatLongDate(booking.date)}, {formatClockTime(booking.time)}: {booking.clientName ?? "Unknown"}
+            {booking.when}: {booking.clientName ?? "Unknown"}
             {booking.serviceName ? ` (${booking.serviceName})` : ""}
           </li>
         ))}

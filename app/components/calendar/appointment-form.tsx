@@ -6,8 +6,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import type { BookingOptions } from "~/domain/calendar.server";
-import { DURATION_FROM_SERVICE, type AppointmentFormValue } from "~/lib/schemas/appointments";
-import { roundDuration, SLOT_TIMES } from "~/lib/calendar";
+import type { AppointmentFormValue } from "~/lib/schemas/appointments";
+import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
 import { ClientPicker } from "./client-picker";
 

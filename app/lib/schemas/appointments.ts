@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
+import { DURATION_FROM_SERVICE } from "../calendar";
 import { isCalendarDate, isClockTime } from "../salon-time";
 import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE } from "./limits";
 
@@ -39,8 +40,6 @@ export const AppointmentMoveSchema = z.object({
 });
 
 export const DURATION_REQUIRED = "Duration is required";
-/** The form's marker that an empty duration means the service's: sent only by the new-booking form rendered without JavaScript (decision 0064). */
-export const DURATION_FROM_SERVICE = "durationFromService";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
