@@ -159,6 +159,8 @@ export const appointments = sqliteTable(
     // The price agreed at booking, so later price changes never rewrite history.
     price: integer("price").notNull().default(0),
     availabilityOverride: integer("availability_override", { mode: "boolean" }).notNull().default(false),
+    // Cancelled inside the salon's cancellation notice (decision 0063).
+    lateCancellation: integer("late_cancellation", { mode: "boolean" }).notNull().default(false),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

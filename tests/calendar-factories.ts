@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { clients, services, stylists, type Role } from "#db/schema";
-import { signedIn } from "./factories";
+import { saveSalonSettings } from "~/domain/settings.server";
+import { createTestUser, signedIn } from "./factories";
 
 let counter = 0;
 
@@ -29,4 +30,14 @@ export async function createClient(overrides: Partial<typeof clients.$inferInser
     .values({ name: `Client ${counter}`, phone: `07700 900${String(counter).padStart(3, "0")}`, ...overrides })
     .returning();
   return row!;
+}
+
+/**
+ * Sets the salon's booking advance limit (days) and cancellation notice (hours) through the
+ * settings domain, so its cache is cleared too. Tests that book far ahead as a stylist
+ * about something else lift the limit with it.
+ */
+export async function setBookingRules(rules: { bookingAdvanceLimit?: number; cancellationNotice?: number }) {
+  const admin = await createTestUser("admin");
+  await saveSalonSettings(admin, rules);
 }

@@ -78,6 +78,12 @@ export async function json(response: unknown): Promise<{ status: number; body: a
   return { status: response.status, body: await response.json() };
 }
 
+/** The payload of a `data()` result or a plain loader value. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- action data of every shape, read by the assertions
+export function payloadOf(result: unknown): any {
+  return isDataWithInit(result) ? result.data : result;
+}
+
 /** The HTTP status a loader or action result stands for (Response, `data()` or plain value). */
 export function statusOf(result: unknown): number {
   if (result instanceof Response) return result.status;

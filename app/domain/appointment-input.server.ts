@@ -25,7 +25,8 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     clientId: blocked ? null : (value.clientId ?? null),
     newClient: !blocked && !value.clientId && value.clientName ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null } : undefined,
     stylistId: value.stylistId,
-    serviceId: value.serviceId ?? null,
+    // Blocked time carries no service: a service left chosen in the form is dropped.
+    serviceId: blocked ? null : (value.serviceId ?? null),
     start: zonedToUtc(value.date, value.time, timeZone),
     durationMinutes: value.duration ? roundDuration(value.duration) : undefined,
     status: value.status,

@@ -8,7 +8,7 @@ import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
-import { addDays, dateInZone, formatClockTime, timeInZone, dayBounds, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, dayBounds, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -18,7 +18,7 @@ import { can } from "./permissions";
 import { availabilityConflict } from "./availability.server";
 import { bookingTerms } from "./pricing.server";
 import { SERVICE_INACTIVE } from "./services.server";
-import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
+import { getBookingRules, getGlobalSettings, readSettingsWithSecret } from "./settings.server";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 import { stylistIdForUser } from "./stylists.server";
 
@@ -33,6 +33,8 @@ export type AppointmentView = {
   notes: string | null;
   price: number;
   availabilityOverride: boolean;
+  /** Cancelled inside the salon's cancellation notice. */
+  lateCancellation: boolean;
   /** Phone and e-mail only for those who may see clients' contact details. */
   client: ClientFor<ClientSummary> | null;
   stylist: { id: number; name: string };
@@ -53,6 +55,7 @@ const viewColumns = {
   notes: appointments.notes,
   price: appointments.price,
   availabilityOverride: appointments.availabilityOverride,
+  lateCancellation: appointments.lateCancellation,
   clientName: clients.name,
   clientPhone: clients.phone,
   clientEmail: clients.email,
@@ -76,6 +79,7 @@ function toView(actor: Actor, row: ViewRow): AppointmentView {
     notes: row.notes,
     price: row.price,
     availabilityOverride: row.availabilityOverride,
+    lateCancellation: row.lateCancellation,
     client: row.clientId !== null && row.clientName !== null ? clientFor(actor, { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail }) : null,
     stylist: { id: row.stylistId, name: row.stylistName ?? "" },
     service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "" } : null,
@@ -165,6 +169,7 @@ export type CalendarRow = {
   endTime: string;
   status: AppointmentStatus;
   notes: string | null;
+  lateCancellation: boolean;
   clientName: string | null;
   serviceName: string | null;
 };
@@ -176,6 +181,7 @@ const calendarColumns = {
   endTime: appointments.endTime,
   status: appointments.status,
   notes: appointments.notes,
+  lateCancellation: appointments.lateCancellation,
   clientName: clients.name,
   serviceName: services.name,
 };
@@ -348,16 +354,17 @@ async function resolveWrite(executor: Executor, actor: Actor, input: Appointment
 
   const serviceId = input.serviceId ?? null;
   if (!blocked && !serviceId) throw new Invalid("Service is required", { serviceId: ["Service is required"] });
+  if (blocked && serviceId) throw new Invalid(BLOCKED_NO_SERVICE, { serviceId: [BLOCKED_NO_SERVICE] });
   let price = existing?.price ?? 0;
   let duration = input.durationMinutes;
   if (serviceId) {
     const terms = await bookingTerms(executor, input.stylistId, serviceId);
     const serviceChanged = !existing || existing.serviceId !== serviceId || existing.stylistId !== input.stylistId;
-    if (serviceChanged && !terms.isActive && !blocked) throw new Invalid(SERVICE_INACTIVE, { serviceId: [SERVICE_INACTIVE] });
+    if (serviceChanged && !terms.isActive) throw new Invalid(SERVICE_INACTIVE, { serviceId: [SERVICE_INACTIVE] });
     // The price is fixed when the service is booked, so later price changes never rewrite history.
-    if (serviceChanged) price = blocked ? 0 : terms.price;
+    if (serviceChanged) price = terms.price;
     duration ??= terms.duration;
-  } else if (blocked) {
+  } else {
     price = 0;
   }
   const end = input.end ?? new Date(input.start.getTime() + roundDuration(duration ?? 60) * 60_000);
@@ -377,6 +384,44 @@ async function loadOwned(executor: Executor, actor: Actor, id: number) {
 }
 
 const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
+export const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
+export const FUTURE_COMPLETED = "An appointment cannot be marked completed before it starts.";
+
+/** A completed appointment has started: one in the future cannot be marked completed (issue 13). */
+function assertNotFutureCompleted(status: AppointmentStatus, start: Date, now: Date) {
+  if (status === "completed" && start.getTime() > now.getTime()) throw new Invalid(FUTURE_COMPLETED, { status: [FUTURE_COMPLETED] });
+}
+
+type Rules = { timeZone: string; bookingAdvanceLimit: number; cancellationNotice: number };
+
+/** The salon's clock and booking rules, read before a write's transaction. */
+async function rulesForWrites(): Promise<Rules> {
+  const [{ timeZone }, rules] = await Promise.all([getGlobalSettings(), getBookingRules()]);
+  return { timeZone, ...rules };
+}
+
+/** The last salon date a booking may start on: today plus the salon's booking advance limit (days). */
+export function lastBookableDate(timeZone: string, advanceDays: number, now = new Date()): CalendarDate {
+  return addDays(todayInZone(timeZone, now), advanceDays);
+}
+
+/**
+ * The salon's booking advance limit binds every non-admin (decision 0062): a client booking
+ * may start at most that many days ahead. Administrators are not limited; blocked time is
+ * not a booking and is not limited either.
+ */
+function assertWithinAdvanceLimit(actor: Actor, status: AppointmentStatus, start: Date, { timeZone, bookingAdvanceLimit }: Rules) {
+  if (actor.role === "admin" || status === "blocked") return;
+  const last = lastBookableDate(timeZone, bookingAdvanceLimit);
+  if (dateInZone(start, timeZone) > last) {
+    throw new Invalid(`Appointments can be booked at most ${bookingAdvanceLimit} days ahead, so by ${formatLongDate(last)} at the latest. An administrator can book further ahead.`);
+  }
+}
+
+/** Whether cancelling now, for an appointment starting at `start`, falls inside the salon's cancellation notice (decision 0063). */
+function isLateCancellation(start: string, now: Date, { cancellationNotice }: Rules): boolean {
+  return Date.parse(start) - now.getTime() < cancellationNotice * 3_600_000;
+}
 
 /**
  * Bookings go inside the stylist's working hours and outside their time off, unless an
@@ -394,7 +439,7 @@ function assertOverrideAllowed(actor: Actor, input: AppointmentWrite) {
 }
 
 /** The stored columns of a checked write. */
-function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean) {
+function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean, lateCancellation = false) {
   return {
     clientId: resolved.clientId,
     stylistId: input.stylistId,
@@ -405,17 +450,21 @@ function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOver
     notes: input.notes,
     price: resolved.price,
     availabilityOverride,
+    lateCancellation,
   };
 }
 
 export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
-  const { timeZone } = await getGlobalSettings();
+  const rules = await rulesForWrites();
+  const { timeZone } = rules;
   const id = await writeTransaction(async (tx) => {
     await assertStylistAllowed(tx, actor, input.stylistId);
     const resolved = await resolveWrite(tx, actor, input, null);
     assertOnGrid(resolved.start, resolved.end, timeZone);
+    assertNotFutureCompleted(input.status, resolved.start, new Date());
+    assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
     await assertAvailable(tx, input.status, Boolean(input.availabilityOverride), input.stylistId, resolved.start, resolved.end, timeZone);
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
     const [row] = await tx
@@ -431,7 +480,8 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
 export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
-  const { timeZone } = await getGlobalSettings();
+  const rules = await rulesForWrites();
+  const { timeZone } = rules;
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
@@ -440,11 +490,16 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
     // Only a change of time or stylist is checked, so hours changed later never block editing notes or status.
     const moved = existing.stylistId !== input.stylistId || existing.startTime !== resolved.start.toISOString() || existing.endTime !== resolved.end.toISOString();
     const override = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
+    const now = new Date();
+    assertNotFutureCompleted(input.status, resolved.start, now);
+    if (existing.startTime !== resolved.start.toISOString()) assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
     if (moved) await assertAvailable(tx, input.status, override, input.stylistId, resolved.start, resolved.end, timeZone);
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
+    // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
+    const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, rules);
     await tx
       .update(appointments)
-      .set({ ...columnsOf(input, resolved, override), updatedAt: new Date().toISOString() })
+      .set({ ...columnsOf(input, resolved, override, lateCancellation), updatedAt: now.toISOString() })
       .where(eq(appointments.id, id));
     await publish(tx, "appointments", id);
   });
@@ -454,7 +509,8 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
 /** A drag-and-drop move: new start (and stylist); the length stays unless an end is given. */
 export async function moveAppointment(actor: Actor, id: number, move: { start: Date; end?: Date; stylistId?: number }): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
-  const { timeZone } = await getGlobalSettings();
+  const rules = await rulesForWrites();
+  const { timeZone } = rules;
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     if (existing.status === "blocked") throw new Invalid("Blocked time cannot be moved by dragging. Open it to change it.");
@@ -463,6 +519,8 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
     const end = move.end ?? new Date(move.start.getTime() + length);
     assertOnGrid(move.start, end, timeZone);
+    assertNotFutureCompleted(existing.status, move.start, new Date());
+    if (existing.startTime !== move.start.toISOString()) assertWithinAdvanceLimit(actor, existing.status, move.start, rules);
     await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, timeZone);
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
     await tx.update(appointments).set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() }).where(eq(appointments.id, id));

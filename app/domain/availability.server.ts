@@ -1,14 +1,16 @@
 // When each stylist works (SPEC §2 "My Availability"): a weekly or bi-weekly rota of day
 // entries plus time off. Stylists manage their own, admins anyone's. The calendar reads
 // the result through stylistSchedulesForDate and availabilityConflict.
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lt, lte } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
-import { stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
+import { appointments, clients, services, stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
+import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { END_AFTER_START, type AvailabilityDayInput, type TimeOffInput } from "~/lib/schemas/availability";
-import { addDays, dateInZone, dayBounds, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber } from "~/lib/salon-time";
+import { addDays, dateInZone, dayBounds, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber, timeInZone } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import type { Actor } from "./access.server";
-import { Invalid, NotFound } from "./errors";
+import { Invalid, NeedsConfirmation, NotFound } from "./errors";
+import { getGlobalSettings } from "./settings.server";
 import { resolveManagedStylist, STYLIST_NOT_FOUND, type StylistSummary } from "./stylists.server";
 
 export type ScheduleMode = Stylist["scheduleMode"];
@@ -125,10 +127,56 @@ export async function listTimeOff(actor: Actor, requestedId: number | null): Pro
   return db.select(timeOffColumns).from(timeOff).where(eq(timeOff.stylistId, stylist.id)).orderBy(asc(timeOff.startDate), asc(timeOff.endDate), asc(timeOff.id));
 }
 
-/** Adds whole days off, start and end inclusive, as salon calendar dates. */
+/** A scheduled booking that a new period of time off would cover (it stays booked). */
+export type BookingInTimeOff = { id: number; startTime: string; endTime: string; date: string; time: string; clientName: string | null; serviceName: string | null };
+/** How many covered bookings a refusal lists; the count says how many there are in all. */
+export const LISTED_BOOKINGS = 50;
+export type TimeOffConflicts = { conflicts: BookingInTimeOff[]; conflictCount: number };
+
+/** The covered bookings of a refused addTimeOff, or null for any other error. */
+export function timeOffConflictsOf(error: unknown): (TimeOffConflicts & { message: string }) | null {
+  return error instanceof NeedsConfirmation && Array.isArray(error.details.conflicts) ? { message: error.message, ...(error.details as TimeOffConflicts) } : null;
+}
+
+async function bookingsInRange(tx: Executor, stylistId: number, startDate: string, endDate: string, timeZone: string) {
+  const from = dayBounds(startDate, timeZone).start;
+  const where = and(
+    eq(appointments.stylistId, stylistId),
+    eq(appointments.status, "scheduled"),
+    // Bounded below too (no appointment lasts over a day), so the (stylist, start) index reads only the range.
+    gte(appointments.startTime, new Date(from.getTime() - MAX_SPAN_MINUTES * 60_000).toISOString()),
+    lt(appointments.startTime, dayBounds(endDate, timeZone).end.toISOString()),
+    gt(appointments.endTime, from.toISOString()),
+  );
+  const [total] = await tx.select({ n: count() }).from(appointments).where(where);
+  const rows = await tx
+    .select({ id: appointments.id, startTime: appointments.startTime, endTime: appointments.endTime, clientName: clients.name, serviceName: services.name })
+    .from(appointments)
+    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(where)
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
+    .limit(LISTED_BOOKINGS);
+  const conflicts: BookingInTimeOff[] = rows.map((row) => ({ ...row, date: dateInZone(row.startTime, timeZone), time: timeInZone(row.startTime, timeZone) }));
+  return { conflicts, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Adds whole days off, start and end inclusive, as salon calendar dates. Time off over
+ * scheduled bookings needs `confirm` (decision 0062): without it the answer is a
+ * NeedsConfirmation listing them. The bookings stay; the calendar marks them.
+ */
 export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<TimeOffPeriod> {
+  const { timeZone } = await getGlobalSettings();
   return writeTransaction(async (tx) => {
     const stylist = await managedStylist(actor, input.stylistId, tx);
+    if (!input.confirm) {
+      const { conflicts, total } = await bookingsInRange(tx, stylist.id, input.startDate, input.endDate, timeZone);
+      if (total > 0) {
+        const message = `${stylist.name} has ${total === 1 ? "1 booked appointment" : `${total} booked appointments`} in this time off. The bookings stay booked: confirm to add the time off anyway.`;
+        throw new NeedsConfirmation<TimeOffConflicts>(message, { conflicts, conflictCount: total });
+      }
+    }
     const [row] = await tx.insert(timeOff).values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason }).returning(timeOffColumns);
     await publish(tx, "availability", stylist.id);
     return row!;
@@ -197,6 +245,15 @@ export async function stylistSchedulesForDate(stylistIds: number[], date: string
   const ids = [...new Set(stylistIds)];
   const rotas = await loadRotas(db, ids, date, date);
   return Object.fromEntries(ids.map((id) => [id, scheduleOn(rotas.get(id), date)]));
+}
+
+/** Each stylist's time off touching the salon dates firstDate..lastDate: the calendar marks appointments inside it. */
+export async function timeOffBetween(stylistIds: number[], firstDate: string, lastDate: string): Promise<Pick<TimeOffPeriod, "stylistId" | "startDate" | "endDate">[]> {
+  if (stylistIds.length === 0) return [];
+  return db
+    .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate })
+    .from(timeOff)
+    .where(and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)));
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

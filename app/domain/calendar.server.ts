@@ -6,7 +6,7 @@ import { viewRange, type CalendarView } from "~/lib/calendar";
 import { dateInZone, dayBounds, minutesInZone, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
 import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
-import { stylistSchedulesForDate, type DaySchedule } from "./availability.server";
+import { stylistSchedulesForDate, timeOffBetween, type DaySchedule } from "./availability.server";
 import { dashboardStats, listCalendarRows, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
 import { getGlobalSettings } from "./settings.server";
 import { listVisibleStylists } from "./stylists.server";
@@ -22,6 +22,9 @@ export type CalendarItem = {
   clientName: string | null;
   serviceName: string | null;
   notes: string | null;
+  /** A booking inside its stylist's time off (added after it was booked): the grid marks it. */
+  duringTimeOff: boolean;
+  lateCancellation: boolean;
 };
 
 export type UpcomingItem = {
@@ -79,7 +82,7 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const showPanel = actor.role !== "display";
 
   const stylists = await listVisibleStylists(actor);
-  const [schedules, appointments, stats, upcoming] = await Promise.all([
+  const [schedules, appointments, stats, upcoming, leave] = await Promise.all([
     request.view === "day"
       ? stylistSchedulesForDate(
           stylists.map((stylist) => stylist.id),
@@ -90,7 +93,13 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     listCalendarRows(actor, dayBounds(first, timeZone).start, dayBounds(last, timeZone).end),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,
+    timeOffBetween(
+      stylists.map((stylist) => stylist.id),
+      first,
+      last,
+    ),
   ]);
+  const onTimeOff = (stylistId: number, date: CalendarDate) => leave.some((period) => period.stylistId === stylistId && period.startDate <= date && period.endDate >= date);
 
   const needle = query.toLowerCase();
   const items = appointments
@@ -107,6 +116,8 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
         clientName: appointment.clientName,
         serviceName: appointment.serviceName,
         notes: appointment.notes,
+        duringTimeOff: appointment.status !== "blocked" && appointment.status !== "cancelled" && onTimeOff(appointment.stylistId, start.date),
+        lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
       };
     });
 

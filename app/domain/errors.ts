@@ -37,6 +37,15 @@ export class Conflict extends DomainError {
     super(message, 409, fieldErrors);
   }
 }
+/** A write that waits for the caller's confirmation: 409, and `/api` adds the details (what it would affect) to the body. */
+export class NeedsConfirmation<Details extends Record<string, unknown> = Record<string, unknown>> extends Conflict {
+  constructor(
+    message: string,
+    readonly details: Details,
+  ) {
+    super(message);
+  }
+}
 export class TooManyRequests extends DomainError {
   constructor(
     message: string,

@@ -59,6 +59,12 @@ export async function getGlobalSettings(): Promise<{ salonName: string; timeZone
   };
 }
 
+/** The booking rules every stylist works under (SPEC §2 Salon tab): days ahead one may book, hours of notice to cancel. */
+export async function getBookingRules(): Promise<{ bookingAdvanceLimit: number; cancellationNotice: number }> {
+  const settings = await readSettings();
+  return { bookingAdvanceLimit: settings.bookingAdvanceLimit, cancellationNotice: settings.cancellationNotice };
+}
+
 /** Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret. */
 export async function saveSalonSettings(actor: Actor, input: Record<string, unknown>): Promise<SalonSettingsView> {
   assertCan(actor, "settings.salon");

@@ -6,6 +6,13 @@ export const CALENDAR_VIEWS = ["day", "week", "month"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 export const VIEW_LABELS: Record<CalendarView, string> = { day: "Day", week: "Week", month: "Month" };
 
+/**
+ * The booking form's marker that an empty duration means the service's: sent only by the
+ * new-booking form rendered without JavaScript (decision 0064). Here, not beside the Zod
+ * schema, so the dialog's JavaScript does not pull in Zod.
+ */
+export const DURATION_FROM_SERVICE = "durationFromService";
+
 export const GRID_START_MINUTES = 7 * 60;
 export const GRID_END_MINUTES = 23 * 60;
 export const SLOT_MINUTES = 15;

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { addTimeOff } from "~/domain/availability.server";
+import { addTimeOff, timeOffConflictsOf } from "~/domain/availability.server";
 import { resolveManagedStylist } from "~/domain/stylists.server";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { returnPath } from "~/lib/return-path";
-import { TimeOffSchema } from "~/lib/schemas/availability";
+import { confirmationFor, TimeOffFormSchema } from "~/lib/schemas/availability";
+import { formatClockTime, formatLongDate } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -29,29 +30,73 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const url = new URL(request.url);
   return formAction(
     request,
-    TimeOffSchema,
-    async (value) => {
-      await addTimeOff(user, { ...value, stylistId: parseOptionalId(url.searchParams.get("stylist")) ?? undefined });
+    TimeOffFormSchema,
+    async ({ confirmFor, ...range }) => {
+      try {
+        // The confirmation holds for the range whose bookings were listed, not for dates changed since.
+        await addTimeOff(user, { ...range, stylistId: parseOptionalId(url.searchParams.get("stylist")) ?? undefined, confirm: confirmFor === confirmationFor(range) });
+      } catch (error) {
+        const covered = timeOffConflictsOf(error);
+        if (!covered) throw error;
+        // Dates are worded here: the salon-time helpers would add to the dialog's JavaScript.
+        const bookings = covered.conflicts.map((booking) => ({ ...booking, when: `${formatLongDate(booking.date)}, ${formatClockTime(booking.time)}` }));
+        return data({ intent: "confirm", confirmation: { ...covered, conflicts: bookings, confirmFor: confirmationFor(range), value: range } }, { status: 409 });
+      }
       return redirectWithToast(returnPath("/availability", url), { title: "Success", description: "Time off added." });
     },
     { failure: (error) => `Failed to add time off: ${error.message}` },
   );
 });
 
+/** The scheduled bookings the time off would cover: they stay booked, the user confirms. */
+type Confirmation = { message: string; conflictCount: number; conflicts: { id: number; when: string; clientName: string | null; serviceName: string | null }[] };
+
+function CoveredBookings({ confirmation }: { confirmation: Confirmation }) {
+  const more = confirmation.conflictCount - confirmation.conflicts.length;
+  return (
+    <section aria-labelledby="covered-bookings-title" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <h3 id="covered-bookings-title" className="font-semibold">
+        Bookings in this time off
+      </h3>
+      <p role="alert">{confirmation.message}</p>
+      <ul className="max-h-48 list-disc space-y-1 overflow-y-auto pl-5">
+        {confirmation.conflicts.map((booking) => (
+          <li key={booking.id}>
+            {booking.when}: {booking.clientName ?? "Unknown"}
+            {booking.serviceName ? ` (${booking.serviceName})` : ""}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p>and {more} more.</p> : null}
+    </section>
+  );
+}
+
 export default function AddTimeOffDialog() {
   const { closeTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const confirmation = actionData && "confirmation" in actionData ? actionData.confirmation : null;
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof TimeOffSchema>>({
+  const [form, fields] = useForm<z.input<typeof TimeOffFormSchema>>({
+    // A new id per confirmation, so the fields start from the dates that were checked.
+    id: confirmation ? `time-off-${confirmation.confirmFor}` : undefined,
     lastResult,
+    defaultValue: confirmation?.value,
     // Validated by the server: Zod in the browser would put this dialog over the JavaScript budget.
   });
   useFailureToast(lastResult, form.errors?.[0]);
   const busy = navigation.state === "submitting";
   return (
     <RouteDialog title="Add Time Off" description="Whole days, first and last day included." closeTo={closeTo}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
+      <Form key={form.id} method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
         <FormAlert errors={form.errors} />
+        {confirmation ? (
+          <>
+            <CoveredBookings confirmation={confirmation} />
+            <input type="hidden" name="confirmFor" value={confirmation.confirmFor} />
+          </>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Start Date" {...getInputProps(fields.startDate, { type: "date" })} errors={fields.startDate.errors} />
           <Field label="End Date" {...getInputProps(fields.endDate, { type: "date" })} errors={fields.endDate.errors} />
@@ -62,7 +107,7 @@ export default function AddTimeOffDialog() {
             Cancel
           </Link>
           <Button type="submit" disabled={busy}>
-            {busy ? "Adding..." : "Add Time Off"}
+            {busy ? "Adding..." : confirmation ? "Add Time Off Anyway" : "Add Time Off"}
           </Button>
         </div>
       </Form>

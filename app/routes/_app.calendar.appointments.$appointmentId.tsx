@@ -29,6 +29,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
     summary: {
       title: appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone))}`,
+      lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
     },
     defaults: {
       clientId: appointment.client?.id ?? null,
@@ -65,7 +66,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   }
   return formAction(
     formData,
-    appointmentFormSchema(formData.get("status")),
+    appointmentFormSchema(formData),
     async (value) => {
       const { timeZone } = await getGlobalSettings();
       await updateAppointment(user, id, formWrite(value, timeZone));
@@ -92,7 +93,7 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
 }
 
 export default function EditAppointment() {
-  const { options, defaults, closeTo } = useLoaderData<typeof loader>();
+  const { options, defaults, closeTo, summary } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const deleteError = actionData?.intent === "delete" ? (formErrorsOf(actionData.result)[0] ?? null) : null;
@@ -105,15 +106,22 @@ export default function EditAppointment() {
       {confirming ? (
         <DeleteConfirmation closeTo={formCloseTo} error={deleteError} />
       ) : (
-        <AppointmentForm
-          key={JSON.stringify(defaults)}
-          mode="edit"
-          options={options}
-          defaults={defaults}
-          lastResult={actionData?.intent === "delete" ? undefined : actionData?.result}
-          closeTo={closeTo}
-          deleteHref={`?${params}`}
-        />
+        <>
+          {summary.lateCancellation ? (
+            <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <strong>Late cancellation:</strong> cancelled within the salon&apos;s cancellation notice.
+            </p>
+          ) : null}
+          <AppointmentForm
+            key={JSON.stringify(defaults)}
+            mode="edit"
+            options={options}
+            defaults={defaults}
+            lastResult={actionData?.intent === "delete" ? undefined : actionData?.result}
+            closeTo={closeTo}
+            deleteHref={`?${params}`}
+          />
+        </>
       )}
     </RouteDialog>
   );

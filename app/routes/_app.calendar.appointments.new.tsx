@@ -47,7 +47,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const formData = await request.formData();
   return formAction(
     formData,
-    appointmentFormSchema(formData.get("status")),
+    appointmentFormSchema(formData),
     async (value) => {
       const { timeZone } = await getGlobalSettings();
       await createAppointment(user, formWrite(value, timeZone));

@@ -2,7 +2,7 @@
 // responses (rendered by the nearest ErrorBoundary) for pages.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError, type z, type ZodTypeAny } from "zod";
-import { DomainError, Invalid, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
+import { DomainError, Invalid, NeedsConfirmation, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
 import { hasControlCharacters } from "~/lib/schemas/limits";
 import { withCookieSecurity } from "./cookies.server";
@@ -27,7 +27,8 @@ export function apiErrorResponse(error: unknown): Response {
   }
   if (error instanceof DomainError) {
     const headers = retryAfterHeaders(error);
-    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) }, { status: error.status, headers });
+    const details = error instanceof NeedsConfirmation ? error.details : {};
+    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...details }, { status: error.status, headers });
   }
   logServerError(error);
   return jsonResponse({ message: "Something went wrong on the server. Please try again." }, 500);

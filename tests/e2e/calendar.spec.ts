@@ -85,7 +85,7 @@ test("book an existing client found by search", async ({ page }) => {
   await expect(dialog.getByText("New client")).toBeVisible();
 });
 
-test("edit, complete, cancel and delete an appointment", async ({ page }) => {
+test("edit, refuse completing a future appointment, cancel and delete", async ({ page }) => {
   const booked = await bookByApi("2027-03-03", "11:00", SOFIA);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-03");
   await scrollToTime(page, "11:00");
@@ -94,10 +94,14 @@ test("edit, complete, cancel and delete an appointment", async ({ page }) => {
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
   await expect(dialog.getByRole("combobox", { name: "Client name" })).toHaveValue("Jane Doe");
   await dialog.getByLabel("Notes").fill("Prefers the window seat");
+  // It has not started yet, so it cannot be completed (issue 13): the dialog says so and keeps the entries.
   await dialog.getByLabel("Status").selectOption("completed");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("An appointment cannot be marked completed before it starts.", { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel("Notes")).toHaveValue("Prefers the window seat");
+  await dialog.getByLabel("Status").selectOption("scheduled");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Appointment updated successfully");
-  await expect(block).toContainText("Completed");
 
   await block.click();
   await expect(dialog.getByLabel("Notes")).toHaveValue("Prefers the window seat");
@@ -154,6 +158,8 @@ test("block time: grey, labelled, not draggable, and an occupied slot ignores cl
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
   await dialog.getByLabel("Status").selectOption("blocked");
   await expect(dialog.getByRole("combobox", { name: "Client name" })).toHaveCount(0);
+  // Blocked time carries no service.
+  await expect(dialog.getByLabel("Service")).toHaveCount(0);
   await dialog.getByLabel("Duration (minutes)").fill("60");
   await dialog.getByLabel("Notes (shown on the blocked time)").fill("Lunch");
   await dialog.getByRole("button", { name: "Book Appointment" }).click();

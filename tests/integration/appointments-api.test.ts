@@ -107,7 +107,7 @@ describe("no double booking", () => {
 
 describe("PUT, PATCH and DELETE /api/appointments/{id}", () => {
   it("edits status and notes, moves by PATCH keeping the length, refuses a move onto a clash, and deletes", async () => {
-    const booked = await book(admin.token, sam.stylistId, "2026-12-10T10:00:00.000Z");
+    const booked = await book(admin.token, sam.stylistId, "2026-11-12T10:00:00.000Z");
     const id = String(booked.body.id);
     const put = await json(
       await call(
@@ -118,8 +118,8 @@ describe("PUT, PATCH and DELETE /api/appointments/{id}", () => {
             clientId: client.id,
             stylistId: sam.stylistId,
             serviceId: service.id,
-            startTime: "2026-12-10T10:00:00.000Z",
-            endTime: "2026-12-10T11:00:00.000Z",
+            startTime: "2026-11-12T10:00:00.000Z",
+            endTime: "2026-11-12T11:00:00.000Z",
             status: "completed",
             notes: "Loved it",
           },
@@ -130,13 +130,13 @@ describe("PUT, PATCH and DELETE /api/appointments/{id}", () => {
     expect(put.body).toMatchObject({ status: "completed", notes: "Loved it" });
 
     const moved = await json(
-      await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId } }), { id }),
+      await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-11-12T15:00:00.000Z", stylistId: kim.stylistId } }), { id }),
     );
-    expect(moved.body).toMatchObject({ startTime: "2026-12-10T15:00:00.000Z", endTime: "2026-12-10T16:00:00.000Z", stylist: { id: kim.stylistId } });
+    expect(moved.body).toMatchObject({ startTime: "2026-11-12T15:00:00.000Z", endTime: "2026-11-12T16:00:00.000Z", stylist: { id: kim.stylistId } });
 
-    await book(admin.token, sam.stylistId, "2026-12-10T13:00:00.000Z");
+    await book(admin.token, sam.stylistId, "2026-11-12T13:00:00.000Z");
     const refused = await json(
-      await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-10T13:30:00.000Z", stylistId: sam.stylistId } }), { id }),
+      await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-11-12T13:30:00.000Z", stylistId: sam.stylistId } }), { id }),
     );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("already has Jane Doe");
@@ -144,7 +144,7 @@ describe("PUT, PATCH and DELETE /api/appointments/{id}", () => {
       .select()
       .from(appointments)
       .where(eq(appointments.id, Number(id)));
-    expect(unchanged).toMatchObject({ startTime: "2026-12-10T15:00:00.000Z", stylistId: kim.stylistId });
+    expect(unchanged).toMatchObject({ startTime: "2026-11-12T15:00:00.000Z", stylistId: kim.stylistId });
 
     const deleted = await json(await call(appointmentById.action, makeRequest("DELETE", `/api/appointments/${id}`, { token: admin.token }), { id }));
     expect(deleted).toEqual({ status: 200, body: { message: "Appointment deleted successfully" } });
@@ -206,12 +206,12 @@ describe("the salon's clock", () => {
   });
 
   it("answers Today's Summary with revenue from completed appointments at their booked price", async () => {
-    await book(admin.token, sam.stylistId, "2026-12-21T10:00:00.000Z", { status: "completed" });
-    await book(admin.token, sam.stylistId, "2026-12-21T11:00:00.000Z");
-    await book(admin.token, sam.stylistId, "2026-12-21T12:00:00.000Z", { status: "cancelled" });
-    const day = await json(await call(stats.loader, makeRequest("GET", "/api/dashboard/stats?date=2026-12-21", { token: admin.token })));
+    await book(admin.token, sam.stylistId, "2026-11-16T10:00:00.000Z", { status: "completed" });
+    await book(admin.token, sam.stylistId, "2026-11-16T11:00:00.000Z");
+    await book(admin.token, sam.stylistId, "2026-11-16T12:00:00.000Z", { status: "cancelled" });
+    const day = await json(await call(stats.loader, makeRequest("GET", "/api/dashboard/stats?date=2026-11-16", { token: admin.token })));
     expect(day.body).toEqual({ totalAppointments: 2, revenue: 4500, pending: 1 });
-    const bad = await json(await call(stats.loader, makeRequest("GET", "/api/dashboard/stats?date=21/12/2026", { token: admin.token })));
+    const bad = await json(await call(stats.loader, makeRequest("GET", "/api/dashboard/stats?date=16/11/2026", { token: admin.token })));
     expect(bad.status).toBe(400);
   });
 });
@@ -238,21 +238,21 @@ describe("working hours and time off", () => {
   });
 
   it("lets an existing appointment's notes and status change after the hours change, but not a move outside them", async () => {
-    const booked = await book(admin.token, sam.stylistId, "2026-12-23T16:00:00.000Z");
+    const booked = await book(admin.token, sam.stylistId, "2026-11-18T16:00:00.000Z");
     await db.insert(stylistAvailability).values({ stylistId: sam.stylistId, dayOfWeek: 3, isWorking: true, startTime: "09:00", endTime: "12:00" });
     const id = String(booked.body.id);
     const body = {
       clientId: client.id,
       stylistId: sam.stylistId,
       serviceId: service.id,
-      startTime: "2026-12-23T16:00:00.000Z",
-      endTime: "2026-12-23T17:00:00.000Z",
+      startTime: "2026-11-18T16:00:00.000Z",
+      endTime: "2026-11-18T17:00:00.000Z",
       status: "completed",
       notes: "Done",
     };
     const edited = await json(await call(appointmentById.action, makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body }), { id }));
     expect(edited.status).toBe(200);
-    const moved = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-23T15:00:00.000Z" } }), { id }));
+    const moved = await json(await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-11-18T15:00:00.000Z" } }), { id }));
     expect(moved.status).toBe(409);
   });
 });

@@ -1,6 +1,7 @@
 // The calendar's rows of the permission matrix (SPEC §6): everyone sees the calendar;
 // admins and stylists book (a stylist only in their own column); display accounts look.
 import { eq } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { db } from "#db/client.server";
 import { appointments, stylists } from "#db/schema";
 import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId";
@@ -13,10 +14,12 @@ import * as stats from "~/routes/api.dashboard.stats";
 import * as clientSearch from "~/routes/resources.client-search";
 import { addDays } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
-import { createClient, createService } from "../calendar-factories";
+import { createClient, createService, setBookingRules } from "../calendar-factories";
 import { ALL, describeFieldMatrix, describePermissionMatrix, pageRow, STAFF, type FieldRow, type MatrixActor, type MatrixRow } from "../permission-matrix";
 
 let slot = 0;
+// Stylists book in 2027 here: the booking advance limit is not what these rows test.
+beforeAll(() => setBookingRules({ bookingAdvanceLimit: 730 }));
 type Target = { id: number; stylistId: number; serviceId: number; clientId: number; startTime: string };
 
 /** An appointment in the actor's own column when they are a stylist, otherwise in another stylist's. */

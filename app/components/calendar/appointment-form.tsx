@@ -2,11 +2,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import type { BookingOptions } from "~/domain/calendar.server";
 import type { AppointmentFormValue } from "~/lib/schemas/appointments";
-import { roundDuration, SLOT_TIMES } from "~/lib/calendar";
+import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
 import { ClientPicker } from "./client-picker";
 
@@ -51,10 +52,16 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
     // Validated on the server only: keeps Zod out of this dialog's JavaScript (the
     // calendar is the heaviest screen and runs on cheap tablets).
   });
-  const [status, setStatus] = useState(defaults.status);
-  const [stylistId, setStylistId] = useState(defaults.stylistId ?? options.stylists[0]?.id ?? null);
-  const [duration, setDuration] = useState(defaults.duration ? String(defaults.duration) : "");
+  // After a refused submit the fields start from what was sent (Conform's initial values), not the loader's.
+  const sent = lastResult?.initialValue ? { status: fields.status.initialValue, stylistId: fields.stylistId.initialValue, duration: fields.duration.initialValue } : null;
+  const [status, setStatus] = useState((sent?.status as AppointmentDefaults["status"] | undefined) ?? defaults.status);
+  const [stylistId, setStylistId] = useState(Number(sent?.stylistId) || defaults.stylistId || options.stylists[0]?.id || null);
+  const [duration, setDuration] = useState(sent ? (sent.duration ?? "") : defaults.duration ? String(defaults.duration) : "");
   const blocked = status === "blocked";
+  // Without JavaScript a new booking cannot fill the duration from the chosen service: an
+  // empty one then means the service's (decision 0064). With JavaScript, or on edit, it is required.
+  const hydrated = useHydrated();
+  const durationFromService = mode === "new" && !hydrated;
 
   const durationFor = (serviceId: number) => {
     const service = options.services.find((item) => item.id === serviceId);
@@ -109,26 +116,30 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label={blocked ? "Service (optional)" : "Service"}
-          {...getSelectProps(fields.serviceId)}
-          errors={fields.serviceId.errors}
-          onChange={(event) => {
-            const minutes = durationFor(Number(event.target.value));
-            if (minutes) setDuration(String(minutes));
-          }}
-        >
-          <option value="">Choose a service</option>
-          {groupByCategory(options.services).map(([category, services]) => (
-            <optgroup key={category} label={category}>
-              {services.map((service) => (
-                <option key={service.id} value={service.id}>
-                  {service.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </SelectField>
+        {blocked ? null : (
+          // Blocked time carries no service (decision 0064); without JavaScript a service left chosen is ignored.
+          <SelectField
+            label="Service"
+            {...getSelectProps(fields.serviceId)}
+            errors={fields.serviceId.errors}
+            hint={hydrated ? undefined : "Not used for blocked time."}
+            onChange={(event) => {
+              const minutes = durationFor(Number(event.target.value));
+              if (minutes) setDuration(String(minutes));
+            }}
+          >
+            <option value="">Choose a service</option>
+            {groupByCategory(options.services).map(([category, services]) => (
+              <optgroup key={category} label={category}>
+                {services.map((service) => (
+                  <option key={service.id} value={service.id}>
+                    {service.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </SelectField>
+        )}
         <Field
           label="Duration (minutes)"
           {...getInputProps(fields.duration, { type: "number", value: false })}
@@ -141,8 +152,11 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
             if (duration !== "") setDuration(String(roundDuration(Number(duration))));
           }}
           errors={fields.duration.errors}
-          hint={blocked ? "How long the time is blocked." : "Filled from the service; rounded up to 15 minutes."}
+          hint={
+            blocked ? "How long the time is blocked." : durationFromService ? "Leave empty for the service's duration; rounded up to 15 minutes." : "Filled from the service; rounded up to 15 minutes."
+          }
         />
+        {durationFromService ? <input type="hidden" name={DURATION_FROM_SERVICE} value="on" /> : null}
       </div>
       <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={2} />
       {options.canOverride ? (

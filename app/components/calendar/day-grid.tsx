@@ -8,6 +8,7 @@ import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { appointmentTitle, clockLabel, spanLabel } from "./labels";
+import { TimeOffMark } from "./time-off-mark";
 
 export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
 
@@ -93,11 +94,14 @@ function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
 function AppointmentText({ item }: { item: CalendarItem }) {
   return (
     <>
-      <span className="block truncate font-semibold">{appointmentTitle(item)}</span>
+      <span className="block truncate font-semibold">
+        <TimeOffMark item={item} />
+        {appointmentTitle(item)}
+      </span>
       <span className="block truncate">
         {spanLabel(item.startMinutes, item.endMinutes)}
         {item.serviceName ? ` · ${item.serviceName}` : ""}
-        {item.status === "cancelled" ? " · Cancelled" : item.status === "completed" ? " · Completed" : ""}
+        {item.status === "cancelled" ? (item.lateCancellation ? " · Late cancellation" : " · Cancelled") : item.status === "completed" ? " · Completed" : ""}
       </span>
     </>
   );

@@ -6,6 +6,7 @@ import { BLOCKED_CLASSES, calendarHref, serviceColor, weekdayShort } from "~/lib
 import { cn } from "~/lib/cn";
 import { addDays, daysBetween, formatLongDate, type CalendarDate } from "~/lib/salon-time";
 import { appointmentTitle, clockLabel } from "./labels";
+import { TimeOffMark } from "./time-off-mark";
 
 type ViewProps = {
   first: CalendarDate;
@@ -27,7 +28,8 @@ function Chip({ item, href }: { item: CalendarItem; href: string | null }) {
   );
   const text = (
     <>
-      <span className="font-semibold">{clockLabel(item.startMinutes)}</span> {appointmentTitle(item)}
+      <span className="font-semibold">{clockLabel(item.startMinutes)}</span> <TimeOffMark item={item} />
+      {appointmentTitle(item)}
     </>
   );
   return href ? (

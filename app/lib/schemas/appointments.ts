@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
+import { DURATION_FROM_SERVICE } from "../calendar";
 import { isCalendarDate, isClockTime } from "../salon-time";
 import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE } from "./limits";
 
@@ -38,6 +39,8 @@ export const AppointmentMoveSchema = z.object({
   stylistId: z.number().int().positive().optional(),
 });
 
+export const DURATION_REQUIRED = "Duration is required";
+
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 const requiredId = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int().positive(message));
@@ -54,30 +57,37 @@ const formFields = {
   time: z.string({ required_error: "Time is required" }).refine(isClockTime, "Time is required"),
   stylistId: requiredId("Stylist is required"),
   serviceId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-  duration: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: "Duration is required" }).int().min(1, "Duration is required").max(MAX_SPAN_MINUTES).optional()),
+  duration: z.preprocess(emptyToUndefined, z.coerce.number({ required_error: DURATION_REQUIRED, invalid_type_error: DURATION_REQUIRED }).int().min(1, DURATION_REQUIRED).max(MAX_SPAN_MINUTES)),
+  durationFromService: z.boolean().default(false),
   notes: z.string().trim().max(2000).regex(MULTI_LINE, CONTROL_CHARACTERS).optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   availabilityOverride: z.boolean().default(false),
 };
 
-/** Blocked time needs no client or service; everything else needs both (SPEC §5). */
+/** Blocked time needs no client and carries no service; everything else needs both (SPEC §5). */
 const BlockedFormSchema = z.object(formFields);
-const BookingFormSchema = z.object({
+const bookingFields = {
   ...formFields,
   clientName: z.string({ required_error: "Client name is required" }).trim().min(1, "Client name is required").max(200),
   serviceId: requiredId("Service is required"),
-});
+};
+const BookingFormSchema = z.object(bookingFields);
+/** The new-booking form without JavaScript: it cannot fill the duration from the service, so an empty one means the service's. */
+const BookingFromServiceFormSchema = z.object({ ...bookingFields, duration: formFields.duration.optional() });
 
 /**
  * The New / Edit Appointment dialog (SPEC §3 Appointment form, §5 rules). Which fields
- * are required depends on the status, so the schema is chosen from the submitted status:
- * field-level rules then report every missing field at once.
+ * are required depends on the status (and, for the duration, on whether the form could
+ * fill it in), so the schema is chosen from the submitted form: field-level rules then
+ * report every missing field at once.
  */
-export function appointmentFormSchema(status: FormDataEntryValue | null) {
-  return status === "blocked" ? BlockedFormSchema : BookingFormSchema;
+export function appointmentFormSchema(formData: FormData) {
+  if (formData.get("status") === "blocked") return BlockedFormSchema;
+  return formData.get(DURATION_FROM_SERVICE) === "on" ? BookingFromServiceFormSchema : BookingFormSchema;
 }
 
-export type AppointmentFormValue = z.output<typeof BlockedFormSchema>;
+/** What any of the three form schemas gives: the service may be absent (blocked), the duration too (no-JS booking). */
+export type AppointmentFormValue = Omit<z.output<typeof BlockedFormSchema>, "duration"> & { duration?: number };
 
 /** The booking dialog's names for the fields the domain (and `/api`) call otherwise. */
 export const APPOINTMENT_FORM_FIELDS: Record<string, string> = { startTime: "time", endTime: "duration", clientId: "clientName" };

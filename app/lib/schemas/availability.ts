@@ -56,18 +56,29 @@ export const AvailabilityDayFormSchema = z.object({
 const date = (required: string) => z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
 export const END_BEFORE_START = "End date cannot be before the start date";
 
-/** The Add Time Off dialog and `POST /api/stylist/time-off`. Both dates are whole days, inclusive. */
-export const TimeOffSchema = z
-  .object({
-    stylistId,
-    startDate: date("Start date is required"),
-    endDate: date("End date is required"),
-    reason: z
-      .string()
-      .trim()
-      .max(200, "Reason must be at most 200 characters")
-      .nullish()
-      .transform((value) => value || null),
-  })
-  .refine((value) => value.endDate >= value.startDate, { path: ["endDate"], message: END_BEFORE_START });
+const timeOffFields = {
+  stylistId,
+  startDate: date("Start date is required"),
+  endDate: date("End date is required"),
+  reason: z
+    .string()
+    .trim()
+    .max(200, "Reason must be at most 200 characters")
+    .nullish()
+    .transform((value) => value || null),
+};
+const endNotBeforeStart = (value: { startDate: string; endDate: string }) => value.endDate >= value.startDate;
+const endNotBeforeStartIssue = { path: ["endDate"], message: END_BEFORE_START };
+
+/**
+ * `POST /api/stylist/time-off`. Both dates are whole days, inclusive. Over scheduled
+ * bookings it answers 409 with the bookings unless `confirm` is true (decision 0062).
+ */
+export const TimeOffSchema = z.object({ ...timeOffFields, confirm: z.boolean({ invalid_type_error: "confirm must be true or false" }).optional() }).refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type TimeOffInput = z.output<typeof TimeOffSchema>;
+
+/** The Add Time Off dialog: `confirmFor` ("start/end") is the range whose bookings the user was shown and accepted. */
+export const TimeOffFormSchema = z.object({ ...timeOffFields, confirmFor: z.string().max(21).optional() }).refine(endNotBeforeStart, endNotBeforeStartIssue);
+
+/** The value of the dialog's `confirmFor` for a range. */
+export const confirmationFor = (range: { startDate: string; endDate: string }) => `${range.startDate}/${range.endDate}`;

@@ -1,0 +1,1 @@
+ALTER TABLE `appointments` ADD `late_cancellation` integer DEFAULT false NOT NULL;
