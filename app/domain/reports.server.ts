@@ -9,10 +9,11 @@
 // service = revenue / completed. A stylist sees only their own appointments (SPEC §6).
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { ensureReportRollup } from "#db/report-rollup.server";
 import { toSpreadsheetCsv } from "~/lib/csv";
 import { DEFAULT_PERIOD, PERIOD_LABELS, dayCount, formatRate, periodRange, previousRange, type DailyFigure, type ReportPeriod } from "~/lib/report-period";
 import type { ReportQuery } from "~/lib/schemas/reports";
-import { addDays, dateInZone, dayBounds, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
+import { addDays, dateInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
 import { workingMinutesByStylist } from "./availability.server";
 import { can } from "./permissions";
@@ -68,8 +69,13 @@ export type Report = ReportFigures & {
   daily: DailyFigure[];
 };
 
-type Scope = { stylistIds: number[] | null };
-type Range = { start: string; end: string };
+/**
+ * Whose figures: every stylist (`stylistId` null) or one stylist's own. `rollupId` is the
+ * stylist whose rollup rows add up to the scope (0 = the whole salon), null when the scope
+ * is empty (a stylist account without a stylist record).
+ */
+type Scope = { stylistIds: number[] | null; rollupId: number | null };
+type Days = { from: CalendarDate; to: CalendarDate };
 
 function scopeCondition(scope: Scope, column: SQL = sql`a.stylist_id`): SQL {
   if (!scope.stylistIds) return sql`1`;
@@ -80,111 +86,68 @@ function scopeCondition(scope: Scope, column: SQL = sql`a.stylist_id`): SQL {
   )})`;
 }
 
-function rangeOf(from: CalendarDate, to: CalendarDate, timeZone: string): Range {
-  return { start: dayBounds(from, timeZone).start.toISOString(), end: dayBounds(to, timeZone).end.toISOString() };
-}
+/** The rollup rows that add up to the scope: the salon's (0) or the stylist's own. */
+const rollupRows = (scope: Scope, column: SQL) => (scope.rollupId === null ? sql`0` : sql`${column} = ${scope.rollupId}`);
 
-const inRange = (range: Range) => sql`a.start_time >= ${range.start} and a.start_time < ${range.end}`;
-
-// --- The salon's local date of a stored instant, in SQL ---------------------------------
-
-function offsetMinutes(epochMs: number, timeZone: string): number {
-  const { date, minutes } = wallClock(new Date(epochMs), timeZone);
-  return Math.round((Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - epochMs) / 60_000);
-}
-
-/**
- * The zone's UTC offset over [start, end) as segments [from, offset]: a year has at most
- * a few. Each clock change is found to the quarter hour inside the day it happens on.
- */
-export function offsetSegments(from: CalendarDate, to: CalendarDate, timeZone: string): { from: number; offset: number }[] {
-  const first = dayBounds(from, timeZone).start.getTime();
-  const segments = [{ from: first, offset: offsetMinutes(first, timeZone) }];
-  const QUARTER = 15 * 60_000;
-  for (let date = from; date <= to; date = addDays(date, 1)) {
-    const { start, end } = dayBounds(date, timeZone);
-    const before = offsetMinutes(start.getTime(), timeZone);
-    const after = offsetMinutes(end.getTime(), timeZone);
-    if (before === after) continue;
-    // Clocks change on a quarter hour; two days a year, so a walk through the day is cheap.
-    for (let at = start.getTime() + QUARTER; at <= end.getTime(); at += QUARTER) {
-      const offset = offsetMinutes(at, timeZone);
-      if (offset !== before) {
-        segments.push({ from: at, offset });
-        break;
-      }
-    }
-  }
-  return segments;
-}
-
-/** `date(start_time, <offset of that instant>)`: the salon date an appointment starts on. */
-function localDate(segments: { from: number; offset: number }[]): SQL {
-  const modifier = (offset: number) => `${offset >= 0 ? "+" : ""}${offset} minutes`;
-  if (segments.length === 1) return sql`date(a.start_time, ${modifier(segments[0]!.offset)})`;
-  const branches = [...segments]
-    .reverse()
-    .slice(0, -1)
-    .map((segment) => sql`when a.start_time >= ${new Date(segment.from).toISOString()} then ${modifier(segment.offset)}`);
-  return sql`date(a.start_time, case ${sql.join(branches, sql` `)} else ${modifier(segments[0]!.offset)} end)`;
-}
-
-// --- Queries: each one indexed range scan of the period's appointments --------------------
+// --- Queries: on the rollup kept by the appointment triggers (docs/decisions/0041) --------
+// Each one seeks per stylist, service or client into a table ordered by (stylist, ..., day),
+// so the work grows with the salon's stylists, services and clients, not its appointments.
 
 type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; revenue: number; bookedMinutes: number };
 
-// Each query groups first and looks names up for the groups only, so the period's rows are
-// read from the covering appointments_report_idx alone (no table lookups).
-function perStylist(range: Range, scope: Scope) {
+function perStylist(days: Days, scope: Scope) {
   return db.all<StylistRow>(sql`
-    select g.*, s.name as name from (
-      select a.stylist_id as stylistId,
-        count(*) as appointments,
-        coalesce(sum(a.status = 'completed'), 0) as completed,
-        coalesce(sum(a.status = 'cancelled'), 0) as cancelled,
-        coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue,
-        coalesce(sum(case when a.status <> 'cancelled' then unixepoch(a.end_time) - unixepoch(a.start_time) else 0 end), 0) / 60 as bookedMinutes
-      from appointments a
-      where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
-      group by a.stylist_id
-    ) g join stylists s on s.id = g.stylistId`);
+    select s.id as stylistId, s.name as name,
+      sum(r.appointments) as appointments, sum(r.completed) as completed, sum(r.cancelled) as cancelled,
+      sum(r.revenue) as revenue, sum(r.booked_seconds) / 60 as bookedMinutes
+    from stylists s join report_stylist_days r on r.stylist_id = s.id and r.day >= ${days.from} and r.day <= ${days.to}
+    where ${scopeCondition(scope, sql`s.id`)}
+    group by s.id`);
 }
 
-type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: number };
+type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: boolean };
 
-/** Each client with a completed appointment in the period, and whether they had one before it. */
-function perClient(range: Range, scope: Scope) {
-  return db.all<ClientRow>(sql`
-    select g.*, c.name as name,
-      exists (select 1 from appointments p where p.client_id = g.clientId and p.status = 'completed'
-        and p.start_time < ${range.start} and ${scopeCondition(scope, sql`p.stylist_id`)}) as hadBefore
-    from (
-      select a.client_id as clientId, count(*) as completed, sum(a.price) as revenue
-      from appointments a
-      where ${inRange(range)} and a.status = 'completed' and a.client_id is not null and ${scopeCondition(scope)}
-      group by a.client_id
-    ) g left join clients c on c.id = g.clientId`);
+const runningTotal = (scope: Scope, dayCondition: SQL) => sql`(select p.cum_completed || ' ' || p.cum_revenue from report_client_days p
+  where ${rollupRows(scope, sql`p.stylist_id`)} and p.client_id = c.id and ${dayCondition} order by p.day desc limit 1)`;
+
+/**
+ * Each client with a completed appointment in the period, and whether they had one before
+ * it: the difference of the client's running totals at the period's end and before its start.
+ */
+async function perClient(days: Days, scope: Scope): Promise<ClientRow[]> {
+  if (scope.rollupId === null) return [];
+  const rows = await db.all<{ clientId: number; name: string | null; upTo: string | null; before: string | null }>(sql`
+    select c.id as clientId, c.name as name,
+      ${runningTotal(scope, sql`p.day <= ${days.to}`)} as upTo,
+      ${runningTotal(scope, sql`p.day < ${days.from}`)} as before
+    from clients c`);
+  const totals = (packed: string | null) => (packed ? packed.split(" ").map(Number) : [0, 0]) as [number, number];
+  const clients: ClientRow[] = [];
+  for (const row of rows) {
+    if (!row.upTo) continue;
+    const [completedUpTo, revenueUpTo] = totals(row.upTo);
+    const [completedBefore, revenueBefore] = totals(row.before);
+    if (completedUpTo > completedBefore) {
+      clients.push({ clientId: row.clientId, name: row.name, completed: completedUpTo - completedBefore, revenue: revenueUpTo - revenueBefore, hadBefore: completedBefore > 0 });
+    }
+  }
+  return clients;
 }
 
-function topServices(range: Range, scope: Scope) {
+function topServices(days: Days, scope: Scope) {
   return db.all<{ serviceId: number; name: string; completed: number; revenue: number }>(sql`
-    select g.*, sv.name as name from (
-      select a.service_id as serviceId, count(*) as completed, sum(a.price) as revenue
-      from appointments a
-      where ${inRange(range)} and a.status = 'completed' and a.service_id is not null and ${scopeCondition(scope)}
-      group by a.service_id
-    ) g join services sv on sv.id = g.serviceId
-    order by g.revenue desc, g.completed desc, sv.name asc
+    select sv.id as serviceId, sv.name as name, sum(r.completed) as completed, sum(r.revenue) as revenue
+    from services sv join report_service_days r on ${rollupRows(scope, sql`r.stylist_id`)} and r.service_id = sv.id and r.day >= ${days.from} and r.day <= ${days.to}
+    group by sv.id
+    order by revenue desc, completed desc, sv.name asc
     limit ${TOP_LIMIT}`);
 }
 
-function perDay(range: Range, scope: Scope, day: SQL) {
+function perDay(days: Days, scope: Scope) {
   return db.all<{ date: string; revenue: number; appointments: number }>(sql`
-    select ${day} as date, count(*) as appointments,
-      coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue
-    from appointments a
-    where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
-    group by 1`);
+    select r.day as date, r.appointments as appointments, r.revenue as revenue
+    from report_stylist_days r
+    where ${rollupRows(scope, sql`r.stylist_id`)} and r.day >= ${days.from} and r.day <= ${days.to}`);
 }
 
 async function firstAndLastStart(scope: Scope): Promise<{ first: string | null; last: string | null }> {
@@ -207,7 +170,7 @@ function figures(stylistRows: StylistRow[], clientRows: ClientRow[], working: Ma
   const bookedMinutes = sum((row) => row.bookedMinutes);
   const workingMinutes = [...working.values()].reduce((total, minutes) => total + minutes, 0);
   const rebooked = clientRows.filter((row) => Number(row.completed) > 1).length;
-  const returningClients = clientRows.filter((row) => Number(row.hadBefore) === 1).length;
+  const returningClients = clientRows.filter((row) => row.hadBefore).length;
   return {
     totalRevenue,
     completedCount,
@@ -235,9 +198,9 @@ async function reportStylists(scope: Scope, rows: StylistRow[]): Promise<{ id: n
 }
 
 async function resolveScope(actor: Actor): Promise<Scope> {
-  if (can(actor.role, "stylists.viewAll")) return { stylistIds: null };
+  if (can(actor.role, "stylists.viewAll")) return { stylistIds: null, rollupId: 0 };
   const own = await stylistIdForUser(actor.id);
-  return { stylistIds: own ? [own] : [] };
+  return own ? { stylistIds: [own], rollupId: own } : { stylistIds: [], rollupId: null };
 }
 
 /** The days a query asks for; a Custom Range missing a date covers every appointment (SPEC §5). */
@@ -257,17 +220,17 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
   const today = todayInZone(timeZone, now);
   const scope = await resolveScope(actor);
   const { period, from, to, allTime } = await resolveDays(query, today, timeZone, scope);
-  const range = rangeOf(from, to, timeZone);
+  const days = { from, to };
   const previousDays = allTime ? null : previousRange(from, to);
-  const previous = previousDays ? rangeOf(previousDays.from, previousDays.to, timeZone) : null;
 
+  await ensureReportRollup(timeZone);
   const [stylistRows, clientRows, services, dayRows, previousStylists, previousClients] = await Promise.all([
-    perStylist(range, scope),
-    perClient(range, scope),
-    topServices(range, scope),
-    perDay(range, scope, localDate(offsetSegments(from, to, timeZone))),
-    previous ? perStylist(previous, scope) : [],
-    previous ? perClient(previous, scope) : [],
+    perStylist(days, scope),
+    perClient(days, scope),
+    topServices(days, scope),
+    perDay(days, scope),
+    previousDays ? perStylist(previousDays, scope) : [],
+    previousDays ? perClient(previousDays, scope) : [],
   ]);
   const people = await reportStylists(scope, stylistRows);
   const ids = people.map((person) => person.id);
