@@ -133,19 +133,24 @@ async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; s
     for (const stylistId of [0, row.stylistId]) {
       const s = stylistDays.get(`${stylistId}|${day}`) ?? { stylistId, day, appointments: 0, completed: 0, cancelled: 0, revenue: 0, bookedSeconds: 0 };
       s.appointments += 1;
-      if (row.status === "completed") ((s.completed += 1), (s.revenue += row.price));
+      if (row.status === "completed") {
+        s.completed += 1;
+        s.revenue += row.price;
+      }
       if (row.status === "cancelled") s.cancelled += 1;
       else s.bookedSeconds += seconds;
       stylistDays.set(`${stylistId}|${day}`, s);
       if (row.status !== "completed") continue;
       if (row.serviceId !== null) {
         const v = serviceDays.get(`${stylistId}|${row.serviceId}|${day}`) ?? { stylistId, serviceId: row.serviceId, day, completed: 0, revenue: 0 };
-        ((v.completed += 1), (v.revenue += row.price));
+        v.completed += 1;
+        v.revenue += row.price;
         serviceDays.set(`${stylistId}|${row.serviceId}|${day}`, v);
       }
       if (row.clientId !== null) {
         const c = clientDays.get(`${stylistId}|${row.clientId}|${day}`) ?? { stylistId, clientId: row.clientId, day, completed: 0, revenue: 0 };
-        ((c.completed += 1), (c.revenue += row.price));
+        c.completed += 1;
+        c.revenue += row.price;
         clientDays.set(`${stylistId}|${row.clientId}|${day}`, c);
       }
     }
