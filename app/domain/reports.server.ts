@@ -15,7 +15,7 @@ import { DEFAULT_PERIOD, PERIOD_LABELS, dayCount, formatRate, periodRange, previ
 import type { ReportQuery } from "~/lib/schemas/reports";
 import { addDays, dateInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
-import { workingMinutesByStylist } from "./availability.server";
+import { workingMinutesForRanges } from "./availability.server";
 import { can } from "./permissions";
 import { getGlobalSettings } from "./settings.server";
 import { stylistIdForUser } from "./stylists.server";
@@ -107,31 +107,47 @@ function perStylist(days: Days, scope: Scope) {
 
 type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: boolean };
 
-const runningTotal = (scope: Scope, dayCondition: SQL) => sql`(select p.cum_completed || ' ' || p.cum_revenue from report_client_days p
-  where ${rollupRows(scope, sql`p.stylist_id`)} and p.client_id = c.id and ${dayCondition} order by p.day desc limit 1)`;
+/** A client's latest rollup row in scope on a day before (or up to) a bound, as "day completed revenue" running totals. */
+const latestRow = (scope: Scope, clientId: SQL, dayCondition: SQL) => sql`(select p.day || ' ' || p.cum_completed || ' ' || p.cum_revenue
+  from report_client_days p where ${rollupRows(scope, sql`p.stylist_id`)} and p.client_id = ${clientId} and ${dayCondition} order by p.day desc limit 1)`;
 
 /**
- * Each client with a completed appointment in the period, and whether they had one before
- * it: the difference of the client's running totals at the period's end and before its start.
+ * Each client with a completed appointment in the period (and in the previous one, which
+ * ends the day before it starts), and whether they had one before: differences of the
+ * client's running totals at the bounds. Each bound is one look-up per client, skipped when
+ * the client's latest row before the later bound is already older than it.
  */
-async function perClient(days: Days, scope: Scope): Promise<ClientRow[]> {
-  if (scope.rollupId === null) return [];
-  const rows = await db.all<{ clientId: number; name: string | null; upTo: string | null; before: string | null }>(sql`
-    select c.id as clientId, c.name as name,
-      ${runningTotal(scope, sql`p.day <= ${days.to}`)} as upTo,
-      ${runningTotal(scope, sql`p.day < ${days.from}`)} as before
-    from clients c`);
-  const totals = (packed: string | null) => (packed ? packed.split(" ").map(Number) : [0, 0]) as [number, number];
-  const clients: ClientRow[] = [];
-  for (const row of rows) {
-    if (!row.upTo) continue;
-    const [completedUpTo, revenueUpTo] = totals(row.upTo);
-    const [completedBefore, revenueBefore] = totals(row.before);
-    if (completedUpTo > completedBefore) {
-      clients.push({ clientId: row.clientId, name: row.name, completed: completedUpTo - completedBefore, revenue: revenueUpTo - revenueBefore, hadBefore: completedBefore > 0 });
+async function perClient(scope: Scope, days: Days, previousFrom: CalendarDate | null): Promise<{ current: ClientRow[]; previous: ClientRow[] }> {
+  if (scope.rollupId === null) return { current: [], previous: [] };
+  const rows = await db.all<{ clientId: number; name: string | null; upTo: string; before: string | null; beforePrevious: string | null }>(sql`
+    with up_to as materialized (
+      select c.id as clientId, c.name as name, ${latestRow(scope, sql`c.id`, sql`p.day <= ${days.to}`)} as upTo from clients c
+    ), before_from as materialized (
+      select clientId, name, upTo,
+        case when substr(upTo, 1, 10) < ${days.from} then upTo else ${latestRow(scope, sql`clientId`, sql`p.day < ${days.from}`)} end as before
+      from up_to where upTo is not null
+    )
+    select clientId, name, upTo, before,
+      case when before is null or ${previousFrom === null ? sql`1` : sql`substr(before, 1, 10) < ${previousFrom}`} then before
+        else ${latestRow(scope, sql`clientId`, sql`p.day < ${previousFrom ?? ""}`)} end as beforePrevious
+    from before_from`);
+  const totals = (packed: string | null) => {
+    const [, completed, revenue] = packed ? packed.split(" ") : [];
+    return { completed: Number(completed ?? 0), revenue: Number(revenue ?? 0) };
+  };
+  const current: ClientRow[] = [];
+  const previous: ClientRow[] = [];
+  const add = (list: ClientRow[], row: { clientId: number; name: string | null }, end: string | null, start: string | null) => {
+    const [last, first] = [totals(end), totals(start)];
+    if (last.completed > first.completed) {
+      list.push({ clientId: row.clientId, name: row.name, completed: last.completed - first.completed, revenue: last.revenue - first.revenue, hadBefore: first.completed > 0 });
     }
+  };
+  for (const row of rows) {
+    add(current, row, row.upTo, row.before);
+    if (previousFrom !== null) add(previous, row, row.before, row.beforePrevious);
   }
-  return clients;
+  return { current, previous };
 }
 
 function topServices(days: Days, scope: Scope) {
@@ -224,20 +240,17 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
   const previousDays = allTime ? null : previousRange(from, to);
 
   await ensureReportRollup(timeZone);
-  const [stylistRows, clientRows, services, dayRows, previousStylists, previousClients] = await Promise.all([
+  const [stylistRows, clients, services, dayRows, previousStylists] = await Promise.all([
     perStylist(days, scope),
-    perClient(days, scope),
+    perClient(scope, days, previousDays?.from ?? null),
     topServices(days, scope),
     perDay(days, scope),
     previousDays ? perStylist(previousDays, scope) : [],
-    previousDays ? perClient(previousDays, scope) : [],
   ]);
+  const [clientRows, previousClients] = [clients.current, clients.previous];
   const people = await reportStylists(scope, stylistRows);
   const ids = people.map((person) => person.id);
-  const [working, previousWorking] = await Promise.all([
-    workingMinutesByStylist(ids, from, to),
-    previousDays ? workingMinutesByStylist(ids, previousDays.from, previousDays.to) : new Map<number, number>(),
-  ]);
+  const [working = new Map<number, number>(), previousWorking = new Map<number, number>()] = await workingMinutesForRanges(ids, previousDays ? [days, previousDays] : [days]);
 
   const rowsById = new Map(stylistRows.map((row) => [Number(row.stylistId), row]));
   const stylists: StylistFigures[] = people
