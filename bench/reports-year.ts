@@ -76,7 +76,7 @@ try {
   const plans = {
     "per stylist": "select s.id, sum(r.appointments) from stylists s join report_stylist_days r on r.stylist_id = s.id and r.day >= ? and r.day <= ? group by s.id",
     "per day (chart)": "select r.day, r.appointments from report_stylist_days r where r.stylist_id = 0 and r.day >= ? and r.day <= ?",
-    "top services": "select sv.id, sum(r.revenue) from services sv join report_service_days r on r.stylist_id = 0 and r.service_id = sv.id and r.day >= ? and r.day <= ? group by sv.id",
+    "top services": "select sv.id, sum(r.revenue) from services sv cross join report_service_days r on r.stylist_id = 0 and r.service_id = sv.id and r.day >= ? and r.day <= ? group by sv.id",
     "client running total": "select c.id, (select p.cum_completed from report_client_days p where p.stylist_id = 0 and p.client_id = c.id and p.day <= ? order by p.day desc limit 1) from clients c",
   } as const;
   for (const [name, query] of Object.entries(plans)) {

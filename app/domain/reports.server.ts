@@ -150,10 +150,12 @@ async function perClient(scope: Scope, days: Days, previousFrom: CalendarDate | 
   return { current, previous };
 }
 
+// CROSS JOIN keeps services as the outer loop (SQLite never reorders it): one primary-key
+// search per service and day range, instead of every service's whole history.
 function topServices(days: Days, scope: Scope) {
   return db.all<{ serviceId: number; name: string; completed: number; revenue: number }>(sql`
     select sv.id as serviceId, sv.name as name, sum(r.completed) as completed, sum(r.revenue) as revenue
-    from services sv join report_service_days r on ${rollupRows(scope, sql`r.stylist_id`)} and r.service_id = sv.id and r.day >= ${days.from} and r.day <= ${days.to}
+    from services sv cross join report_service_days r on ${rollupRows(scope, sql`r.stylist_id`)} and r.service_id = sv.id and r.day >= ${days.from} and r.day <= ${days.to}
     group by sv.id
     order by revenue desc, completed desc, sv.name asc
     limit ${TOP_LIMIT}`);
