@@ -1,6 +1,7 @@
 // Reports & Analytics (SPEC §2 Reports, §9): figures computed in SQL on the server, in the
-// salon's time zone. A period is a run of salon days; each becomes the instants between
-// two local midnights, so a day on which the clocks change is 23 or 25 hours long.
+// salon's time zone. A period is a run of salon days (local midnight to local midnight, so
+// a day on which the clocks change is 23 or 25 hours long); the figures come from the
+// per-day rollup that triggers keep in step with the appointments (decision 0041).
 //
 // Definitions (SPEC §4, §9): client appointments are every status but blocked (blocked
 // time counts nowhere); revenue is the price stored on completed appointments when they
@@ -70,7 +71,7 @@ export type Report = ReportFigures & {
 };
 
 /**
- * Whose figures: every stylist (`stylistId` null) or one stylist's own. `rollupId` is the
+ * Whose figures: every stylist (`stylistIds` null) or one stylist's own. `rollupId` is the
  * stylist whose rollup rows add up to the scope (0 = the whole salon), null when the scope
  * is empty (a stylist account without a stylist record).
  */
