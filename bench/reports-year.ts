@@ -3,7 +3,8 @@
 // report costing no more than 3 day views. Times the server's answer (response head) of
 // /reports?period=year (the whole screen: figures, previous year, chart, breakdown),
 // /api/reports?period=year and the busiest day's Day view, interleaved one request at a
-// time so both see the same machine. Also prints SQLite's plan for the report's queries.
+// time so both see the same machine. Also prints the size of the reports rollup and
+// SQLite's plan for the report's queries on it.
 // Prints figures; never fails on the goal.
 //
 //   npx remix vite:build && npx tsx bench/reports-year.ts [--samples=40]
@@ -65,13 +66,21 @@ try {
   const day = String(busiest.rows[0]!.day);
   const total = await db.execute("select count(*) as n from appointments where start_time >= datetime('now', '-1 year')");
   console.log(`Appointments in the last year: ${total.rows[0]!.n}; busiest day ${day} (${busiest.rows[0]!.n})`);
+  // The report reads the rollup kept by triggers on appointments (docs/decisions/0041): one
+  // seek per stylist, service and client, and the salon's days for the chart.
+  const rollup = await db.execute(
+    "select (select count(*) from report_stylist_days) as stylistDays, (select count(*) from report_service_days) as serviceDays, (select count(*) from report_client_days) as clientDays",
+  );
+  const sizes = rollup.rows[0]!;
+  console.log(`Rollup rows: ${sizes.stylistDays} stylist-days, ${sizes.serviceDays} service-days, ${sizes.clientDays} client-days (stylist 0 = the salon)`);
   const plans = {
-    "per stylist": "select a.stylist_id, count(*), sum(a.price) from appointments a where a.start_time >= ? and a.start_time < ? and a.status <> 'blocked' group by a.stylist_id",
-    "per client": "select a.client_id, count(*) from appointments a where a.start_time >= ? and a.start_time < ? and a.status = 'completed' and a.client_id is not null group by a.client_id",
-    "returning check": "select 1 from appointments p where p.client_id = 1 and p.status = 'completed' and p.start_time < ?",
+    "per stylist": "select s.id, sum(r.appointments) from stylists s join report_stylist_days r on r.stylist_id = s.id and r.day >= ? and r.day <= ? group by s.id",
+    "per day (chart)": "select r.day, r.appointments from report_stylist_days r where r.stylist_id = 0 and r.day >= ? and r.day <= ?",
+    "top services": "select sv.id, sum(r.revenue) from services sv cross join report_service_days r on r.stylist_id = 0 and r.service_id = sv.id and r.day >= ? and r.day <= ? group by sv.id",
+    "client running total": "select c.id, (select p.cum_completed from report_client_days p where p.stylist_id = 0 and p.client_id = c.id and p.day <= ? order by p.day desc limit 1) from clients c",
   } as const;
   for (const [name, query] of Object.entries(plans)) {
-    const args = query.split("?").length - 1 === 2 ? ["2025-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"] : ["2025-01-01T00:00:00.000Z"];
+    const args = ["2025-11-24", "2026-11-23"].slice(0, query.split("?").length - 1);
     const plan = await db.execute({ sql: `explain query plan ${query}`, args });
     console.log(`Plan, ${name}: ${plan.rows.map((row) => String(row.detail)).join("; ")}`);
   }

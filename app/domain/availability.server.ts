@@ -259,32 +259,38 @@ export async function timeOffBetween(stylistIds: number[], firstDate: string, la
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
- * Each stylist's working minutes over the salon dates firstDate..lastDate: their rota's
- * hours on working days, days of time off removed. Wall-clock hours, so a 09:00-17:00 day
- * is 480 minutes even when the clocks change that night. Reports divide booked time by it.
+ * Each stylist's working minutes over each range of salon dates from..to (a report and its
+ * previous period, the rotas read once): their rota's hours on working days, days of time
+ * off removed. Wall-clock hours, so a 09:00-17:00 day is 480 minutes even when the clocks
+ * change that night. Reports divide booked time by it.
  */
-export async function workingMinutesByStylist(stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, number>> {
+export async function workingMinutesForRanges(stylistIds: number[], ranges: { from: string; to: string }[]): Promise<Map<number, number>[]> {
+  if (ranges.length === 0) return [];
   const ids = [...new Set(stylistIds)];
-  const rotas = await loadRotas(db, ids, firstDate, lastDate);
-  // The dates' day numbers once for everyone: a year for 20 stylists is 7,000 stylist-days.
-  const days: { date: string; weekly: number; biweekly: number }[] = [];
-  for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) days.push({ date, weekly: rotaDayNumber(date, "weekly"), biweekly: rotaDayNumber(date, "biweekly") });
-  const totals = new Map<number, number>();
-  for (const id of ids) {
-    const rota = rotas.get(id);
-    const minutesOn = DAY_NUMBERS.map((dayNumber) => {
-      const entry = rota?.days.get(dayNumber) ?? defaultDay(dayNumber);
-      return entry.isWorking ? Math.max(0, toMinutes(entry.endTime) - toMinutes(entry.startTime)) : 0;
-    });
-    const leave = rota?.timeOff ?? [];
-    let total = 0;
-    for (const day of days) {
-      const minutes = minutesOn[(rota?.mode === "biweekly" ? day.biweekly : day.weekly) - 1]!;
-      if (minutes > 0 && !leave.some((period) => period.startDate <= day.date && period.endDate >= day.date)) total += minutes;
+  const first = ranges.reduce((earliest, range) => (range.from < earliest ? range.from : earliest), ranges[0]!.from);
+  const last = ranges.reduce((latest, range) => (range.to > latest ? range.to : latest), ranges[0]!.to);
+  const rotas = await loadRotas(db, ids, first, last);
+  return ranges.map(({ from, to }) => {
+    // The dates' day numbers once for everyone: a year for 20 stylists is 7,000 stylist-days.
+    const days: { date: string; weekly: number; biweekly: number }[] = [];
+    for (let date = from; date <= to; date = addDays(date, 1)) days.push({ date, weekly: rotaDayNumber(date, "weekly"), biweekly: rotaDayNumber(date, "biweekly") });
+    const totals = new Map<number, number>();
+    for (const id of ids) {
+      const rota = rotas.get(id);
+      const minutesOn = DAY_NUMBERS.map((dayNumber) => {
+        const entry = rota?.days.get(dayNumber) ?? defaultDay(dayNumber);
+        return entry.isWorking ? Math.max(0, toMinutes(entry.endTime) - toMinutes(entry.startTime)) : 0;
+      });
+      const leave = rota?.timeOff ?? [];
+      let total = 0;
+      for (const day of days) {
+        const minutes = minutesOn[(rota?.mode === "biweekly" ? day.biweekly : day.weekly) - 1]!;
+        if (minutes > 0 && !leave.some((period) => period.startDate <= day.date && period.endDate >= day.date)) total += minutes;
+      }
+      totals.set(id, total);
     }
-    totals.set(id, total);
-  }
-  return totals;
+    return totals;
+  });
 }
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const MAX_SPAN_DAYS = 62;

@@ -1,6 +1,7 @@
 // Reports & Analytics (SPEC §2 Reports, §9): figures computed in SQL on the server, in the
-// salon's time zone. A period is a run of salon days; each becomes the instants between
-// two local midnights, so a day on which the clocks change is 23 or 25 hours long.
+// salon's time zone. A period is a run of salon days (local midnight to local midnight, so
+// a day on which the clocks change is 23 or 25 hours long); the figures come from the
+// per-day rollup that triggers keep in step with the appointments (decision 0041).
 //
 // Definitions (SPEC §4, §9): client appointments are every status but blocked (blocked
 // time counts nowhere); revenue is the price stored on completed appointments when they
@@ -9,12 +10,13 @@
 // service = revenue / completed. A stylist sees only their own appointments (SPEC §6).
 import { sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { ensureReportRollup } from "#db/report-rollup.server";
 import { toSpreadsheetCsv } from "~/lib/csv";
 import { DEFAULT_PERIOD, PERIOD_LABELS, dayCount, formatRate, periodRange, previousRange, type DailyFigure, type ReportPeriod } from "~/lib/report-period";
 import type { ReportQuery } from "~/lib/schemas/reports";
-import { addDays, dateInZone, dayBounds, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
+import { addDays, dateInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
-import { workingMinutesByStylist } from "./availability.server";
+import { workingMinutesForRanges } from "./availability.server";
 import { can } from "./permissions";
 import { getGlobalSettings } from "./settings.server";
 import { stylistIdForUser } from "./stylists.server";
@@ -68,8 +70,13 @@ export type Report = ReportFigures & {
   daily: DailyFigure[];
 };
 
-type Scope = { stylistIds: number[] | null };
-type Range = { start: string; end: string };
+/**
+ * Whose figures: every stylist (`stylistIds` null) or one stylist's own. `rollupId` is the
+ * stylist whose rollup rows add up to the scope (0 = the whole salon), null when the scope
+ * is empty (a stylist account without a stylist record).
+ */
+type Scope = { stylistIds: number[] | null; rollupId: number | null };
+type Days = { from: CalendarDate; to: CalendarDate };
 
 function scopeCondition(scope: Scope, column: SQL = sql`a.stylist_id`): SQL {
   if (!scope.stylistIds) return sql`1`;
@@ -80,111 +87,86 @@ function scopeCondition(scope: Scope, column: SQL = sql`a.stylist_id`): SQL {
   )})`;
 }
 
-function rangeOf(from: CalendarDate, to: CalendarDate, timeZone: string): Range {
-  return { start: dayBounds(from, timeZone).start.toISOString(), end: dayBounds(to, timeZone).end.toISOString() };
-}
+/** The rollup rows that add up to the scope: the salon's (0) or the stylist's own. */
+const rollupRows = (scope: Scope, column: SQL) => (scope.rollupId === null ? sql`0` : sql`${column} = ${scope.rollupId}`);
 
-const inRange = (range: Range) => sql`a.start_time >= ${range.start} and a.start_time < ${range.end}`;
-
-// --- The salon's local date of a stored instant, in SQL ---------------------------------
-
-function offsetMinutes(epochMs: number, timeZone: string): number {
-  const { date, minutes } = wallClock(new Date(epochMs), timeZone);
-  return Math.round((Date.parse(`${date}T00:00:00Z`) + minutes * 60_000 - epochMs) / 60_000);
-}
-
-/**
- * The zone's UTC offset over [start, end) as segments [from, offset]: a year has at most
- * a few. Each clock change is found to the quarter hour inside the day it happens on.
- */
-export function offsetSegments(from: CalendarDate, to: CalendarDate, timeZone: string): { from: number; offset: number }[] {
-  const first = dayBounds(from, timeZone).start.getTime();
-  const segments = [{ from: first, offset: offsetMinutes(first, timeZone) }];
-  const QUARTER = 15 * 60_000;
-  for (let date = from; date <= to; date = addDays(date, 1)) {
-    const { start, end } = dayBounds(date, timeZone);
-    const before = offsetMinutes(start.getTime(), timeZone);
-    const after = offsetMinutes(end.getTime(), timeZone);
-    if (before === after) continue;
-    // Clocks change on a quarter hour; two days a year, so a walk through the day is cheap.
-    for (let at = start.getTime() + QUARTER; at <= end.getTime(); at += QUARTER) {
-      const offset = offsetMinutes(at, timeZone);
-      if (offset !== before) {
-        segments.push({ from: at, offset });
-        break;
-      }
-    }
-  }
-  return segments;
-}
-
-/** `date(start_time, <offset of that instant>)`: the salon date an appointment starts on. */
-function localDate(segments: { from: number; offset: number }[]): SQL {
-  const modifier = (offset: number) => `${offset >= 0 ? "+" : ""}${offset} minutes`;
-  if (segments.length === 1) return sql`date(a.start_time, ${modifier(segments[0]!.offset)})`;
-  const branches = [...segments]
-    .reverse()
-    .slice(0, -1)
-    .map((segment) => sql`when a.start_time >= ${new Date(segment.from).toISOString()} then ${modifier(segment.offset)}`);
-  return sql`date(a.start_time, case ${sql.join(branches, sql` `)} else ${modifier(segments[0]!.offset)} end)`;
-}
-
-// --- Queries: each one indexed range scan of the period's appointments --------------------
+// --- Queries: on the rollup kept by the appointment triggers (docs/decisions/0041) --------
+// Each one seeks per stylist, service or client into a table ordered by (stylist, ..., day),
+// so the work grows with the salon's stylists, services and clients, not its appointments.
 
 type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; revenue: number; bookedMinutes: number };
 
-// Each query groups first and looks names up for the groups only, so the period's rows are
-// read from the covering appointments_report_idx alone (no table lookups).
-function perStylist(range: Range, scope: Scope) {
+function perStylist(days: Days, scope: Scope) {
   return db.all<StylistRow>(sql`
-    select g.*, s.name as name from (
-      select a.stylist_id as stylistId,
-        count(*) as appointments,
-        coalesce(sum(a.status = 'completed'), 0) as completed,
-        coalesce(sum(a.status = 'cancelled'), 0) as cancelled,
-        coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue,
-        coalesce(sum(case when a.status <> 'cancelled' then unixepoch(a.end_time) - unixepoch(a.start_time) else 0 end), 0) / 60 as bookedMinutes
-      from appointments a
-      where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
-      group by a.stylist_id
-    ) g join stylists s on s.id = g.stylistId`);
+    select s.id as stylistId, s.name as name,
+      sum(r.appointments) as appointments, sum(r.completed) as completed, sum(r.cancelled) as cancelled,
+      sum(r.revenue) as revenue, sum(r.booked_seconds) / 60 as bookedMinutes
+    from stylists s join report_stylist_days r on r.stylist_id = s.id and r.day >= ${days.from} and r.day <= ${days.to}
+    where ${scopeCondition(scope, sql`s.id`)}
+    group by s.id`);
 }
 
-type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: number };
+type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: boolean };
 
-/** Each client with a completed appointment in the period, and whether they had one before it. */
-function perClient(range: Range, scope: Scope) {
-  return db.all<ClientRow>(sql`
-    select g.*, c.name as name,
-      exists (select 1 from appointments p where p.client_id = g.clientId and p.status = 'completed'
-        and p.start_time < ${range.start} and ${scopeCondition(scope, sql`p.stylist_id`)}) as hadBefore
-    from (
-      select a.client_id as clientId, count(*) as completed, sum(a.price) as revenue
-      from appointments a
-      where ${inRange(range)} and a.status = 'completed' and a.client_id is not null and ${scopeCondition(scope)}
-      group by a.client_id
-    ) g left join clients c on c.id = g.clientId`);
+/** A client's latest rollup row in scope on a day before (or up to) a bound, as "day completed revenue" running totals. */
+const latestRow = (scope: Scope, clientId: SQL, dayCondition: SQL) => sql`(select p.day || ' ' || p.cum_completed || ' ' || p.cum_revenue
+  from report_client_days p where ${rollupRows(scope, sql`p.stylist_id`)} and p.client_id = ${clientId} and ${dayCondition} order by p.day desc limit 1)`;
+
+/**
+ * Each client with a completed appointment in the period (and in the previous one, which
+ * ends the day before it starts), and whether they had one before: differences of the
+ * client's running totals at the bounds. Each bound is one look-up per client, skipped when
+ * the client's latest row before the later bound is already older than it.
+ */
+async function perClient(scope: Scope, days: Days, previousFrom: CalendarDate | null): Promise<{ current: ClientRow[]; previous: ClientRow[] }> {
+  if (scope.rollupId === null) return { current: [], previous: [] };
+  const rows = await db.all<{ clientId: number; name: string | null; upTo: string; before: string | null; beforePrevious: string | null }>(sql`
+    with up_to as materialized (
+      select c.id as clientId, c.name as name, ${latestRow(scope, sql`c.id`, sql`p.day <= ${days.to}`)} as upTo from clients c
+    ), before_from as materialized (
+      select clientId, name, upTo,
+        case when substr(upTo, 1, 10) < ${days.from} then upTo else ${latestRow(scope, sql`clientId`, sql`p.day < ${days.from}`)} end as before
+      from up_to where upTo is not null
+    )
+    select clientId, name, upTo, before,
+      case when before is null or ${previousFrom === null ? sql`1` : sql`substr(before, 1, 10) < ${previousFrom}`} then before
+        else ${latestRow(scope, sql`clientId`, sql`p.day < ${previousFrom ?? ""}`)} end as beforePrevious
+    from before_from`);
+  const totals = (packed: string | null) => {
+    const [, completed, revenue] = packed ? packed.split(" ") : [];
+    return { completed: Number(completed ?? 0), revenue: Number(revenue ?? 0) };
+  };
+  const current: ClientRow[] = [];
+  const previous: ClientRow[] = [];
+  const add = (list: ClientRow[], row: { clientId: number; name: string | null }, end: string | null, start: string | null) => {
+    const [last, first] = [totals(end), totals(start)];
+    if (last.completed > first.completed) {
+      list.push({ clientId: row.clientId, name: row.name, completed: last.completed - first.completed, revenue: last.revenue - first.revenue, hadBefore: first.completed > 0 });
+    }
+  };
+  for (const row of rows) {
+    add(current, row, row.upTo, row.before);
+    if (previousFrom !== null) add(previous, row, row.before, row.beforePrevious);
+  }
+  return { current, previous };
 }
 
-function topServices(range: Range, scope: Scope) {
+// CROSS JOIN keeps services as the outer loop (SQLite never reorders it): one primary-key
+// search per service and day range, instead of every service's whole history.
+function topServices(days: Days, scope: Scope) {
   return db.all<{ serviceId: number; name: string; completed: number; revenue: number }>(sql`
-    select g.*, sv.name as name from (
-      select a.service_id as serviceId, count(*) as completed, sum(a.price) as revenue
-      from appointments a
-      where ${inRange(range)} and a.status = 'completed' and a.service_id is not null and ${scopeCondition(scope)}
-      group by a.service_id
-    ) g join services sv on sv.id = g.serviceId
-    order by g.revenue desc, g.completed desc, sv.name asc
+    select sv.id as serviceId, sv.name as name, sum(r.completed) as completed, sum(r.revenue) as revenue
+    from services sv cross join report_service_days r on ${rollupRows(scope, sql`r.stylist_id`)} and r.service_id = sv.id and r.day >= ${days.from} and r.day <= ${days.to}
+    group by sv.id
+    order by revenue desc, completed desc, sv.name asc
     limit ${TOP_LIMIT}`);
 }
 
-function perDay(range: Range, scope: Scope, day: SQL) {
+function perDay(days: Days, scope: Scope) {
   return db.all<{ date: string; revenue: number; appointments: number }>(sql`
-    select ${day} as date, count(*) as appointments,
-      coalesce(sum(case when a.status = 'completed' then a.price else 0 end), 0) as revenue
-    from appointments a
-    where ${inRange(range)} and a.status <> 'blocked' and ${scopeCondition(scope)}
-    group by 1`);
+    select r.day as date, r.appointments as appointments, r.revenue as revenue
+    from report_stylist_days r
+    where ${rollupRows(scope, sql`r.stylist_id`)} and r.day >= ${days.from} and r.day <= ${days.to}`);
 }
 
 async function firstAndLastStart(scope: Scope): Promise<{ first: string | null; last: string | null }> {
@@ -207,7 +189,7 @@ function figures(stylistRows: StylistRow[], clientRows: ClientRow[], working: Ma
   const bookedMinutes = sum((row) => row.bookedMinutes);
   const workingMinutes = [...working.values()].reduce((total, minutes) => total + minutes, 0);
   const rebooked = clientRows.filter((row) => Number(row.completed) > 1).length;
-  const returningClients = clientRows.filter((row) => Number(row.hadBefore) === 1).length;
+  const returningClients = clientRows.filter((row) => row.hadBefore).length;
   return {
     totalRevenue,
     completedCount,
@@ -235,9 +217,9 @@ async function reportStylists(scope: Scope, rows: StylistRow[]): Promise<{ id: n
 }
 
 async function resolveScope(actor: Actor): Promise<Scope> {
-  if (can(actor.role, "stylists.viewAll")) return { stylistIds: null };
+  if (can(actor.role, "stylists.viewAll")) return { stylistIds: null, rollupId: 0 };
   const own = await stylistIdForUser(actor.id);
-  return { stylistIds: own ? [own] : [] };
+  return own ? { stylistIds: [own], rollupId: own } : { stylistIds: [], rollupId: null };
 }
 
 /** The days a query asks for; a Custom Range missing a date covers every appointment (SPEC §5). */
@@ -257,24 +239,21 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
   const today = todayInZone(timeZone, now);
   const scope = await resolveScope(actor);
   const { period, from, to, allTime } = await resolveDays(query, today, timeZone, scope);
-  const range = rangeOf(from, to, timeZone);
+  const days = { from, to };
   const previousDays = allTime ? null : previousRange(from, to);
-  const previous = previousDays ? rangeOf(previousDays.from, previousDays.to, timeZone) : null;
 
-  const [stylistRows, clientRows, services, dayRows, previousStylists, previousClients] = await Promise.all([
-    perStylist(range, scope),
-    perClient(range, scope),
-    topServices(range, scope),
-    perDay(range, scope, localDate(offsetSegments(from, to, timeZone))),
-    previous ? perStylist(previous, scope) : [],
-    previous ? perClient(previous, scope) : [],
+  await ensureReportRollup(timeZone);
+  const [stylistRows, clients, services, dayRows, previousStylists] = await Promise.all([
+    perStylist(days, scope),
+    perClient(scope, days, previousDays?.from ?? null),
+    topServices(days, scope),
+    perDay(days, scope),
+    previousDays ? perStylist(previousDays, scope) : [],
   ]);
+  const [clientRows, previousClients] = [clients.current, clients.previous];
   const people = await reportStylists(scope, stylistRows);
   const ids = people.map((person) => person.id);
-  const [working, previousWorking] = await Promise.all([
-    workingMinutesByStylist(ids, from, to),
-    previousDays ? workingMinutesByStylist(ids, previousDays.from, previousDays.to) : new Map<number, number>(),
-  ]);
+  const [working = new Map<number, number>(), previousWorking = new Map<number, number>()] = await workingMinutesForRanges(ids, previousDays ? [days, previousDays] : [days]);
 
   const rowsById = new Map(stylistRows.map((row) => [Number(row.stylistId), row]));
   const stylists: StylistFigures[] = people

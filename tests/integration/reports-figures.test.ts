@@ -1,6 +1,7 @@
 // Every report figure against the hand-built week of tests/reports-factories.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildReport, offsetSegments } from "~/domain/reports.server";
+import { zoneOffsetSegments } from "#db/report-rollup.server";
+import { buildReport } from "~/domain/reports.server";
 import { reportFixture, WEEK, book } from "../reports-factories";
 
 type Fixture = Awaited<ReturnType<typeof reportFixture>>;
@@ -135,16 +136,21 @@ describe("periods", () => {
   });
 });
 
-describe("offsetSegments", () => {
-  it("finds each clock change to the minute", () => {
-    expect(offsetSegments("2026-10-19", "2026-10-25", "Europe/London")).toEqual([
-      { from: Date.parse("2026-10-18T23:00:00Z"), offset: 60 },
+describe("zoneOffsetSegments (the rollup's salon days)", () => {
+  const near = (zone: string, from: string, to: string) => zoneOffsetSegments(zone).filter((segment) => segment.from !== null && segment.from >= Date.parse(from) && segment.from < Date.parse(to));
+  it("finds each clock change to the quarter hour", () => {
+    expect(near("Europe/London", "2026-01-01T00:00:00Z", "2027-12-31T00:00:00Z")).toEqual([
+      { from: Date.parse("2026-03-29T01:00:00Z"), offset: 60 },
       { from: Date.parse("2026-10-25T01:00:00Z"), offset: 0 },
-    ]);
-    expect(offsetSegments("2027-03-22", "2027-03-28", "Europe/London")).toEqual([
-      { from: Date.parse("2027-03-22T00:00:00Z"), offset: 0 },
       { from: Date.parse("2027-03-28T01:00:00Z"), offset: 60 },
+      { from: Date.parse("2027-10-31T01:00:00Z"), offset: 0 },
     ]);
-    expect(offsetSegments("2026-10-01", "2026-10-30", "Asia/Kolkata")).toEqual([{ from: Date.parse("2026-09-30T18:30:00Z"), offset: 330 }]);
+    // Lord Howe Island moves its clocks by half an hour.
+    expect(near("Australia/Lord_Howe", "2026-01-01T00:00:00Z", "2026-12-31T00:00:00Z")).toEqual([
+      { from: Date.parse("2026-04-04T15:00:00Z"), offset: 630 },
+      { from: Date.parse("2026-10-03T15:30:00Z"), offset: 660 },
+    ]);
+    expect(near("Asia/Kolkata", "2000-01-01T00:00:00Z", "2099-01-01T00:00:00Z")).toEqual([]);
+    expect(zoneOffsetSegments("Asia/Kolkata").at(-1)!.offset).toBe(330);
   });
 });
