@@ -2,7 +2,7 @@
 // have their data erased, which an admin then processes on the GDPR screen.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ClientForm } from "~/components/clients/client-form";
+import { ClientForm, existingClientIdOf } from "~/components/clients/client-form";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClientForEditing, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
@@ -15,6 +15,7 @@ import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
+import { DuplicateClient } from "~/domain/errors";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "clients.write");
@@ -46,7 +47,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
       await updateClient(user, id, value);
       return redirectWithToast(returnPath("/clients", url), { title: "Success", description: "Client updated successfully" });
     },
-    { failure: (error) => `Failed to update client. ${error.message}` },
+    { failure: (error) => (error instanceof DuplicateClient ? error.message : `Failed to update client. ${error.message}`) },
   );
 });
 
@@ -77,7 +78,8 @@ function ErasureSection() {
 
 export default function EditClientDialog() {
   const { client } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.result;
   const location = useLocation();
   const closeTo = returnPath("/clients", location.search);
   return (
@@ -86,6 +88,7 @@ export default function EditClientDialog() {
         key={client.updatedAt}
         action={`${location.pathname}${location.search}`}
         lastResult={lastResult}
+        existingClientId={existingClientIdOf(actionData)}
         defaultValue={{
           name: client.name,
           phone: client.phone,

@@ -27,7 +27,7 @@ export function apiErrorResponse(error: unknown): Response {
   }
   if (error instanceof DomainError) {
     const headers = retryAfterHeaders(error);
-    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}) }, { status: error.status, headers });
+    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...error.details }, { status: error.status, headers });
   }
   logServerError(error);
   return jsonResponse({ message: "Something went wrong on the server. Please try again." }, 500);
