@@ -20,7 +20,7 @@ export async function createTestClient(overrides: Partial<typeof clients.$inferI
       ...consentStamp(),
       ...overrides,
       phone,
-      phoneE164: overrides.phoneE164 ?? toE164(phone),
+      phoneE164: "phoneE164" in overrides ? overrides.phoneE164 : toE164(phone),
     })
     .returning();
   return client!;
