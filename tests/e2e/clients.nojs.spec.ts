@@ -63,7 +63,7 @@ test("add, search, edit and delete a client without JavaScript", async ({ page }
 
 test("record, export and erase without JavaScript", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  const client = await createClientViaApi(request, token, { name: "Nojs Erasable", phone: "07700 900555", email: "erasable@nojs.test" });
+  const client = await createClientViaApi(request, token, { name: "Nojs Erasable", phone: "07700 900855", email: "erasable@nojs.test" });
 
   await signIn(page, STYLIST, `/clients/${client.id}/edit`);
   await page.getByRole("button", { name: "Record Erasure Request" }).click();
