@@ -9,9 +9,10 @@ import { storedCountry } from "#db/phone-numbers";
 import { auditLog, clients } from "#db/schema";
 import { CsvImportError, decodeCsvBytes, IMPORT_TEXTS, looksLikeCsv, MAX_CSV_BYTES, PREVIEW_ROWS, readClientCsv, type CsvClientRow } from "~/lib/client-csv";
 import { ImportRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "~/lib/schemas/clients";
+import { toE164 } from "~/lib/phone";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
-import { clientKeys, consentStamp } from "./clients.server";
+import { consentStamp } from "./clients.server";
 import { fieldErrorsOf } from "./validate";
 
 export type ImportResult = {
@@ -63,7 +64,8 @@ async function judgeRows(executor: Executor, valid: { row: number; value: Import
   const phones = new Map<string, DuplicateOf | number>(storedPhones.map(({ id, key }) => [key!, id]));
   const emails = new Map<string, DuplicateOf | number>(storedEmails.map(({ id, key }) => [key!, id]));
   const verdicts = valid.map(({ row, value }) => {
-    const keys = clientKeys(value, country);
+    // The row's e-mail is already trimmed and lower-cased by ImportRowSchema.
+    const keys = { phoneE164: toE164(value.phone, country), email: value.email };
     const match = (keys.phoneE164 ? phones.get(keys.phoneE164) : undefined) ?? (keys.email ? emails.get(keys.email) : undefined);
     if (match === undefined) {
       if (keys.phoneE164) phones.set(keys.phoneE164, { row });
