@@ -37,6 +37,9 @@ for (const [label, size] of [
     await page.getByRole("link", { name: `Merge Maria Merge${tag}` }).click();
     const dialog = page.getByRole("dialog", { name: "Merge Clients" });
     await dialog.getByRole("searchbox", { name: "Find the client to merge" }).fill(`M. Merge${tag}`);
+    await expect(dialog.getByRole("link", { name: `Choose M. Merge${tag}` })).toBeVisible();
+    await page.screenshot({ path: `screenshots/${label}-client-merge-find.png` });
+    await expectNoAxeViolations(page);
     await dialog.getByRole("link", { name: `Choose M. Merge${tag}` }).click();
     await expect(dialog.getByText(`Merge Maria Merge${tag} and M. Merge${tag} into one record?`)).toBeVisible();
     await expect(dialog.getByRole("radio", { name: new RegExp(`Keep Maria Merge${tag}`) })).toBeChecked();
