@@ -4,6 +4,7 @@ import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { env } from "~/lib/env.server";
+import { normaliseClientPhones, storedCountry } from "./phone-numbers";
 import * as schema from "./schema";
 
 export type Database = LibSQLDatabase<typeof schema>;
@@ -70,10 +71,15 @@ export function rawClient(): Client {
 
 export const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
 
-/** Applies committed migrations once per process. */
+/**
+ * Applies committed migrations once per process, then the data steps SQL cannot do:
+ * clients' phones in E.164 (idempotent; only rows still without one are read).
+ */
 export function ensureMigrated(): Promise<void> {
   const s = store();
-  s.migrated ??= migrate(s.db, { migrationsFolder: MIGRATIONS_FOLDER });
+  s.migrated ??= migrate(s.db, { migrationsFolder: MIGRATIONS_FOLDER }).then(async () => {
+    await normaliseClientPhones(s.db, await storedCountry(s.db));
+  });
   return s.migrated;
 }
 

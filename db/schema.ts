@@ -124,6 +124,10 @@ export const clients = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     phone: text("phone").notNull().default(""),
+    // The phone in E.164 (read in the salon's country), or null when it is not a phone
+    // number: what duplicates, search and inbound texts match on (see decision 0060).
+    phoneE164: text("phone_e164"),
+    // Stored trimmed and lower-cased, so a case-insensitive match uses the index.
     email: text("email"),
     notes: text("notes"),
     address: text("address"),
@@ -139,7 +143,7 @@ export const clients = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("clients_name_idx").on(t.name), index("clients_email_idx").on(t.email), index("clients_phone_idx").on(t.phone)],
+  (t) => [index("clients_name_idx").on(t.name), index("clients_email_idx").on(t.email), index("clients_phone_idx").on(t.phone), index("clients_phone_e164_idx").on(t.phoneE164)],
 );
 
 export const appointments = sqliteTable(

@@ -32,6 +32,7 @@ import {
   type AppointmentStatus,
 } from "#db/schema";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
+import { DEFAULT_COUNTRY, toE164 } from "~/lib/phone";
 import { hashPassword } from "~/domain/password.server";
 
 const TIME_ZONE = "Europe/London";
@@ -584,6 +585,7 @@ function buildClients(rng: Rng, total: number, today: number): NewClient[] {
     rows.push({
       name: `${first} ${last}`,
       phone: mobileNumber(i),
+      phoneE164: toE164(mobileNumber(i), DEFAULT_COUNTRY),
       email: rng.chance(0.86) ? uniqueEmail(rng, emails, first, last) : null,
       notes: rng.chance(0.22) ? rng.pick(CLIENT_NOTES) : null,
       address: rng.chance(0.2) ? `${rng.int(1, 120)} ${rng.pick(STREETS)}, ${town[0]} ${town[1]}${rng.int(1, 40)} ${rng.int(1, 9)}${rng.pick(["AB", "DE", "FG", "HJ", "LN", "PQ", "RT", "WX"])}` : null,

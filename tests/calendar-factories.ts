@@ -1,6 +1,7 @@
 // Rows the calendar tests need: stylists with users, services, clients.
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { toE164 } from "~/lib/phone";
 import { clients, services, stylists, type Role } from "#db/schema";
 import { saveSalonSettings } from "~/domain/settings.server";
 import { createTestUser, signedIn } from "./factories";
@@ -25,9 +26,10 @@ export async function createService(overrides: Partial<typeof services.$inferIns
 
 export async function createClient(overrides: Partial<typeof clients.$inferInsert> = {}) {
   counter += 1;
+  const phone = overrides.phone ?? `07700 900${String(counter).padStart(3, "0")}`;
   const [row] = await db
     .insert(clients)
-    .values({ name: `Client ${counter}`, phone: `07700 900${String(counter).padStart(3, "0")}`, ...overrides })
+    .values({ name: `Client ${counter}`, ...overrides, phone, phoneE164: "phoneE164" in overrides ? overrides.phoneE164 : toE164(phone) })
     .returning();
   return row!;
 }

@@ -1,22 +1,26 @@
 // Test data for clients, their appointments and the messages sent to them.
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { toE164 } from "~/lib/phone";
 import { appointments, clients, services, smsLog, stylists } from "#db/schema";
 import { consentStamp } from "~/domain/clients.server";
 import { createTestUser } from "./factories";
 
 let counter = 0;
 
+/** A client as the app writes one: the phone's E.164 form (GB) follows the phone given. */
 export async function createTestClient(overrides: Partial<typeof clients.$inferInsert> = {}) {
   counter += 1;
+  const phone = overrides.phone ?? `07700 9${String(counter).padStart(5, "0")}`;
   const [client] = await db
     .insert(clients)
     .values({
       name: `Client Number${counter}`,
-      phone: `07700 9${String(counter).padStart(5, "0")}`,
       email: `client${counter}@example.com`,
       ...consentStamp(),
       ...overrides,
+      phone,
+      phoneE164: "phoneE164" in overrides ? overrides.phoneE164 : toE164(phone),
     })
     .returning();
   return client!;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AppointmentWrite } from "./appointments.server";
+import type { AppointmentWrite, SavedAppointment } from "./appointments.server";
 import { roundDuration } from "~/lib/calendar";
 import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
 import { zonedToUtc } from "~/lib/salon-time";
@@ -33,4 +33,9 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     notes: value.notes || null,
     availabilityOverride: value.availabilityOverride,
   };
+}
+
+/** The toast after a save; says so when the typed client was one already on file (decision 0060). */
+export function savedToastDescription(saved: SavedAppointment, verb: "booked" | "updated"): string {
+  return saved.reusedClient ? `Appointment ${verb} for existing client ${saved.reusedClient.name}` : `Appointment ${verb} successfully`;
 }

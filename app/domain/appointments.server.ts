@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
+import { storedCountry } from "#db/phone-numbers";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
@@ -12,7 +13,7 @@ import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, dayBo
 import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
-import { clientFor, createClientRecord, type ClientFor, type ClientSummary } from "./clients.server";
+import { clientFor, clientKeys, createClientRecord, findClientByKeys, type ClientFor, type ClientSummary } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
 import { availabilityConflict } from "./availability.server";
@@ -339,14 +340,28 @@ function assertOnGrid(start: Date, end: Date, timeZone: string) {
   }
 }
 
-type Resolved = { clientId: number | null; serviceId: number | null; price: number; start: Date; end: Date };
+type Resolved = { clientId: number | null; reusedClient: ReusedClient | null; serviceId: number | null; price: number; start: Date; end: Date };
+
+/** A booking typed for someone new whose phone or e-mail is already a client's books that client (decision 0060). */
+export type ReusedClient = { id: number; name: string };
+export type SavedAppointment = AppointmentView & { reusedClient?: ReusedClient };
+
+async function bookingClient(executor: Executor, actor: Actor, newClient: NonNullable<AppointmentWrite["newClient"]>): Promise<{ id: number; reused: boolean; name: string }> {
+  const existing = await findClientByKeys(executor, clientKeys(newClient, await storedCountry(executor)));
+  if (existing) return { id: existing.id, name: existing.name, reused: true };
+  const created = await createClientRecord(executor, actor, { ...newClient, consentType: "service" });
+  return { id: created.id, name: created.name, reused: false };
+}
 
 async function resolveWrite(executor: Executor, actor: Actor, input: AppointmentWrite, existing: { serviceId: number | null; stylistId: number; price: number } | null): Promise<Resolved> {
   const blocked = input.status === "blocked";
   let clientId = blocked ? null : (input.clientId ?? null);
+  let reusedClient: ReusedClient | null = null;
   if (!blocked && !clientId) {
     if (!input.newClient) throw new Invalid("Client name is required", { clientName: ["Client name is required"] });
-    clientId = (await createClientRecord(executor, actor, { ...input.newClient, consentType: "service" })).id;
+    const client = await bookingClient(executor, actor, input.newClient);
+    clientId = client.id;
+    if (client.reused) reusedClient = { id: client.id, name: client.name };
   } else if (clientId) {
     const [client] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
     if (!client) throw new Invalid("Client not found", { clientId: ["Client not found"] });
@@ -368,7 +383,7 @@ async function resolveWrite(executor: Executor, actor: Actor, input: Appointment
     price = 0;
   }
   const end = input.end ?? new Date(input.start.getTime() + roundDuration(duration ?? 60) * 60_000);
-  return { clientId, serviceId, price, start: input.start, end };
+  return { clientId, reusedClient, serviceId, price, start: input.start, end };
 }
 
 async function loadOwned(executor: Executor, actor: Actor, id: number) {
@@ -454,12 +469,12 @@ function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOver
   };
 }
 
-export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<AppointmentView> {
+export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<SavedAppointment> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
   const rules = await rulesForWrites();
   const { timeZone } = rules;
-  const id = await writeTransaction(async (tx) => {
+  const { id, reusedClient } = await writeTransaction(async (tx) => {
     await assertStylistAllowed(tx, actor, input.stylistId);
     const resolved = await resolveWrite(tx, actor, input, null);
     assertOnGrid(resolved.start, resolved.end, timeZone);
@@ -472,17 +487,21 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
       .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), createdByUserId: actor.id })
       .returning({ id: appointments.id });
     await publish(tx, "appointments", row!.id);
-    return row!.id;
+    return { id: row!.id, reusedClient: resolved.reusedClient };
   });
-  return getAppointment(actor, id);
+  return withReused(await getAppointment(actor, id), reusedClient);
 }
 
-export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite): Promise<AppointmentView> {
+function withReused(view: AppointmentView, reusedClient: ReusedClient | null): SavedAppointment {
+  return reusedClient ? { ...view, reusedClient } : view;
+}
+
+export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite): Promise<SavedAppointment> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
   const rules = await rulesForWrites();
   const { timeZone } = rules;
-  await writeTransaction(async (tx) => {
+  const reusedClient = await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
     const resolved = await resolveWrite(tx, actor, input, existing);
@@ -502,8 +521,9 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
       .set({ ...columnsOf(input, resolved, override, lateCancellation), updatedAt: now.toISOString() })
       .where(eq(appointments.id, id));
     await publish(tx, "appointments", id);
+    return resolved.reusedClient;
   });
-  return getAppointment(actor, id);
+  return withReused(await getAppointment(actor, id), reusedClient);
 }
 
 /** A drag-and-drop move: new start (and stylist); the length stays unless an end is given. */

@@ -3,14 +3,16 @@
 // Consent is recorded on creation (consent date now, retention 7 years, SPEC §9).
 import { and, asc, count, eq, getTableColumns, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, flushDeletedData, writeTransaction, type Executor } from "#db/client.server";
+import { phoneColumns, storedCountry } from "#db/phone-numbers";
 import { appointments, auditLog, clients, smsLog } from "#db/schema";
-import { ClientInputSchema, type ConsentType, type LegalBasis } from "~/lib/schemas/clients";
+import { ClientInputSchema, optionalEmail, type ConsentType, type LegalBasis } from "~/lib/schemas/clients";
+import { toE164 } from "~/lib/phone";
 import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { can } from "./permissions";
-import { NotFound } from "./errors";
-import { getGlobalSettings } from "./settings.server";
+import { DuplicateClient, NotFound } from "./errors";
+import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
 import { parseOrInvalid } from "./validate";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 
@@ -71,28 +73,36 @@ const appointmentCount = sql<number>`(select count(*) from "appointments" as "a"
 // A phone is also matched on its digits, so "07700900123" finds "07700 900123".
 const phoneDigits = sql`replace(replace(replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
 
-function searchTerms(actor: Actor, query: string) {
+// A whole phone number, however written ("07700 900123", "+44 7700 900123"), is also
+// matched on its E.164 form, the indexed column.
+async function searchTerms(actor: Actor, query: string) {
   const text = query.trim().toLowerCase();
-  const digits = /^[\d\s()+\-.]+$/.test(text) ? text.replace(/\D/g, "") : "";
+  const phoneLike = /^[\d\s()+\-.]+$/.test(text);
+  const digits = phoneLike ? text.replace(/\D/g, "") : "";
   // Without "clients.contact" a search matches names only: a hit on a phone number
   // would tell the screen whose number it is.
-  return { text, digits: digits.length >= 3 ? digits : "", contact: can(actor.role, "clients.contact") };
+  const contact = can(actor.role, "clients.contact");
+  const e164 = contact && phoneLike ? toE164(text, (await readSettingsWithSecret()).country) : null;
+  return { text, digits: digits.length >= 3 ? digits : "", e164, contact };
 }
 
-function matchCondition({ text, digits, contact }: ReturnType<typeof searchTerms>): SQL {
+type SearchTerms = Awaited<ReturnType<typeof searchTerms>>;
+
+function matchCondition({ text, digits, e164, contact }: SearchTerms): SQL {
   const name = sql`instr(lower(${clients.name}), ${text}) > 0`;
   if (!contact) return name;
   const conditions: SQL[] = [name, sql`instr(lower(${clients.email}), ${text}) > 0`, sql`instr(lower(${clients.phone}), ${text}) > 0`];
   if (digits) conditions.push(sql`instr(${phoneDigits}, ${digits}) > 0`);
+  if (e164) conditions.push(eq(clients.phoneE164, e164));
   return or(...conditions)!;
 }
 
 /** 0 exact, 1 name starts with it, 2 a later word of the name does, 3 e-mail or phone starts with it, 4 anywhere. */
-function matchRank({ text, digits, contact }: ReturnType<typeof searchTerms>): SQL<number> {
+function matchRank({ text, digits, e164, contact }: SearchTerms): SQL<number> {
   if (!contact)
     return sql<number>`case when lower(${clients.name}) = ${text} then 0 when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1 when instr(lower(${clients.name}), ${` ${text}`}) > 0 then 2 else 4 end`;
   const phonePrefix = digits ? sql`or substr(${phoneDigits}, 1, ${digits.length}) = ${digits}` : sql``;
-  const phoneExact = digits ? sql`or ${phoneDigits} = ${digits}` : sql``;
+  const phoneExact = sql.join([digits ? sql`or ${phoneDigits} = ${digits}` : sql``, e164 ? sql`or ${clients.phoneE164} = ${e164}` : sql``], sql` `);
   return sql<number>`case
     when lower(${clients.name}) = ${text} or lower(${clients.email}) = ${text} or lower(${clients.phone}) = ${text} ${phoneExact} then 0
     when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1
@@ -104,7 +114,7 @@ function matchRank({ text, digits, contact }: ReturnType<typeof searchTerms>): S
 /** Clients matching a search (name, phone or e-mail, case-insensitive), best matches first. */
 export async function searchClients(actor: Actor, query: string, limit = 10): Promise<ClientFor<ClientSummary>[]> {
   assertCan(actor, "clients.view");
-  const terms = searchTerms(actor, query);
+  const terms = await searchTerms(actor, query);
   if (!terms.text) return [];
   const rows = await db
     .select(summaryColumns)
@@ -125,7 +135,7 @@ export async function listClients(
   { query = "", limit, after = null }: { query?: string; limit: number; after?: string | null },
 ): Promise<{ clients: VisibleClient[]; hasMore: boolean; nextCursor: string | null }> {
   assertCan(actor, "clients.view");
-  const terms = searchTerms(actor, query);
+  const terms = await searchTerms(actor, query);
   const from = cursorKey(after, TextIdCursor);
   const rows = await db
     .select({ ...getTableColumns(clients), appointmentCount })
@@ -193,12 +203,48 @@ export async function getClientForEditing(actor: Actor, id: number): Promise<Cli
   return findClient(id);
 }
 
+/** What two records of one client share: the phone in E.164 and the e-mail (stored lower-cased). */
+export type ClientKeys = { phoneE164: string | null; email: string | null };
+
+/** The matching keys of a phone and e-mail as typed (a booking, a form, an import row). */
+export function clientKeys({ phone, email }: { phone?: string | null; email?: string | null }, country: string): ClientKeys {
+  const parsed = optionalEmail.safeParse(email);
+  return { phoneE164: toE164(phone, country), email: parsed.success ? parsed.data : null };
+}
+
+/**
+ * The client already on file with these keys (other than `exceptId`): the phone first,
+ * then the e-mail; each an equality on an indexed column (decision 0060).
+ */
+export async function findClientByKeys(executor: Executor, keys: ClientKeys, exceptId?: number): Promise<(ClientSummary & { matchedOn: "phone" | "email" }) | null> {
+  for (const field of ["phone", "email"] as const) {
+    const value = field === "phone" ? keys.phoneE164 : keys.email;
+    if (!value) continue;
+    const column = field === "phone" ? clients.phoneE164 : clients.email;
+    const [row] = await executor
+      .select(summaryColumns)
+      .from(clients)
+      .where(and(eq(column, value), exceptId === undefined ? undefined : ne(clients.id, exceptId)))
+      .orderBy(asc(clients.id))
+      .limit(1);
+    if (row) return { ...row, matchedOn: field };
+  }
+  return null;
+}
+
+async function assertNotDuplicate(executor: Executor, keys: ClientKeys, exceptId?: number) {
+  const existing = await findClientByKeys(executor, keys, exceptId);
+  if (existing) throw new DuplicateClient(existing, existing.matchedOn);
+}
+
 async function insertClient(executor: Executor, actor: Actor, input: unknown): Promise<Client> {
   assertCan(actor, "clients.write");
   const values = parseOrInvalid(ClientInputSchema, input);
+  const phone = phoneColumns(values.phone, await storedCountry(executor));
+  await assertNotDuplicate(executor, { phoneE164: phone.phoneE164, email: values.email });
   const [created] = await executor
     .insert(clients)
-    .values({ ...values, ...consentStamp() })
+    .values({ ...values, ...phone, ...consentStamp() })
     .returning();
   await publish(executor, "clients", created!.id);
   return created!;
@@ -233,11 +279,17 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
     const { name, phone, email, notes, consentType, legalBasis, isActive } = current;
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const values = parseOrInvalid(ClientInputSchema, { name, phone, email, notes, consentType, legalBasis, isActive, ...defined });
+    const phoneValues = phoneColumns(values.phone, await storedCountry(tx));
+    // Only a changed phone or e-mail is checked, so records that were already duplicates
+    // (before this rule) stay editable until an admin merges them.
+    const keys = { phoneE164: phoneValues.phoneE164 !== current.phoneE164 ? phoneValues.phoneE164 : null, email: values.email !== current.email ? values.email : null };
+    await assertNotDuplicate(tx, keys, id);
     const now = new Date();
     const [updated] = await tx
       .update(clients)
       .set({
         ...values,
+        ...phoneValues,
         ...(values.consentType !== current.consentType || !current.consentDate ? { consentDate: now.toISOString() } : {}),
         ...(current.dataRetentionDate ? {} : { dataRetentionDate: retentionDateFrom(new Date(current.createdAt)) }),
         updatedAt: now.toISOString(),

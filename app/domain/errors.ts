@@ -2,6 +2,8 @@
 export type FieldErrors = Record<string, string[]>;
 
 export class DomainError extends Error {
+  /** More of the answer, beside the message (an `/api` body's fields, a form reply's `details`). */
+  details?: Record<string, unknown>;
   constructor(
     message: string,
     readonly status: number,
@@ -39,11 +41,20 @@ export class Conflict extends DomainError {
 }
 /** A write that waits for the caller's confirmation: 409, and `/api` adds the details (what it would affect) to the body. */
 export class NeedsConfirmation<Details extends Record<string, unknown> = Record<string, unknown>> extends Conflict {
-  constructor(
-    message: string,
-    readonly details: Details,
-  ) {
+  declare details: Details;
+  constructor(message: string, details: Details) {
     super(message);
+    this.details = details;
+  }
+}
+/** The client's phone or e-mail is already another client's (one record per client, decision 0060). */
+export class DuplicateClient extends Conflict {
+  constructor(
+    readonly existing: { id: number; name: string },
+    readonly field: "phone" | "email",
+  ) {
+    super(`A client with this ${field === "phone" ? "phone number" : "e-mail"} already exists: ${existing.name}.`, { [field]: [`Already on file for ${existing.name}`] });
+    this.details = { existingClientId: existing.id };
   }
 }
 export class TooManyRequests extends DomainError {

@@ -206,9 +206,9 @@ function escapeRegExp(text: string) {
 }
 
 /** Replaces mentions of the client in other records' free text; returns how many were changed. */
-async function redactMentions(tx: Transaction, client: { name: string; email: string | null; phone: string }): Promise<number> {
+async function redactMentions(tx: Transaction, client: { name: string; email: string | null; phone: string; phoneE164: string | null }): Promise<number> {
   const name = client.name.trim();
-  const literal = [client.email, client.phone].map((value) => value?.trim() ?? "").filter((value) => value.length >= 3);
+  const literal = [client.email, client.phone, client.phoneE164].map((value) => value?.trim() ?? "").filter((value) => value.length >= 3);
   const terms = [...(name.length >= 2 ? [name] : []), ...literal];
   if (terms.length === 0) return 0;
   const patterns = [...(name.length >= 2 ? [new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu")] : []), ...literal.map((value) => new RegExp(escapeRegExp(value), "gi"))];
@@ -263,7 +263,16 @@ export async function eraseClient(actor: Actor, id: number) {
 export const ERASURE_PURGE_PENDING =
   "The client's data is erased from the database, but an earlier copy remains in its journal file while a backup or report is still reading. It is purged automatically as soon as that finishes, and the audit log records when.";
 
-export const AUDITED_ACTIONS = ["client.export", "client.erase", "client.erase_purged", "client.delete", "clients.import", "client.erasure_requested", "client.erasure_withdrawn"] as const;
+export const AUDITED_ACTIONS = [
+  "client.export",
+  "client.erase",
+  "client.erase_purged",
+  "client.delete",
+  "clients.import",
+  "client.erasure_requested",
+  "client.erasure_withdrawn",
+  "client.merge",
+] as const;
 
 export type AuditEntry = {
   id: number;

@@ -12,6 +12,8 @@ export const CAPABILITIES = {
   "clients.contact": ["admin", "stylist"],
   "clients.write": ["admin", "stylist"],
   "clients.delete": ["admin"],
+  // Merging two records of one client (decision 0061).
+  "clients.merge": ["admin"],
   "clients.import": ["admin"],
   "services.view": ["admin", "stylist", "display"],
   "services.write": ["admin"],

@@ -1,6 +1,7 @@
 // The salon's settings: one row, created with SPEC's defaults on first read.
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
+import { normaliseClientPhones } from "#db/phone-numbers";
 import { salonSettings, type SalonSettings } from "#db/schema";
 import { isCountryCode } from "~/lib/phone";
 import { DEFAULT_REMINDER_TEMPLATE, SalonSettingsSchema } from "~/lib/schemas/settings";
@@ -88,6 +89,10 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
       })
       .where(eq(salonSettings.id, SETTINGS_ID))
       .returning();
+    // Numbers written nationally are now read in the new country: match on their new E.164 form.
+    if (row!.country !== current.country) {
+      if ((await normaliseClientPhones(tx, row!.country, { all: true })) > 0) await publish(tx, "clients", null);
+    }
     await publish(tx, "settings", SETTINGS_ID);
     return row!;
   });

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, sql } from "drizzl
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { SmsProvider } from "#db/enums";
 import { appointments, clients, jobRuns, services, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
-import { DEFAULT_COUNTRY, samePhone, toE164 } from "~/lib/phone";
+import { DEFAULT_COUNTRY, toE164 } from "~/lib/phone";
 import type { Page, PageRequest } from "~/lib/paging";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, TEST_ID_REQUIRED } from "~/lib/schemas/sms";
@@ -397,14 +397,8 @@ export async function handleInboundText(from: string, text: string, now = new Da
   const settings = await readSettingsWithSecret();
   const e164 = toE164(from, settings.country);
   if (!e164) return { keyword, clients: 0 };
-  // Stored phones are free text ("07700 900123"); narrow by the last digits, then compare in E.164.
-  const tail = e164.slice(-7);
-  const digits = sql`replace(replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', '')`;
-  const candidates = await db
-    .select({ id: clients.id, phone: clients.phone })
-    .from(clients)
-    .where(sql`${digits} like ${`%${tail}`}`);
-  const matching = candidates.filter((client) => samePhone(client.phone, e164, settings.country)).map((client) => client.id);
+  // Every client's phone is stored in E.164 too (phone_e164, indexed; decision 0060).
+  const matching = (await db.select({ id: clients.id }).from(clients).where(eq(clients.phoneE164, e164))).map((client) => client.id);
   if (matching.length === 0) return { keyword, clients: 0 };
   await writeTransaction(async (tx) => {
     for (const id of matching) {

@@ -10,7 +10,7 @@ import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
 import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
-import { formWrite } from "~/domain/appointment-input.server";
+import { formWrite, savedToastDescription } from "~/domain/appointment-input.server";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -69,8 +69,8 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     appointmentFormSchema(formData),
     async (value) => {
       const { timeZone } = await getGlobalSettings();
-      await updateAppointment(user, id, formWrite(value, timeZone));
-      return redirectWithToast(returnPath("/calendar", url, { date: value.date }), { title: "Success", description: "Appointment updated successfully" });
+      const saved = await updateAppointment(user, id, formWrite(value, timeZone));
+      return redirectWithToast(returnPath("/calendar", url, { date: value.date }), { title: "Success", description: savedToastDescription(saved, "updated") });
     },
     { failure: (error) => `Failed to update appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
   );

@@ -8,7 +8,7 @@ import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
 import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
-import { formWrite } from "~/domain/appointment-input.server";
+import { formWrite, savedToastDescription } from "~/domain/appointment-input.server";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -50,8 +50,8 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     appointmentFormSchema(formData),
     async (value) => {
       const { timeZone } = await getGlobalSettings();
-      await createAppointment(user, formWrite(value, timeZone));
-      return redirectWithToast(returnPath("/calendar", new URL(request.url), { date: value.date }), { title: "Success", description: "Appointment booked successfully" });
+      const saved = await createAppointment(user, formWrite(value, timeZone));
+      return redirectWithToast(returnPath("/calendar", new URL(request.url), { date: value.date }), { title: "Success", description: savedToastDescription(saved, "booked") });
     },
     { failure: (error) => `Failed to book appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
   );

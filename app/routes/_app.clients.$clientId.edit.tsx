@@ -1,12 +1,13 @@
 // Edit Client: the client form, plus recording (or withdrawing) the client's request to
 // have their data erased, which an admin then processes on the GDPR screen.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ClientForm } from "~/components/clients/client-form";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ClientForm, existingClientIdOf } from "~/components/clients/client-form";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { getClientForEditing, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { can } from "~/domain/permissions";
 import { returnPath } from "~/lib/return-path";
 import { ClientFormSchema } from "~/lib/schemas/clients";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
@@ -15,12 +16,13 @@ import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
+import { DuplicateClient } from "~/domain/errors";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "clients.write");
   const client = await getClientForEditing(user, parseId(params.clientId));
   const { timeZone } = await getGlobalSettings();
-  return { client, erasureRequested: client.erasureRequestedAt ? formatLongDate(dateInZone(client.erasureRequestedAt, timeZone)) : null };
+  return { client, canMerge: can(user.role, "clients.merge"), erasureRequested: client.erasureRequestedAt ? formatLongDate(dateInZone(client.erasureRequestedAt, timeZone)) : null };
 });
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
@@ -46,7 +48,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
       await updateClient(user, id, value);
       return redirectWithToast(returnPath("/clients", url), { title: "Success", description: "Client updated successfully" });
     },
-    { failure: (error) => `Failed to update client. ${error.message}` },
+    { failure: (error) => (error instanceof DuplicateClient ? error.message : `Failed to update client. ${error.message}`) },
   );
 });
 
@@ -76,8 +78,9 @@ function ErasureSection() {
 }
 
 export default function EditClientDialog() {
-  const { client } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const { client, canMerge } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.result;
   const location = useLocation();
   const closeTo = returnPath("/clients", location.search);
   return (
@@ -86,6 +89,7 @@ export default function EditClientDialog() {
         key={client.updatedAt}
         action={`${location.pathname}${location.search}`}
         lastResult={lastResult}
+        existingClientId={existingClientIdOf(actionData)}
         defaultValue={{
           name: client.name,
           phone: client.phone,
@@ -101,6 +105,14 @@ export default function EditClientDialog() {
         pendingLabel="Updating..."
         cancelTo={closeTo}
       />
+      {canMerge ? (
+        <p className="mt-4 text-sm text-slate-700">
+          Another record of the same person?{" "}
+          <Link to={`/clients/${client.id}/merge${location.search}`} preventScrollReset className="font-semibold text-brand-800 underline">
+            Merge with another client
+          </Link>
+        </p>
+      ) : null}
       <ErasureSection />
     </RouteDialog>
   );

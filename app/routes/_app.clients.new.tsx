@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
-import { ClientForm } from "~/components/clients/client-form";
+import { ClientForm, existingClientIdOf } from "~/components/clients/client-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createClient } from "~/domain/clients.server";
 import { returnPath } from "~/lib/return-path";
@@ -10,6 +10,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
+import { DuplicateClient } from "~/domain/errors";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "clients.write");
@@ -25,7 +26,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       await createClient(user, value);
       return redirectWithToast(returnPath("/clients", new URL(request.url)), { title: "Success", description: "Client created successfully" });
     },
-    { failure: (error) => `Failed to create client. ${error.message}` },
+    { failure: (error) => (error instanceof DuplicateClient ? error.message : `Failed to create client. ${error.message}`) },
   );
 });
 
@@ -38,6 +39,7 @@ export default function NewClientDialog() {
       <ClientForm
         action={`/clients/new${location.search}`}
         lastResult={actionData?.result}
+        existingClientId={existingClientIdOf(actionData)}
         defaultValue={{ consentType: "service", legalBasis: "consent", isActive: "on" }}
         submitLabel="Add Client"
         pendingLabel="Adding..."

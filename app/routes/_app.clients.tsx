@@ -1,6 +1,6 @@
 // The client book (SPEC §2 Clients). The search runs on the server (?q=), instantly as
 // you type with JavaScript; the list shows a page at a time with "Show more". The Add,
-// Edit and Delete dialogs are child routes rendered over the list.
+// Edit, Merge and Delete dialogs are child routes rendered over the list.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { returnPath } from "~/lib/return-path";
@@ -27,12 +27,21 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const requested = Number(url.searchParams.get("limit"));
   const limit = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, CLIENT_PAGE_SIZE), MAX_CLIENT_PAGE) : CLIENT_PAGE_SIZE;
   const [list, stats] = await Promise.all([listClients(user, { query: q, limit }), clientStats(user)]);
-  return { ...list, stats, q, limit, canWrite: can(user.role, "clients.write"), canDelete: can(user.role, "clients.delete"), canSeeContact: can(user.role, "clients.contact") };
+  return {
+    ...list,
+    stats,
+    q,
+    limit,
+    canWrite: can(user.role, "clients.write"),
+    canDelete: can(user.role, "clients.delete"),
+    canMerge: can(user.role, "clients.merge"),
+    canSeeContact: can(user.role, "clients.contact"),
+  };
 });
 
 type ListedClient = ReturnType<typeof useLoaderData<typeof loader>>["clients"][number];
 
-function ClientCard({ client, canWrite, canDelete, search }: { client: ListedClient; canWrite: boolean; canDelete: boolean; search: string }) {
+function ClientCard({ client, canWrite, canDelete, canMerge, search }: { client: ListedClient; canWrite: boolean; canDelete: boolean; canMerge: boolean; search: string }) {
   const visits = client.appointmentCount;
   return (
     <li>
@@ -82,6 +91,11 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
                 Edit
               </Link>
             ) : null}
+            {canMerge ? (
+              <Link to={`/clients/${client.id}/merge${search}`} preventScrollReset className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")} aria-label={`Merge ${client.name}`}>
+                Merge
+              </Link>
+            ) : null}
             {canDelete ? (
               <Link
                 to={`/clients/${client.id}/delete${search}`}
@@ -102,7 +116,7 @@ function ClientCard({ client, canWrite, canDelete, search }: { client: ListedCli
 export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
 
 export default function ClientsScreen() {
-  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canSeeContact } = useLoaderData<typeof loader>();
+  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const search = returnPath("/clients", location.search).slice("/clients".length);
@@ -146,7 +160,7 @@ export default function ClientsScreen() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
           {clients.map((client) => (
-            <ClientCard key={client.id} client={client} canWrite={canWrite} canDelete={canDelete} search={search} />
+            <ClientCard key={client.id} client={client} canWrite={canWrite} canDelete={canDelete} canMerge={canMerge} search={search} />
           ))}
         </ul>
       )}

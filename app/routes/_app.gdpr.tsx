@@ -96,6 +96,7 @@ const ACTION_LABELS: Record<string, string> = {
   "clients.import": "Clients imported",
   "client.erasure_requested": "Erasure requested",
   "client.erasure_withdrawn": "Erasure request withdrawn",
+  "client.merge": "Clients merged",
 };
 
 const DETAIL_LABELS: Record<string, [string, string]> = {
@@ -108,14 +109,17 @@ const DETAIL_LABELS: Record<string, [string, string]> = {
   imported: ["imported", "imported"],
   errors: ["error", "errors"],
   duplicates: ["duplicate skipped", "duplicates skipped"],
+  appointmentsMoved: ["appointment moved", "appointments moved"],
+  messagesMoved: ["message moved", "messages moved"],
 };
 
 function describeDetails(details: Record<string, unknown> | null): string {
   if (!details) return "";
-  return Object.entries(details)
+  const merged = typeof details.mergedClientId === "number" ? [`client #${details.mergedClientId} merged in`] : [];
+  const counts = Object.entries(details)
     .filter(([key, value]) => typeof value === "number" && DETAIL_LABELS[key])
-    .map(([key, value]) => `${value} ${DETAIL_LABELS[key]![value === 1 ? 0 : 1]}`)
-    .join(", ");
+    .map(([key, value]) => `${value} ${DETAIL_LABELS[key]![value === 1 ? 0 : 1]}`);
+  return [...merged, ...counts].join(", ");
 }
 
 function AuditLog({ entries }: { entries: ReturnType<typeof useLoaderData<typeof loader>>["audit"] }) {

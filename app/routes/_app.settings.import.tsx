@@ -1,35 +1,32 @@
-// Import Clients (SPEC §2 Settings, §5 "CSV import"; admins). Without JavaScript: upload,
-// the server shows a preview of the first 5 rows, confirm. With JavaScript the preview
-// appears as soon as a file is chosen (the same reader runs in the browser). Either way
-// the confirmation posts the file's text and the server reads and imports it.
+// Import Clients (SPEC §2 Settings, §5 "CSV import"; admins). Upload, the server shows a
+// preview of the first 5 rows, each marked when it is a duplicate, with the counts of
+// what will be imported and skipped; confirm. With JavaScript the file is sent for its
+// preview as soon as it is chosen. The confirmation posts the file's text and the server
+// reads and imports it.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { controlClasses } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
-import { importClientCsv, readCsvUpload } from "~/domain/client-import.server";
+import { Badge } from "~/components/ui/badge";
+import { importClientCsv, previewClientCsv, readCsvUpload, type DuplicateOf, type ImportPreview } from "~/domain/client-import.server";
 import { DomainError } from "~/domain/errors";
-import { CsvImportError, decodeCsvBytes, IMPORT_COLUMNS, IMPORT_TEXTS, looksLikeCsv, PREVIEW_ROWS, readClientCsv, TEMPLATE_FILE_NAME, type CsvClientRow } from "~/lib/client-csv";
+import { CsvImportError, IMPORT_COLUMNS, IMPORT_TEXTS, looksLikeCsv, PREVIEW_ROWS, TEMPLATE_FILE_NAME } from "~/lib/client-csv";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-type Preview = { csv: string; fileName: string; total: number; withoutName: number; rows: CsvClientRow[] };
+type Preview = ImportPreview & { csv: string; fileName: string; withoutName: number };
 type Problem = { title: string; message: string };
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   await requireUser(request, "clients.import");
   return null;
 });
-
-function previewOf(csv: string, fileName: string): Preview {
-  const { rows, withoutName } = readClientCsv(csv);
-  return { csv, fileName, total: rows.length, withoutName, rows: rows.slice(0, PREVIEW_ROWS) };
-}
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
@@ -40,7 +37,8 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     if (formData.get("intent") === "preview") {
       const file = formData.get("file");
       const csv = await readCsvUpload(file);
-      return { preview: previewOf(csv, typeof file === "string" || !file ? "" : file.name), problem: null };
+      const preview: Preview = { ...(await previewClientCsv(user, csv)), csv, fileName: typeof file === "string" || !file ? "" : file.name };
+      return { preview, problem: null };
     }
     const csv = formData.get("csv");
     if (typeof csv !== "string") throw new CsvImportError(IMPORT_TEXTS.invalidFileTitle, IMPORT_TEXTS.invalidFile);
@@ -67,6 +65,40 @@ function ProblemAlert({ problem }: { problem: Problem | null }) {
   );
 }
 
+function duplicateText(duplicateOf: DuplicateOf): string {
+  return "row" in duplicateOf ? `Same client as row ${duplicateOf.row}` : `Already on file as ${duplicateOf.name}`;
+}
+
+function DuplicateLabel({ duplicateOf }: { duplicateOf: DuplicateOf }) {
+  if ("row" in duplicateOf) return <>{duplicateText(duplicateOf)}</>;
+  return (
+    <>
+      Already on file as{" "}
+      <Link to={`/clients/${duplicateOf.clientId}/edit`} className="font-semibold underline">
+        {duplicateOf.name}
+      </Link>
+    </>
+  );
+}
+
+function PreviewCounts({ preview }: { preview: Preview }) {
+  return (
+    <ul aria-label="Import summary" className="mb-3 flex flex-wrap gap-2 text-sm">
+      <li>
+        <Badge tone="brand">{plural(preview.toImport, "client", "clients")} to import</Badge>
+      </li>
+      <li>
+        <Badge tone={preview.duplicates > 0 ? "amber" : undefined}>{plural(preview.duplicates, "duplicate", "duplicates")} to skip</Badge>
+      </li>
+      {preview.errors > 0 ? (
+        <li>
+          <Badge tone="red">{plural(preview.errors, "row has errors", "rows have errors")}</Badge>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 function PreviewCard({ preview }: { preview: Preview }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "import";
@@ -76,19 +108,52 @@ function PreviewCard({ preview }: { preview: Preview }) {
         title="Preview"
         description={`${preview.fileName ? `${preview.fileName}: ` : ""}${plural(preview.total, "client", "clients")} found. The first ${Math.min(PREVIEW_ROWS, preview.total)} are shown.`}
       />
+      <PreviewCounts preview={preview} />
       {preview.withoutName > 0 ? <p className="mb-3 text-sm text-amber-900">{plural(preview.withoutName, "row has", "rows have")} no name and will be skipped.</p> : null}
       <div className="space-y-2">
-        {preview.rows.map((row, index) => (
-          <dl key={index} className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-0.5 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 sm:grid-cols-[7rem_1fr]" aria-label={`Row ${index + 1}`}>
-            {IMPORT_COLUMNS.map((column) => (
-              <div key={column} className="contents">
-                <dt className="font-medium capitalize text-slate-600">{column}</dt>
-                <dd className="min-w-0 whitespace-pre-line break-words text-slate-900">{row[column] ?? "-"}</dd>
-              </div>
-            ))}
-          </dl>
+        {preview.rows.map(({ row, data, duplicateOf, error }) => (
+          <div key={row} role="group" aria-label={`Row ${row}`} className={`rounded-md p-3 text-sm ring-1 ${duplicateOf || error ? "bg-amber-50 ring-amber-300" : "bg-slate-50 ring-slate-200"}`}>
+            {duplicateOf ? (
+              <p className="mb-2 text-amber-950">
+                <Badge tone="amber" className="mr-2">
+                  Duplicate
+                </Badge>
+                <DuplicateLabel duplicateOf={duplicateOf} />: skipped.
+              </p>
+            ) : null}
+            {error ? (
+              <p className="mb-2 text-red-800">
+                <Badge tone="red" className="mr-2">
+                  Error
+                </Badge>
+                {error}
+              </p>
+            ) : null}
+            <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-0.5 sm:grid-cols-[7rem_1fr]">
+              {IMPORT_COLUMNS.map((column) => (
+                <div key={column} className="contents">
+                  <dt className="font-medium capitalize text-slate-600">{column}</dt>
+                  <dd className="min-w-0 whitespace-pre-line break-words text-slate-900">{data[column] ?? "-"}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         ))}
       </div>
+      {preview.duplicateRows.length > 0 ? (
+        <section aria-labelledby="import-duplicates" className="mt-4">
+          <h3 id="import-duplicates" className="text-sm font-semibold text-slate-900">
+            Duplicates{preview.duplicates > preview.duplicateRows.length ? ` (the first ${preview.duplicateRows.length} of ${preview.duplicates.toLocaleString("en-GB")})` : ""}
+          </h3>
+          <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
+            {preview.duplicateRows.map(({ row, name, duplicateOf }) => (
+              <li key={row}>
+                Row {row}, {name}: <DuplicateLabel duplicateOf={duplicateOf} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Form method="post" action="/settings/import" className="mt-4 flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value="import" />
         <input type="hidden" name="csv" value={preview.csv} />
@@ -130,21 +195,20 @@ export default function ImportTab() {
     }
   }, [navigation.state, navigation.formData]);
 
-  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+  // The preview needs the server (it marks clients already on file): the chosen file goes at once.
+  const submit = useSubmit();
+  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     if (!file) return setLocal(null);
     if (file.size === 0 || !looksLikeCsv(file)) return setLocal({ preview: null, problem: { title: IMPORT_TEXTS.invalidFileTitle, message: IMPORT_TEXTS.invalidFile } });
-    try {
-      setLocal({ preview: previewOf(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())), file.name), problem: null });
-    } catch (error) {
-      setLocal({ preview: null, problem: error instanceof CsvImportError ? { title: error.title, message: error.message } : { title: "Error", message: IMPORT_TEXTS.processFailed } });
-    }
+    setLocal(null);
+    submit(event.currentTarget.form, { method: "post", encType: "multipart/form-data", action: "/settings/import" });
   }
 
   return (
     <div className="space-y-6">
       <Card>
-        <CardHeader title="Import Clients" description="Add many clients at once from a CSV file. Clients whose e-mail or phone is already on file are skipped.">
+        <CardHeader title="Import Clients" description="Add many clients at once from a CSV file. Clients whose e-mail or phone is already on file are marked in the preview and skipped.">
           <a href={`/settings/import/${TEMPLATE_FILE_NAME}`} download={TEMPLATE_FILE_NAME} className={buttonClasses("secondary")}>
             Download Template
           </a>
@@ -170,6 +234,11 @@ export default function ImportTab() {
           )}
         </Form>
       </Card>
+      {uploading && hydrated ? (
+        <p role="status" className="text-sm text-slate-700">
+          Reading the file...
+        </p>
+      ) : null}
       <ProblemAlert problem={problem} />
       {preview ? <PreviewCard preview={preview} /> : null}
     </div>

@@ -8,7 +8,7 @@ import { data } from "@remix-run/node";
 import { z, type ZodTypeAny } from "zod";
 import { DomainError, type FieldErrors } from "~/domain/errors";
 
-export type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]> };
+export type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]>; details?: Record<string, unknown> };
 
 type FormActionOptions<Echo extends object> = {
   /** The message above the form for a refused call; null shows only the field messages. Default: the domain's message when it names no field. */
@@ -40,7 +40,8 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
   const formData = source instanceof FormData ? source : await source.formData();
   const intent = typeof formData.get("intent") === "string" ? (formData.get("intent") as string) : null;
   const { failure = defaultFailure, fieldNames, hideFields, echo, onRefused } = options;
-  const reply = (result: SubmissionResult<string[]>, status: number) => data({ ...(echo ?? ({} as Echo)), intent, result } satisfies FormReply<Echo>, { status });
+  const reply = (result: SubmissionResult<string[]>, status: number, details?: Record<string, unknown>) =>
+    data({ ...(echo ?? ({} as Echo)), intent, result, ...(details ? { details } : {}) } satisfies FormReply<Echo>, { status });
 
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
@@ -50,7 +51,7 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
     if (!(error instanceof DomainError) || error.status === 403) throw error;
     if (onRefused) return onRefused(error);
     const message = failure(error);
-    return reply(submission.reply({ formErrors: message ? [message] : [], fieldErrors: renameFields(error.fieldErrors, fieldNames), hideFields }), error.status);
+    return reply(submission.reply({ formErrors: message ? [message] : [], fieldErrors: renameFields(error.fieldErrors, fieldNames), hideFields }), error.status, error.details);
   }
 }
 

@@ -2,7 +2,7 @@
 // responses (rendered by the nearest ErrorBoundary) for pages.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError, type z, type ZodTypeAny } from "zod";
-import { DomainError, Invalid, NeedsConfirmation, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
+import { DomainError, Invalid, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
 import { hasControlCharacters } from "~/lib/schemas/limits";
 import { withCookieSecurity } from "./cookies.server";
@@ -27,8 +27,7 @@ export function apiErrorResponse(error: unknown): Response {
   }
   if (error instanceof DomainError) {
     const headers = retryAfterHeaders(error);
-    const details = error instanceof NeedsConfirmation ? error.details : {};
-    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...details }, { status: error.status, headers });
+    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...error.details }, { status: error.status, headers });
   }
   logServerError(error);
   return jsonResponse({ message: "Something went wrong on the server. Please try again." }, 500);

@@ -30,7 +30,10 @@ export async function calendarFixtures(): Promise<{ services: Record<string, num
       services[service.name] = Number(id);
     }
     const client = await db.execute("select id from clients where name = 'Jane Doe'");
-    const clientId = Number(client.rows[0]?.id ?? (await db.execute("insert into clients (name, phone, email) values ('Jane Doe', '07700 900123', 'jane@example.com') returning id")).rows[0]!.id);
+    const clientId = Number(
+      client.rows[0]?.id ??
+        (await db.execute("insert into clients (name, phone, phone_e164, email) values ('Jane Doe', '07700 900123', '+447700900123', 'jane@example.com') returning id")).rows[0]!.id,
+    );
     return { services, clientId };
   } finally {
     db.close();

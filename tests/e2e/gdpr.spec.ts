@@ -114,9 +114,10 @@ for (const [label, size] of [
 ] as const) {
   test(`the GDPR screens at ${label} size have no accessibility violations`, async ({ page, request }) => {
     const token = await apiToken(request, ADMIN);
-    const client = await createClientViaApi(request, token, { name: `Axe Requester ${label}`, phone: "07700 920004", email: `axe.${label}@gdpr.test` });
+    // One phone per size: a phone belongs to one client (decision 0060).
+    const client = await createClientViaApi(request, token, { name: `Axe Requester ${label}`, phone: label === "tablet" ? "07700 920004" : "07700 920014", email: `axe.${label}@gdpr.test` });
     await request.post(`/api/clients/${client.id}/erasure-request`, { headers: { Authorization: `Bearer ${token}` } });
-    const expired = await createClientViaApi(request, token, { name: `Axe Expired ${label}`, phone: "07700 920005" });
+    const expired = await createClientViaApi(request, token, { name: `Axe Expired ${label}`, phone: label === "tablet" ? "07700 920005" : "07700 920015" });
     await expireRetention(expired.id, "2018-01-02T12:00:00.000Z");
 
     await page.setViewportSize(size);

@@ -18,6 +18,9 @@ test("upload, preview and confirm an import without JavaScript", async ({ page, 
   await expect(page.getByText("salon-clients.csv: 6 clients found. The first 5 are shown.")).toBeVisible();
   await expect(page.getByLabel("Row 1").getByText("Quoted, Quentin nj")).toBeVisible();
   await expect(page.getByLabel("Row 4").getByText("Existing Erin nj")).toBeVisible();
+  await expect(page.getByLabel("Row 4")).toContainText("Already on file as Erin Stored Nojs: skipped.");
+  await expect(page.getByRole("list", { name: "Import summary" })).toContainText("2 duplicates to skip");
+  await expect(page.getByRole("region", { name: /Duplicates/ }).getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: "Import 6 Clients" }).click();
   await expect(page).toHaveURL(/\/settings\/import$/);
   await expect(page.getByText("Import completed")).toBeVisible();

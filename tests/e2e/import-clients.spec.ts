@@ -21,6 +21,13 @@ test("an admin previews a real CSV file and imports it, duplicates skipped", asy
   await expect(page.getByLabel("Row 1").getByText('Likes "short" cuts,\nand tea')).toBeVisible();
   await expect(page.getByLabel("Row 5")).toBeVisible();
   await expect(page.getByLabel("Row 6")).toHaveCount(0);
+  // Duplicates are marked and counted before anything is imported.
+  const summary = page.getByRole("list", { name: "Import summary" });
+  await expect(summary).toContainText("4 clients to import");
+  await expect(summary).toContainText("2 duplicates to skip");
+  await expect(page.getByLabel("Row 3")).toContainText("Same client as row 1: skipped.");
+  await expect(page.getByLabel("Row 4")).toContainText("Already on file as Erin Already Here: skipped.");
+  await expect(page.getByLabel("Row 4").getByRole("link", { name: "Erin Already Here" })).toBeVisible();
   await page.screenshot({ path: "screenshots/tablet-import-preview.png" });
 
   await page.getByRole("button", { name: "Import 6 Clients" }).click();

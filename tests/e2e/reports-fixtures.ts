@@ -23,7 +23,7 @@ export async function reportWeek() {
   const theo = stylists["Theo Trimmer"]!;
   const balayage = await create("/api/services", token, { name: "Report Balayage", category: "Colour", duration: 120, price: 12000 });
   const trim = await create("/api/services", token, { name: "Report Trim", category: "Hair", duration: 30, price: 2000 });
-  const rita = await create("/api/clients", token, { name: "Rita Report", phone: "07700 900555" });
+  const rita = await create("/api/clients", token, { name: "Rita Report", phone: "07700 900565" });
   const formula = await create("/api/clients", token, { name: "=1+2 Formula", phone: "07700 900556" });
   const book = (stylistId: number, clientId: number | null, serviceId: number | null, startTime: string, status: string, endTime?: string) =>
     create("/api/appointments", token, { stylistId, clientId, serviceId, startTime, endTime, status, availabilityOverride: true });

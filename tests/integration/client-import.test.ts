@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db, rawClient } from "#db/client.server";
 import { auditLog, clients } from "#db/schema";
 import { templateCsv } from "~/lib/client-csv";
+import type { previewClientCsv } from "~/domain/client-import.server";
 import * as bulkImport from "~/routes/api.clients.bulk-import";
 import * as importTab from "~/routes/_app.settings.import";
 import * as template from "~/routes/settings.import.client-import-template[.]csv";
@@ -113,15 +114,42 @@ describe("the Import Clients tab", () => {
     "Dupe Tabperson,QUOTED@tab.example,,,,\r\n" +
     "Four Tabperson,,,,,\r\nFive Tabperson,,,,,\r\nSix Tabperson,,,,,\r\n";
 
-  it("previews the first 5 named rows of a real CSV file", async () => {
-    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(CSV) }))) as {
-      preview: { total: number; withoutName: number; rows: Record<string, string>[]; fileName: string; csv: string };
-    };
+  type PreviewReply = { preview: Awaited<ReturnType<typeof previewClientCsv>> & { fileName: string; csv: string } };
+
+  it("previews the first 5 named rows of a real CSV file, marking and counting duplicates before anything is written", async () => {
+    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(CSV) }))) as PreviewReply;
     expect(result.preview.total).toBe(6);
     expect(result.preview.withoutName).toBe(1);
     expect(result.preview.fileName).toBe("clients.csv");
     expect(result.preview.rows).toHaveLength(5);
-    expect(result.preview.rows[0]).toEqual({ name: "Quoted, Person", email: "quoted@tab.example", phone: "07700 300300", notes: 'Likes "short" cuts,\nand tea', birthday: "1970-01-01" });
+    expect(result.preview.rows[0]).toEqual({
+      row: 1,
+      data: { name: "Quoted, Person", email: "quoted@tab.example", phone: "07700 300300", notes: 'Likes "short" cuts,\nand tea', birthday: "1970-01-01" },
+      duplicateOf: null,
+      error: null,
+    });
+    // Row 3 has no phone: it is matched on its e-mail, as the client form would.
+    expect(result.preview.rows[2]).toMatchObject({ row: 3, duplicateOf: { row: 1 } });
+    expect(result.preview).toMatchObject({ toImport: 5, duplicates: 1, errors: 0, duplicateRows: [{ row: 3, name: "Dupe Tabperson", duplicateOf: { row: 1 } }] });
+    expect(await countWhere("% Tabperson")).toBe(0);
+  });
+
+  it("marks rows whose phone (however written) or e-mail is already on file, naming the stored client", async () => {
+    const stored = await createTestClient({ name: "Stored Previewed", phone: "+44 7700 555001", email: "stored.preview@tab.example" });
+    const csv = "name,email,phone\nPhone Match,,07700 555001\nMail Match,STORED.PREVIEW@tab.example,\nNew Person,,07700 555002\nRepeat Person,,0044 7700 555002\n";
+    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(csv) }))) as PreviewReply;
+    const on = { clientId: stored.id, name: "Stored Previewed" };
+    expect(result.preview.rows.map((row) => row.duplicateOf)).toEqual([on, on, null, { row: 3 }]);
+    expect(result.preview).toMatchObject({ total: 4, toImport: 1, duplicates: 3 });
+    const imported = await importRows(
+      csv
+        .split("\n")
+        .slice(1, -1)
+        .map((line) => ({ name: line.split(",")[0], email: line.split(",")[1], phone: line.split(",")[2] })),
+    );
+    expect(imported.body).toMatchObject({ imported: 1, duplicates: 3 });
+    const [row] = await db.select().from(clients).where(eq(clients.name, "New Person"));
+    expect(row!.phoneE164).toBe("+447700555002");
   });
 
   it("imports on confirmation and says how it went", async () => {
@@ -157,8 +185,10 @@ describe("the Import Clients tab", () => {
 
   it("reads a Windows-1252 file from older Excel versions", async () => {
     const bytes = new Uint8Array([...new TextEncoder().encode("name\nZo"), 0xeb, ...new TextEncoder().encode(" Latin\n")]);
-    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: new File([bytes], "old.csv", { type: "text/csv" }) }))) as { preview: { rows: { name: string }[] } };
-    expect(result.preview.rows[0]!.name).toBe("Zoë Latin");
+    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: new File([bytes], "old.csv", { type: "text/csv" }) }))) as {
+      preview: { rows: { data: { name: string } }[] };
+    };
+    expect(result.preview.rows[0]!.data.name).toBe("Zoë Latin");
   });
 
   it("offers the template as client-import-template.csv, to admins only", async () => {

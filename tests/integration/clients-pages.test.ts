@@ -85,7 +85,7 @@ describe("Edit Client", () => {
     expect(loaded.client.name).toBe("Edit Me");
     expect(loaded.erasureRequested).toBeNull();
 
-    const { isActive: _unticked, ...form } = { ...VALID, name: "Edited Name", email: "", legalBasis: "legitimate_interest" };
+    const { isActive: _unticked, ...form } = { ...VALID, name: "Edited Name", phone: "07700 400409", email: "", legalBasis: "legitimate_interest" };
     const response = (await call(editDialog.action, makeRequest("POST", `/clients/${client.id}/edit?q=edit`, { cookie: stylist.cookie, form }), params)) as Response;
     expect(response.headers.get("Location")).toBe("/clients?q=edit");
     expect(toastOf(response)).toContain("Client updated successfully");

@@ -3,6 +3,8 @@
 // independently of the capability table (SPEC §6; GDPR admin-only per the issue).
 import * as deleteDialog from "~/routes/_app.clients.$clientId.delete";
 import * as editDialog from "~/routes/_app.clients.$clientId.edit";
+import * as mergeDialog from "~/routes/_app.clients.$clientId.merge";
+import * as clientMerge from "~/routes/api.clients.$id.merge";
 import * as newDialog from "~/routes/_app.clients.new";
 import * as eraseDialog from "~/routes/_app.gdpr.erase.$clientId";
 import * as gdprPage from "~/routes/_app.gdpr";
@@ -25,6 +27,8 @@ import { ADMIN, ALL, describeFieldMatrix, describePermissionMatrix, fresh, STAFF
 
 type Target = { id: number };
 const newClient = async (): Promise<Target> => ({ id: (await createTestClient()).id });
+type Pair = Target & { otherId: number };
+const twoClients = async (): Promise<Pair> => ({ id: (await createTestClient()).id, otherId: (await createTestClient()).id });
 const clientForm = () => ({ name: `Matrix ${fresh()}`, phone: `07700 5${String(fresh()).padStart(5, "0")}`, consentType: "service", legalBasis: "consent", isActive: "on", gdprConsent: "on" });
 
 function pageRow(name: string, handler: unknown, method: string, path: (t: Target) => string, allowed: MatrixRow["allowed"], body?: () => Record<string, unknown>): MatrixRow<Target> {
@@ -68,6 +72,12 @@ const ROWS: MatrixRow<any>[] = [
     ADMIN,
     () => ({}),
   ),
+  pageRow("GET /clients/:id/merge", mergeDialog.loader, "GET", (t) => `/clients/${t.id}/merge?find=Client`, ADMIN),
+  {
+    ...pageRow("POST /clients/:id/merge (Merge Clients)", mergeDialog.action, "POST", (t) => `/clients/${t.id}/merge`, ADMIN),
+    setup: twoClients,
+    body: (_, t: Pair) => ({ otherClientId: t.otherId, keep: "this" }),
+  },
   pageRow("GET /gdpr?tab=retention", gdprPage.loader, "GET", () => "/gdpr?tab=retention", ADMIN),
   pageRow("GET /gdpr?tab=exports", gdprPage.loader, "GET", () => "/gdpr?tab=exports", ADMIN),
   pageRow("GET /gdpr/erase/:id", eraseDialog.loader, "GET", (t) => `/gdpr/erase/${t.id}`, ADMIN),
@@ -96,7 +106,7 @@ const ROWS: MatrixRow<any>[] = [
     "POST",
     () => "/api/clients",
     STAFF,
-    () => ({ name: `Api ${fresh()}`, phone: "07700 600600" }),
+    () => ({ name: `Api ${fresh()}`, phone: `07700 6${String(fresh()).padStart(5, "0")}` }),
   ),
   apiRow("GET /api/clients/{id}", clientById.loader, "GET", (t) => `/api/clients/${t.id}`, ALL),
   apiRow(
@@ -116,6 +126,7 @@ const ROWS: MatrixRow<any>[] = [
     ADMIN,
     () => ({ clients: [{ name: `Bulk ${fresh()}` }] }),
   ),
+  { ...apiRow("POST /api/clients/{id}/merge", clientMerge.action, "POST", (t) => `/api/clients/${t.id}/merge`, ADMIN), setup: twoClients, body: (_, t: Pair) => ({ duplicateClientId: t.otherId }) },
   apiRow("POST /api/clients/{id}/erasure-request", erasureRequest.action, "POST", (t) => `/api/clients/${t.id}/erasure-request`, STAFF),
   apiRow("DELETE /api/clients/{id}/erasure-request", erasureRequest.action, "DELETE", (t) => `/api/clients/${t.id}/erasure-request`, STAFF),
   apiRow("GET /api/gdpr/overview", overviewApi.loader, "GET", () => "/api/gdpr/overview", ADMIN),

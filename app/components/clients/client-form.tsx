@@ -25,11 +25,19 @@ type ClientFormProps = {
   submitLabel: string;
   pendingLabel: string;
   cancelTo: string;
+  /** The client already holding the phone or e-mail, when the server refused a duplicate. */
+  existingClientId?: number | null;
 };
+
+/** The id of the existing client in a refused duplicate's reply (see DuplicateClient). */
+export function existingClientIdOf(reply: { details?: Record<string, unknown> } | undefined): number | null {
+  const id = reply?.details?.existingClientId;
+  return typeof id === "number" ? id : null;
+}
 
 const checkboxClasses = "mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-700";
 
-export function ClientForm({ action, lastResult, defaultValue, submitLabel, pendingLabel, cancelTo }: ClientFormProps) {
+export function ClientForm({ action, lastResult, defaultValue, submitLabel, pendingLabel, cancelTo, existingClientId }: ClientFormProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
@@ -43,7 +51,15 @@ export function ClientForm({ action, lastResult, defaultValue, submitLabel, pend
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="save" />
-      <FormAlert errors={form.errors} />
+      <FormAlert errors={form.errors}>
+        {existingClientId ? (
+          <p className="mt-1">
+            <Link to={`/clients/${existingClientId}/edit`} className="font-semibold underline">
+              Open the existing client
+            </Link>
+          </p>
+        ) : null}
+      </FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} autoComplete="off" />
         <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} autoComplete="off" />

@@ -87,7 +87,8 @@ export function TextareaField({ label, errors, hint, className, ...textarea }: F
   );
 }
 
-export function FormAlert({ errors }: { errors?: string[] | null }) {
+/** The form-level messages; `children` (a link to what the message names) follow them. */
+export function FormAlert({ errors, children }: { errors?: string[] | null; children?: ReactNode }) {
   const messages = (errors ?? []).filter(Boolean);
   if (messages.length === 0) return null;
   return (
@@ -95,6 +96,7 @@ export function FormAlert({ errors }: { errors?: string[] | null }) {
       {messages.map((message) => (
         <p key={message}>{message}</p>
       ))}
+      {children}
     </div>
   );
 }
