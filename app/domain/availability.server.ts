@@ -159,7 +159,18 @@ export async function deleteTimeOff(actor: Actor, id: number): Promise<void> {
 
 // --- What the calendar reads -------------------------------------------------------
 
-type Rota = { name: string; mode: ScheduleMode; days: Map<number, StoredDay>; timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[] };
+type RotaDay = Pick<StoredDay, "stylistId" | "dayOfWeek" | "isWorking" | "startTime" | "endTime">;
+type Rota = { name: string; mode: ScheduleMode; days: Map<number, RotaDay>; timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[] };
+
+/** The day numbers (weekly or bi-weekly) the dates firstDate..lastDate can fall on: 2 for one day, all 14 from two weeks on. */
+function dayNumbersIn(firstDate: string, lastDate: string): number[] {
+  const numbers = new Set<number>();
+  for (let date = firstDate, n = 0; date <= lastDate && n < 14; date = addDays(date, 1), n += 1) {
+    numbers.add(rotaDayNumber(date, "weekly"));
+    numbers.add(rotaDayNumber(date, "biweekly"));
+  }
+  return [...numbers];
+}
 
 /** Each stylist's mode, day entries and the time off touching [firstDate, lastDate]. */
 async function loadRotas(executor: Executor, stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, Rota>> {
@@ -167,7 +178,17 @@ async function loadRotas(executor: Executor, stylistIds: number[], firstDate: st
   if (stylistIds.length === 0) return rotas;
   // One statement at a time: the executor may be the booking's transaction.
   const people = await executor.select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode }).from(stylists).where(inArray(stylists.id, stylistIds));
-  const days = await executor.select().from(stylistAvailability).where(inArray(stylistAvailability.stylistId, stylistIds));
+  // Only the columns a schedule needs: the calendar reads these on every page view.
+  const days = await executor
+    .select({
+      stylistId: stylistAvailability.stylistId,
+      dayOfWeek: stylistAvailability.dayOfWeek,
+      isWorking: stylistAvailability.isWorking,
+      startTime: stylistAvailability.startTime,
+      endTime: stylistAvailability.endTime,
+    })
+    .from(stylistAvailability)
+    .where(and(inArray(stylistAvailability.stylistId, stylistIds), inArray(stylistAvailability.dayOfWeek, dayNumbersIn(firstDate, lastDate))));
   const leave = await executor
     .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason })
     .from(timeOff)
@@ -197,6 +218,15 @@ export async function stylistSchedulesForDate(stylistIds: number[], date: string
   const ids = [...new Set(stylistIds)];
   const rotas = await loadRotas(db, ids, date, date);
   return Object.fromEntries(ids.map((id) => [id, scheduleOn(rotas.get(id), date)]));
+}
+
+/** Each stylist's schedule on every salon date firstDate..lastDate (the Week and Month views' working time). */
+export async function stylistSchedulesForDates(stylistIds: number[], firstDate: string, lastDate: string): Promise<Record<string, Record<number, DaySchedule>>> {
+  const ids = [...new Set(stylistIds)];
+  const rotas = await loadRotas(db, ids, firstDate, lastDate);
+  const schedules: Record<string, Record<number, DaySchedule>> = {};
+  for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) schedules[date] = Object.fromEntries(ids.map((id) => [id, scheduleOn(rotas.get(id), date)]));
+  return schedules;
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
