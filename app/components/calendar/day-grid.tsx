@@ -30,7 +30,8 @@ type Props = {
 };
 
 const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const OFF_HOURS = "pointer-events-none absolute inset-x-0 bg-slate-300/40 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(148_163_184/0.25)_6px_8px)]";
+// Classes shared by every column live in app/tailwind.css (.off-hours, .col-head, .col-new).
+const OFF_HOURS = "off-hours";
 
 /** Shades the time a stylist does not work: outside their hours, a day off, or time off. */
 function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
@@ -247,7 +248,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
       <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
         <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
         {stylists.map((stylist) => (
-          <div key={stylist.id} className="sticky top-0 z-20 truncate border-b border-l border-slate-200 bg-white px-2 py-2 text-center text-sm font-semibold text-slate-900">
+          <div key={stylist.id} className="col-head">
             {stylist.name}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
@@ -271,10 +272,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           return (
             <section key={stylist.id} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
               {canWrite ? (
-                <a
-                  href={newHref(stylist.id)}
-                  className="sr-only focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-20 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:shadow"
-                >
+                <a href={newHref(stylist.id)} className="col-new">
                   New booking with {stylist.name}
                 </a>
               ) : null}
