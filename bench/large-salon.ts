@@ -1,7 +1,7 @@
 // The large demo salon for benchmarks: 20 stylists and a year of history (about 51,000
 // appointments) seeded into a fresh temporary database, its busiest day, and the
-// production server on it with a signed-in admin. Shared by bench/calendar.ts,
-// bench/calendar-day.ts and bench/reports-year.ts.
+// production server on it with a signed-in admin. Shared by bench/calendar.ts and
+// bench/reports-year.ts.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
