@@ -134,7 +134,6 @@ try {
       args: [shift, maxId],
     });
   }
-  await db.execute("analyze");
   const total = Number((await db.execute("select count(*) as n from appointments")).rows[0]!.n);
   console.log(`\nCopied the history back ${copies} times: ${total.toLocaleString("en-US")} appointments (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 

@@ -96,7 +96,7 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
                     <span className="block font-semibold">
                       {weekdayShort(day)} {Number(day.slice(8))}
                     </span>
-                    <span className="block text-xs font-normal text-slate-600">{total.count}</span>
+                    <span className="block text-[10px] font-normal text-slate-600">{total.count} booked</span>
                     <LoadBar day={total} />
                   </a>
                 </th>
@@ -156,7 +156,7 @@ export function MonthView({ first, last, date, today, summary, query }: ViewProp
                       aria-label={`${formatLongDate(day)}: ${summaryLabel(total)}`}
                       className={cn("month-cell", day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-900")}
                     >
-                      <span className={cn("font-semibold", day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
+                      <span className={cn("self-start font-semibold", day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
                       {total.count || total.bookedMinutes ? (
                         <>
                           <span className="text-xs text-slate-700">
