@@ -8,26 +8,14 @@
 // Prints figures; never fails on the goal.
 //
 //   npx remix vite:build && npx tsx bench/reports-year.ts [--samples=40]
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createClient } from "@libsql/client";
-import { startServer } from "../tests/server-process";
 import { positiveIntOption } from "./options";
+import { percentile, requireBuild, seedLargeSalon, startSignedIn } from "./large-salon";
 
 const GOAL_RATIO = 3;
 const samples = positiveIntOption("samples", 40);
 
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
-process.chdir(root);
-if (!existsSync("build/server/index.js")) {
-  console.error("No production build. Run: npx remix vite:build");
-  process.exit(1);
-}
+requireBuild();
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const p50 = (times: number[]) =>
   percentile(
     [...times].sort((a, b) => a - b),
@@ -48,24 +36,11 @@ async function head(url: string, token: string, expect: string): Promise<number>
   return elapsed;
 }
 
-const dir = mkdtempSync(join(tmpdir(), "salon-bench-reports-"));
-const databaseUrl = `file:${join(dir, "salon.db")}`;
+const salon = await seedLargeSalon("reports");
 try {
-  console.log("Seeding 20 stylists and a year of history...");
-  const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
-  if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
-  console.log(
-    seeded.stdout
-      .split("\n")
-      .filter((line) => /appointments|stylists \d/.test(line))
-      .join("\n"),
-  );
-
-  const db = createClient({ url: databaseUrl });
-  const busiest = await db.execute("select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1");
-  const day = String(busiest.rows[0]!.day);
+  const { db, busiestDay: day } = salon;
   const total = await db.execute("select count(*) as n from appointments where start_time >= datetime('now', '-1 year')");
-  console.log(`Appointments in the last year: ${total.rows[0]!.n}; busiest day ${day} (${busiest.rows[0]!.n})`);
+  console.log(`Appointments in the last year: ${total.rows[0]!.n}; busiest day ${day} (${salon.busiestCount})`);
   // The report reads the rollup kept by triggers on appointments (docs/decisions/0041): one
   // seek per stylist, service and client, and the salon's days for the chart.
   const rollup = await db.execute(
@@ -84,16 +59,10 @@ try {
     const plan = await db.execute({ sql: `explain query plan ${query}`, args });
     console.log(`Plan, ${name}: ${plan.rows.map((row) => String(row.detail)).join("; ")}`);
   }
-  db.close();
 
-  const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: "1" });
+  const server = await startSignedIn(salon.databaseUrl, 1);
   try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "admin@salon.test", password: "password123" }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = server;
     const targets = {
       "Day view (busiest day)": { url: `${server.url}/calendar?view=day&date=${day}`, expect: "Day Schedule" },
       "Reports, Last Year (page)": { url: `${server.url}/reports?period=year`, expect: "Stylist Performance Breakdown" },
@@ -120,5 +89,5 @@ try {
     await server.stop();
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  salon.remove();
 }

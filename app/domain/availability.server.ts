@@ -1,7 +1,7 @@
 // When each stylist works (SPEC §2 "My Availability"): a weekly or bi-weekly rota of day
 // entries plus time off. Stylists manage their own, admins anyone's. The calendar reads
 // the result through stylistSchedulesForDate and availabilityConflict.
-import { and, asc, count, eq, gt, gte, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, clients, services, stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
@@ -207,7 +207,18 @@ export async function deleteTimeOff(actor: Actor, id: number): Promise<void> {
 
 // --- What the calendar reads -------------------------------------------------------
 
-type Rota = { name: string; mode: ScheduleMode; days: Map<number, StoredDay>; timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[] };
+type RotaDay = Pick<StoredDay, "stylistId" | "dayOfWeek" | "isWorking" | "startTime" | "endTime">;
+type Rota = { name: string; mode: ScheduleMode; days: Map<number, RotaDay>; timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[] };
+
+/** The day numbers (weekly or bi-weekly) the dates firstDate..lastDate can fall on: 2 for one day, all 14 from two weeks on. */
+function dayNumbersIn(firstDate: string, lastDate: string): number[] {
+  const numbers = new Set<number>();
+  for (let date = firstDate, n = 0; date <= lastDate && n < 14; date = addDays(date, 1), n += 1) {
+    numbers.add(rotaDayNumber(date, "weekly"));
+    numbers.add(rotaDayNumber(date, "biweekly"));
+  }
+  return [...numbers];
+}
 
 /** Each stylist's mode, day entries and the time off touching [firstDate, lastDate]. */
 async function loadRotas(executor: Executor, stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, Rota>> {
@@ -215,7 +226,19 @@ async function loadRotas(executor: Executor, stylistIds: number[], firstDate: st
   if (stylistIds.length === 0) return rotas;
   // One statement at a time: the executor may be the booking's transaction.
   const people = await executor.select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode }).from(stylists).where(inArray(stylists.id, stylistIds));
-  const days = await executor.select().from(stylistAvailability).where(inArray(stylistAvailability.stylistId, stylistIds));
+  // Only the columns and day numbers a schedule needs, as one JSON value: the calendar reads
+  // these on every page view, and the driver's cost is per value (docs/decisions/0071).
+  const [dayRows] = await executor.all<{ rows: string }>(sql`
+    select json_group_array(json_array(stylist_id, day_of_week, is_working, start_time, end_time)) as rows
+    from stylist_availability
+    where stylist_id in ${stylistIds} and day_of_week in ${dayNumbersIn(firstDate, lastDate)}`);
+  const days: RotaDay[] = (JSON.parse(dayRows?.rows ?? "[]") as [number, number, number, string, string][]).map(([stylistId, dayOfWeek, isWorking, startTime, endTime]) => ({
+    stylistId,
+    dayOfWeek,
+    isWorking: Boolean(isWorking),
+    startTime,
+    endTime,
+  }));
   const leave = await executor
     .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason })
     .from(timeOff)
@@ -247,13 +270,24 @@ export async function stylistSchedulesForDate(stylistIds: number[], date: string
   return Object.fromEntries(ids.map((id) => [id, scheduleOn(rotas.get(id), date)]));
 }
 
-/** Each stylist's time off touching the salon dates firstDate..lastDate: the calendar marks appointments inside it. */
-export async function timeOffBetween(stylistIds: number[], firstDate: string, lastDate: string): Promise<Pick<TimeOffPeriod, "stylistId" | "startDate" | "endDate">[]> {
-  if (stylistIds.length === 0) return [];
-  return db
-    .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate })
-    .from(timeOff)
-    .where(and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)));
+/** Each stylist's schedule on every salon date firstDate..lastDate (the Week and Month views' working time). */
+export async function stylistSchedulesForDates(stylistIds: number[], firstDate: string, lastDate: string): Promise<Record<string, Record<number, DaySchedule>>> {
+  const ids = [...new Set(stylistIds)];
+  const rotas = await loadRotas(db, ids, firstDate, lastDate);
+  const schedules: Record<string, Record<number, DaySchedule>> = {};
+  // The dates' day numbers once for everyone (a month for 20 stylists is 840 stylist-days).
+  for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) {
+    const numbers = { weekly: rotaDayNumber(date, "weekly"), biweekly: rotaDayNumber(date, "biweekly") };
+    const day: Record<number, DaySchedule> = (schedules[date] = {});
+    for (const id of ids) {
+      const rota = rotas.get(id);
+      const dayNumber = rota?.mode === "biweekly" ? numbers.biweekly : numbers.weekly;
+      const entry = rota?.days.get(dayNumber) ?? defaultDay(dayNumber);
+      const off = rota?.timeOff.length ? rota.timeOff.find((period) => period.startDate <= date && period.endDate >= date) : undefined;
+      day[id] = { isWorking: entry.isWorking, startTime: entry.startTime, endTime: entry.endTime, timeOff: off ? { reason: off.reason } : null };
+    }
+  }
+  return schedules;
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

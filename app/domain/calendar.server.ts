@@ -1,13 +1,16 @@
-// What the calendar screen shows for a view and date, in the salon's time zone.
-import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
+// What the calendar screen shows for a view and date, in the salon's time zone. The Day view
+// gets each appointment as a block; Week and Month get a summary per day (and stylist),
+// counted by the database, so their cost grows with days and stylists, not appointments.
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { services, stylistPricing } from "#db/schema";
 import { viewRange, type CalendarView } from "~/lib/calendar";
-import { dateInZone, dayBounds, minutesInZone, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
+import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
+import { dateInZone, dayBounds, minutesInZone, offsetSegments, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
 import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
-import { stylistSchedulesForDate, timeOffBetween, type DaySchedule } from "./availability.server";
-import { dashboardStats, listCalendarRows, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
+import { stylistSchedulesForDate, stylistSchedulesForDates, type DaySchedule } from "./availability.server";
+import { dashboardStats, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
 import { getGlobalSettings } from "./settings.server";
 import { listVisibleStylists } from "./stylists.server";
 
@@ -21,6 +24,7 @@ export type CalendarItem = {
   status: AppointmentView["status"];
   clientName: string | null;
   serviceName: string | null;
+  /** Only blocked time shows its notes on the grid; null otherwise. */
   notes: string | null;
   /** A booking inside its stylist's time off (added after it was booked): the grid marks it. */
   duringTimeOff: boolean;
@@ -38,6 +42,25 @@ export type UpcomingItem = {
   stylistName: string;
 };
 
+/** A day at Week or Month zoom, for one stylist or the whole salon. */
+export type DaySummary = {
+  /** Appointments (scheduled and completed: not blocked time, not cancellations). */
+  count: number;
+  /** Wall-clock minutes of the first start and the last end, null when there are none. */
+  first: number | null;
+  last: number | null;
+  /** Minutes taken (appointments and blocked time) and minutes of working hours. */
+  bookedMinutes: number;
+  workingMinutes: number;
+};
+
+export type PeriodSummary = {
+  /** Salon date -> the day for everyone shown. */
+  days: Record<CalendarDate, DaySummary>;
+  /** Salon date -> stylist id -> their day (Week view only). */
+  byStylist: Record<CalendarDate, Record<number, DaySummary>> | null;
+};
+
 export type CalendarData = {
   timeZone: string;
   today: CalendarDate;
@@ -53,7 +76,12 @@ export type CalendarData = {
   stylists: { id: number; name: string }[];
   /** Day view: each stylist's working hours and time off, for shading the grid. */
   schedules: Record<number, DaySchedule> | null;
+  /** Day view: the day's appointments; empty for Week and Month. */
   items: CalendarItem[];
+  /** Week and Month views: the summary per day; null for Day. */
+  summary: PeriodSummary | null;
+  /** Service names shown in the range, sorted (the Service Colors legend). */
+  serviceNames: string[];
   canWrite: boolean;
   /** The side panel (not for display accounts): today's figures and the next appointments. */
   panel: { stats: DashboardStats; upcoming: UpcomingItem[] } | null;
@@ -72,54 +100,172 @@ export function toUpcoming(appointment: AppointmentView, timeZone: string): Upco
   };
 }
 
+const LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
+
+/** The stylists whose appointments an actor sees: null for all (the range index alone answers), or these ids. */
+type StylistScope = number[] | null;
+const scopeSql = (scope: StylistScope) => (scope ? sql`and a.stylist_id in ${scope}` : sql``);
+const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
+
+/**
+ * The day's blocks: one indexed range query that answers one row holding a JSON array, so
+ * the driver decodes one value instead of eight per appointment (most of the query's cost).
+ */
+async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
+  if (scope?.length === 0) return [];
+  const [row] = await db.all<{ rows: string }>(sql`
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, a.late_cancellation)) as rows
+    from appointments a
+    left join clients c on c.id = a.client_id
+    left join services s on s.id = a.service_id
+    where a.start_time >= ${new Date(from.getTime() - LOOKBACK_MS).toISOString()} and a.start_time < ${to.toISOString()} and a.end_time > ${from.toISOString()}
+      ${scopeSql(scope)}`);
+  type Row = [number, number, string, string, CalendarItem["status"], string | null, string | null, string | null, 0 | 1];
+  const rows = JSON.parse(row?.rows ?? "[]") as Row[];
+  rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
+  return rows.map(([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, late]) => {
+    const start = wallClock(startTime, timeZone);
+    const lateCancellation = status === "cancelled" && late === 1;
+    return {
+      id,
+      stylistId,
+      date: start.date,
+      startMinutes: start.minutes,
+      endMinutes: minutesInZone(endTime, timeZone) || 24 * 60,
+      status,
+      clientName,
+      serviceName,
+      notes,
+      duringTimeOff: false,
+      lateCancellation,
+    };
+  });
+}
+
+/** `a.start_time` as a salon date in SQL: the zone's offsets over the range, changed only where the clocks change. */
+function salonDateSql(from: Date, to: Date, timeZone: string): SQL {
+  const modifier = (minutes: number) => `${minutes < 0 ? "-" : "+"}${Math.abs(minutes)} minutes`;
+  const [first, ...changes] = offsetSegments(from, to, timeZone);
+  if (changes.length === 0) return sql`date(a.start_time, ${modifier(first!.offsetMinutes)})`;
+  const cases: SQL[] = [];
+  let offset = first!.offsetMinutes;
+  for (const change of changes) {
+    cases.push(sql`when a.start_time < ${new Date(change.start).toISOString()} then ${modifier(offset)}`);
+    offset = change.offsetMinutes;
+  }
+  return sql`date(a.start_time, case ${sql.join(cases, sql` `)} else ${modifier(offset)} end)`;
+}
+
+const emptyDay = (): DaySummary => ({ count: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 });
+
+function addTo(total: DaySummary, part: DaySummary) {
+  total.count += part.count;
+  total.bookedMinutes += part.bookedMinutes;
+  total.workingMinutes += part.workingMinutes;
+  if (part.first !== null && (total.first === null || part.first < total.first)) total.first = part.first;
+  if (part.last !== null && (total.last === null || part.last > total.last)) total.last = part.last;
+}
+
+/**
+ * Week and Month: per salon date and stylist, the count, the first start, the last end and
+ * the minutes taken, grouped by the database over the covering report index; the stylists'
+ * working minutes from their rotas. With a client search, only that client's appointments.
+ */
+async function periodSummary(
+  stylistIds: number[],
+  scope: StylistScope,
+  first: CalendarDate,
+  last: CalendarDate,
+  timeZone: string,
+  needle: string,
+  perStylist: boolean,
+): Promise<{ summary: PeriodSummary; serviceNames: string[] }> {
+  const from = dayBounds(first, timeZone).start;
+  const to = dayBounds(last, timeZone).end;
+  const days: Record<CalendarDate, DaySummary> = {};
+  const byStylist: Record<CalendarDate, Record<number, DaySummary>> = {};
+  if (stylistIds.length === 0 || scope?.length === 0) return { summary: { days, byStylist: perStylist ? byStylist : null }, serviceNames: [] };
+  const matching = needle ? sql`and a.client_id in (select id from clients where instr(lower(name), ${needle}) > 0)` : sql``;
+  const inRange = sql`a.start_time >= ${from.toISOString()} and a.start_time < ${to.toISOString()} ${scopeSql(scope)} ${matching}`;
+  const [[grouped], [names], schedules] = await Promise.all([
+    db.all<{ rows: string }>(sql`
+      select json_group_array(json_array(stylist_id, day, n, first, last, booked)) as rows from (
+        select a.stylist_id as stylist_id, ${salonDateSql(from, to, timeZone)} as day,
+          sum(${LIVE}) as n,
+          min(case when ${LIVE} then a.start_time end) as first,
+          max(case when ${LIVE} then a.end_time end) as last,
+          coalesce(sum(case when a.status <> 'cancelled' then unixepoch(a.end_time) - unixepoch(a.start_time) end), 0) / 60 as booked
+        from appointments a
+        where ${inRange}
+        group by a.stylist_id, day
+      )`),
+    db.all<{ names: string }>(sql`
+      select json_group_array(name) as names from services
+      where id in (select distinct a.service_id from appointments a where ${inRange} and a.status <> 'cancelled')`),
+    stylistSchedulesForDates(stylistIds, first, last),
+  ]);
+
+  for (const [date, perDay] of Object.entries(schedules)) {
+    const total = (days[date] = emptyDay());
+    const stylistsOfDay: Record<number, DaySummary> = {};
+    for (const [id, schedule] of Object.entries(perDay)) {
+      const working = schedule.isWorking && !schedule.timeOff ? Math.max(0, clockMinutes(schedule.endTime) - clockMinutes(schedule.startTime)) : 0;
+      stylistsOfDay[Number(id)] = { ...emptyDay(), workingMinutes: working };
+      total.workingMinutes += working;
+    }
+    if (perStylist) byStylist[date] = stylistsOfDay;
+  }
+  type Row = [number, CalendarDate, number, string | null, string | null, number];
+  for (const [stylistId, date, count, firstStart, lastEnd, booked] of JSON.parse(grouped?.rows ?? "[]") as Row[]) {
+    const total = days[date];
+    // A day outside the view, or an inactive stylist's column (not shown).
+    if (!total || !(stylistId in schedules[date]!)) continue;
+    const part: DaySummary = {
+      count,
+      first: firstStart ? wallClock(firstStart, timeZone).minutes : null,
+      last: lastEnd ? minutesInZone(lastEnd, timeZone) || 24 * 60 : null,
+      bookedMinutes: Math.round(booked),
+      workingMinutes: 0,
+    };
+    addTo(total, part);
+    if (perStylist) addTo((byStylist[date]![stylistId] ??= emptyDay()), part);
+  }
+  const serviceNames = (JSON.parse(names?.names ?? "[]") as string[]).sort();
+  return { summary: { days, byStylist: perStylist ? byStylist : null }, serviceNames };
+}
+
+const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 export async function loadCalendar(actor: Actor, request: { view: CalendarView; date?: CalendarDate; query?: string }): Promise<CalendarData> {
+  assertCan(actor, "calendar.view");
   const { timeZone, openTime } = await getGlobalSettings();
   const today = todayInZone(timeZone);
   const date = request.date ?? today;
-  const [openHours, openMinutes] = openTime.split(":").map(Number) as [number, number];
   const { first, last } = viewRange(request.view, date);
   const query = request.query?.trim() ?? "";
+  const needle = query.toLowerCase();
   const showPanel = actor.role !== "display";
+  const isDay = request.view === "day";
 
   const stylists = await listVisibleStylists(actor);
-  const [schedules, appointments, stats, upcoming, leave] = await Promise.all([
-    request.view === "day"
-      ? stylistSchedulesForDate(
-          stylists.map((stylist) => stylist.id),
-          date,
-          timeZone,
-        )
-      : null,
-    listCalendarRows(actor, dayBounds(first, timeZone).start, dayBounds(last, timeZone).end),
+  const ids = stylists.map((stylist) => stylist.id);
+  // Everyone's appointments for those who see every stylist: inactive stylists' rows are dropped after the query.
+  const scope: StylistScope = can(actor.role, "stylists.viewAll") ? null : ids;
+  const { start, end } = dayBounds(date, timeZone);
+  const [schedules, appointments, period, stats, upcoming] = await Promise.all([
+    isDay ? stylistSchedulesForDate(ids, date, timeZone) : null,
+    isDay ? dayItems(scope, start, end, timeZone) : null,
+    isDay ? null : periodSummary(ids, scope, first, last, timeZone, needle, request.view === "week"),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,
-    timeOffBetween(
-      stylists.map((stylist) => stylist.id),
-      first,
-      last,
-    ),
   ]);
-  const onTimeOff = (stylistId: number, date: CalendarDate) => leave.some((period) => period.stylistId === stylistId && period.startDate <= date && period.endDate >= date);
 
-  const needle = query.toLowerCase();
-  const items = appointments
-    .filter((appointment) => !needle || (appointment.clientName?.toLowerCase().includes(needle) ?? false))
-    .map((appointment) => {
-      const start = wallClock(appointment.startTime, timeZone);
-      return {
-        id: appointment.id,
-        stylistId: appointment.stylistId,
-        date: start.date,
-        startMinutes: start.minutes,
-        endMinutes: minutesInZone(appointment.endTime, timeZone) || 24 * 60,
-        status: appointment.status,
-        clientName: appointment.clientName,
-        serviceName: appointment.serviceName,
-        notes: appointment.notes,
-        duringTimeOff: appointment.status !== "blocked" && appointment.status !== "cancelled" && onTimeOff(appointment.stylistId, start.date),
-        lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
-      };
-    });
+  const shown = new Set(ids);
+  // The Day view is one date, so a stylist's time off that day marks every live booking of theirs.
+  const items = (appointments ?? [])
+    .filter((item) => shown.has(item.stylistId) && (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)))
+    .map((item) => ((item.status === "scheduled" || item.status === "completed") && schedules?.[item.stylistId]?.timeOff ? { ...item, duringTimeOff: true } : item));
+  const serviceNames = period ? period.serviceNames : [...new Set(items.map((item) => item.serviceName).filter((name): name is string => Boolean(name)))].sort();
 
   return {
     timeZone,
@@ -129,11 +275,13 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     first,
     last,
     query,
-    openMinutes: openHours * 60 + openMinutes,
+    openMinutes: clockMinutes(openTime),
     nowMinutes: minutesInZone(new Date(), timeZone),
     stylists: stylists.map(({ id, name }) => ({ id, name })),
     schedules,
     items,
+    summary: period?.summary ?? null,
+    serviceNames,
     canWrite: can(actor.role, "appointments.write"),
     panel: stats && upcoming ? { stats, upcoming: upcoming.map((item) => toUpcoming(item, timeZone)) } : null,
   };

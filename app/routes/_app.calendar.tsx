@@ -114,7 +114,8 @@ export default function CalendarScreen() {
             </a>
           </p>
         ) : null}
-        <div className="min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller">
+        {/* Focusable, so the schedule scrolls by keyboard also for display accounts, who have no links in it. */}
+        <div className="min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller" tabIndex={0}>
           {view === "day" ? (
             <DayGrid
               key={date}
@@ -130,13 +131,13 @@ export default function CalendarScreen() {
               nowMinutes={date === today ? calendar.nowMinutes : null}
             />
           ) : view === "week" ? (
-            <WeekView {...calendar} items={items} editHref={canWrite ? editHref : null} />
+            <WeekView {...calendar} />
           ) : (
-            <MonthView {...calendar} items={items} editHref={canWrite ? editHref : null} />
+            <MonthView {...calendar} />
           )}
         </div>
       </main>
-      {panel ? <SidePanel stats={panel.stats} upcoming={panel.upcoming} items={items} editHref={editHref} allHref={`/calendar/upcoming?${keep}`} /> : null}
+      {panel ? <SidePanel stats={panel.stats} upcoming={panel.upcoming} serviceNames={calendar.serviceNames} editHref={editHref} allHref={`/calendar/upcoming?${keep}`} /> : null}
       <Outlet />
     </div>
   );

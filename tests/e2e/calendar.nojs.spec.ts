@@ -61,3 +61,21 @@ test("a stylist sees only their own column and cannot open another's appointment
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await expect(page.getByText("Appointment not found.")).toBeVisible();
 });
+
+test("a day in the Week and Month views opens its Day view without JavaScript", async ({ page }) => {
+  await signIn(page, ADMIN, "/calendar?view=week&date=2027-04-14");
+  await page
+    .getByTestId("week-view")
+    .getByRole("link", { name: /^Thursday, April 15, 2027: .*Open the day$/ })
+    .click();
+  await expect(page).toHaveURL(/view=day&date=2027-04-15/);
+  await expect(page.getByRole("heading", { name: "Day Schedule" })).toBeVisible();
+
+  await page.goto("/calendar?view=month&date=2027-04-14");
+  await page
+    .getByTestId("month-view")
+    .getByRole("link", { name: /^Friday, April 16, 2027: / })
+    .click();
+  await expect(page).toHaveURL(/view=day&date=2027-04-16/);
+  await expect(page.getByRole("heading", { name: "Day Schedule" })).toBeVisible();
+});

@@ -1,13 +1,15 @@
 // The day grid: a time column of 15-minute rows (07:00-22:45, 28 px each) and one column
-// per stylist. Appointments are links (they open for edit, with or without JavaScript);
-// with JavaScript they can be dragged, by mouse or touch, to another stylist and time.
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+// per stylist. Appointments are plain links (they open for edit, with or without
+// JavaScript); one click handler on the grid turns a plain left click into a client-side
+// navigation, and one set of pointer handlers drags a block, by mouse or touch, to another
+// stylist and time. A busy day draws hundreds of blocks: see docs/decisions/0071.
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
-import { appointmentTitle, clockLabel, spanLabel } from "./labels";
+import { appointmentTitle, clockLabel, spanLabel, statusLabel } from "./labels";
 import { TimeOffMark } from "./time-off-mark";
 
 export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
@@ -29,7 +31,8 @@ type Props = {
 };
 
 const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const OFF_HOURS = "pointer-events-none absolute inset-x-0 bg-slate-300/40 bg-[repeating-linear-gradient(135deg,transparent_0_6px,rgb(148_163_184/0.25)_6px_8px)]";
+// Classes shared by every column live in app/tailwind.css (.off-hours, .col-head, .col-new).
+const OFF_HOURS = "off-hours";
 
 /** Shades the time a stylist does not work: outside their hours, a day off, or time off. */
 function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
@@ -91,18 +94,50 @@ function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
   return items.some((item) => item.stylistId === stylistId && item.status !== "cancelled" && item.startMinutes <= minutes && item.endMinutes > minutes);
 }
 
-function AppointmentText({ item }: { item: CalendarItem }) {
+/** Cancelled appointments that share time with a live one in the same column: drawn beside it. */
+function cancelledBeside(items: CalendarItem[]): Set<number> {
+  const beside = new Set<number>();
+  for (const item of items) {
+    if (item.status !== "cancelled") continue;
+    if (items.some((other) => other.status !== "cancelled" && other.stylistId === item.stylistId && other.startMinutes < item.endMinutes && other.endMinutes > item.startMinutes)) beside.add(item.id);
+  }
+  return beside;
+}
+
+/** " · " between a block's lines: read out and kept in its text, not drawn. */
+const SEPARATOR = <u> · </u>;
+
+/**
+ * A block's text, one line each: client (or blocked time's notes), time, then service and
+ * status. A 15-minute block shows client and start time on one line; the rest shows on
+ * hover and focus and is always read by screen readers.
+ */
+function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }) {
+  const status = item.lateCancellation ? "Late cancellation" : statusLabel(item.status);
+  const detail = [item.status === "blocked" ? null : item.serviceName, status].filter(Boolean).join(" · ");
   return (
     <>
-      <span className="block truncate font-semibold">
+      <b>
         <TimeOffMark item={item} />
         {appointmentTitle(item)}
-      </span>
-      <span className="block truncate">
-        {spanLabel(item.startMinutes, item.endMinutes)}
-        {item.serviceName ? ` · ${item.serviceName}` : ""}
-        {item.status === "cancelled" ? (item.lateCancellation ? " · Late cancellation" : " · Cancelled") : item.status === "completed" ? " · Completed" : ""}
-      </span>
+      </b>{" "}
+      {short ? <i aria-hidden="true">{clockLabel(item.startMinutes)}</i> : null}
+      {short ? (
+        <span>
+          {spanLabel(item.startMinutes, item.endMinutes)}
+          {detail ? ` · ${detail}` : ""}
+        </span>
+      ) : (
+        <>
+          <i>{spanLabel(item.startMinutes, item.endMinutes)}</i>
+          {detail ? (
+            <span>
+              {SEPARATOR}
+              {detail}
+            </span>
+          ) : null}
+        </>
+      )}
     </>
   );
 }
@@ -113,6 +148,8 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
   const [drag, setDrag] = useState<Drag | null>(null);
   const suppressClick = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
+  const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
+  const beside = useMemo(() => cancelledBeside(items), [items]);
 
   // Start at the opening time (or just before now on today), not at 07:00.
   useEffect(() => {
@@ -143,9 +180,13 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
     return { stylistId, startMinutes: GRID_START_MINUTES + row * SLOT_MINUTES };
   };
 
-  const onPointerDown = (event: ReactPointerEvent<HTMLElement>, item: CalendarItem) => {
-    if (!canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
+  const blockOf = (target: EventTarget) => (target instanceof Element ? target.closest<HTMLElement>("[data-id]") : null);
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLElement>) => {
+    const block = blockOf(event.target);
+    const item = block ? byId.get(Number(block.dataset.id)) : undefined;
+    if (!block || !item || !canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary) return;
+    block.setPointerCapture(event.pointerId);
     setDrag({ item, pointerId: event.pointerId, originX: event.clientX, originY: event.clientY, moved: false, stylistId: item.stylistId, startMinutes: item.startMinutes });
   };
 
@@ -167,6 +208,22 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
     }
   };
 
+  // One handler for every link in the grid: a plain left click navigates on the client (as
+  // <Link> would, without resolving hundreds of paths at render); other clicks (new tab,
+  // modifier keys) and no-JavaScript visits follow the href.
+  const onGridClick = (event: ReactMouseEvent<HTMLElement>) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
+    if (!link) return;
+    if (suppressClick.current) {
+      suppressClick.current = false;
+      event.preventDefault();
+      return;
+    }
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (link.target && link.target !== "_self")) return;
+    event.preventDefault();
+    navigate(link.getAttribute("href")!, { preventScrollReset: true });
+  };
+
   const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, stylistId: number) => {
     if (!canWrite || event.target !== event.currentTarget) return;
     const rect = event.currentTarget.getBoundingClientRect();
@@ -177,11 +234,21 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
   };
 
   return (
-    <div ref={grid} className="relative" data-testid="day-grid">
+    <div
+      ref={grid}
+      className="relative"
+      data-testid="day-grid"
+      onClick={onGridClick}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => setDrag(null)}
+      onDragStart={(event) => event.preventDefault()}
+    >
       <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
         <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
         {stylists.map((stylist) => (
-          <div key={stylist.id} className="sticky top-0 z-20 truncate border-b border-l border-slate-200 bg-white px-2 py-2 text-center text-sm font-semibold text-slate-900">
+          <div key={stylist.id} className="col-head">
             {stylist.name}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
@@ -205,13 +272,9 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           return (
             <section key={stylist.id} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
               {canWrite ? (
-                <Link
-                  to={newHref(stylist.id)}
-                  className="sr-only focus:not-sr-only focus:absolute focus:top-1 focus:left-1 focus:z-20 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:shadow"
-                  preventScrollReset
-                >
+                <a href={newHref(stylist.id)} className="col-new">
                   New booking with {stylist.name}
-                </Link>
+                </a>
               ) : null}
               <div
                 ref={(element) => {
@@ -228,44 +291,28 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
               <ul>
                 {own.map((item) => {
                   const blocked = item.status === "blocked";
-                  const cancelled = item.status === "cancelled";
-                  const draggable = canWrite && !blocked;
-                  const dragging = drag?.item.id === item.id && drag.moved;
+                  const short = item.endMinutes - item.startMinutes <= SLOT_MINUTES;
                   const classes = cn(
-                    "appointment-block",
+                    "appt",
                     blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName),
-                    cancelled ? "right-1 left-[55%] opacity-70 line-through" : "inset-x-1",
-                    draggable && "cursor-grab touch-none",
-                    dragging && "opacity-40",
+                    short && "appt-short",
+                    item.status === "completed" && "appt-done",
+                    item.status === "cancelled" && "appt-cancelled",
+                    beside.has(item.id) && "appt-side",
+                    canWrite && !blocked && "appt-drag",
+                    drag?.moved && drag.item.id === item.id && "appt-dragging",
                   );
-                  const position = { top: minutesToTop(item.startMinutes), height: blockHeight(item.startMinutes, item.endMinutes) - 2 };
+                  const position = { top: minutesToTop(item.startMinutes), "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px` } as CSSProperties;
                   return (
                     <li key={item.id}>
                       {canWrite ? (
-                        <Link
-                          to={editHref(item.id)}
-                          preventScrollReset
-                          draggable={false}
-                          data-testid={`appointment-${item.id}`}
-                          onClick={(event) => {
-                            if (suppressClick.current) {
-                              suppressClick.current = false;
-                              event.preventDefault();
-                            }
-                          }}
-                          onPointerDown={(event) => onPointerDown(event, item)}
-                          onPointerMove={onPointerMove}
-                          onPointerUp={onPointerUp}
-                          onPointerCancel={() => setDrag(null)}
-                          className={classes}
-                          style={position}
-                        >
-                          <AppointmentText item={item} />
-                        </Link>
+                        <a href={editHref(item.id)} data-id={item.id} data-testid={`appointment-${item.id}`} className={classes} style={position}>
+                          <AppointmentText item={item} short={short} />
+                        </a>
                       ) : (
                         // Display screens only look: no link to a dialog they may not open.
                         <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
-                          <AppointmentText item={item} />
+                          <AppointmentText item={item} short={short} />
                         </div>
                       )}
                     </li>

@@ -16,3 +16,8 @@ export function clockLabel(minutes: number): string {
 export function spanLabel(startMinutes: number, endMinutes: number): string {
   return `${clockLabel(startMinutes)} – ${clockLabel(endMinutes)}`;
 }
+
+/** The status a block names besides its colour: completed and cancelled (scheduled and blocked need none). */
+export function statusLabel(status: string): string | null {
+  return status === "completed" ? "Completed" : status === "cancelled" ? "Cancelled" : null;
+}

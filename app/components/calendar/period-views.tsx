@@ -1,12 +1,13 @@
-// Week and Month views: appointments per day (per stylist in the week); a day's heading
-// opens its Day view.
-import { Link } from "@remix-run/react";
-import type { CalendarItem } from "~/domain/calendar.server";
-import { BLOCKED_CLASSES, calendarHref, serviceColor, weekdayShort } from "~/lib/calendar";
+// Week and Month views: a summary per day, not every appointment (docs/decisions/0070).
+// Week: one row per stylist and a row for the whole salon; each day shows the number of
+// appointments, the first start and last end, and how much of the working time is taken.
+// Month: per day the number of appointments and the load. Every day opens its Day view
+// (plain links: no JavaScript needed).
+import type { DaySummary, PeriodSummary } from "~/domain/calendar.server";
+import { calendarHref, weekdayShort } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { addDays, daysBetween, formatLongDate, type CalendarDate } from "~/lib/salon-time";
-import { appointmentTitle, clockLabel } from "./labels";
-import { TimeOffMark } from "./time-off-mark";
+import { clockLabel } from "./labels";
 
 type ViewProps = {
   first: CalendarDate;
@@ -14,78 +15,115 @@ type ViewProps = {
   date: CalendarDate;
   today: CalendarDate;
   stylists: { id: number; name: string }[];
-  items: CalendarItem[];
+  summary: PeriodSummary | null;
   query: string;
-  /** Null for display accounts, who only look. */
-  editHref: ((id: number) => string) | null;
 };
 
-function Chip({ item, href }: { item: CalendarItem; href: string | null }) {
-  const className = cn(
-    "block truncate rounded border-l-4 px-1.5 py-0.5 text-xs",
-    item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName),
-    item.status === "cancelled" && "line-through opacity-70",
-  );
-  const text = (
-    <>
-      <span className="font-semibold">{clockLabel(item.startMinutes)}</span> <TimeOffMark item={item} />
-      {appointmentTitle(item)}
-    </>
-  );
-  return href ? (
-    <Link to={href} preventScrollReset className={className}>
-      {text}
-    </Link>
-  ) : (
-    <span className={className}>{text}</span>
-  );
+/** Percent of the working time taken; a day with bookings but no working hours counts as full. */
+export function loadPercent(day: DaySummary): number {
+  if (day.workingMinutes > 0) return Math.round((day.bookedMinutes / day.workingMinutes) * 100);
+  return day.bookedMinutes > 0 ? 100 : 0;
 }
 
-function dayLabel(day: CalendarDate) {
-  return `${weekdayShort(day)} ${Number(day.slice(8))}`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** What a screen reader hears for a day: "3 appointments, 9:00 AM to 5:30 PM, 80% booked". */
+export function summaryLabel(day: DaySummary): string {
+  if (day.count === 0 && day.bookedMinutes === 0) return day.workingMinutes > 0 ? "no appointments" : "not working";
+  const span = day.first !== null && day.last !== null ? `, ${clockLabel(day.first)} to ${clockLabel(day.last)}` : "";
+  // Bookings on a day without working hours: time off added over them, or booked with an override.
+  const outside = day.count > 0 && day.workingMinutes === 0 ? ", outside working hours" : "";
+  return `${plural(day.count, "appointment")}${span}, ${loadPercent(day)}% booked${outside}`;
 }
 
-export function WeekView({ first, today, stylists, items, query, editHref }: ViewProps) {
-  const days = Array.from({ length: 7 }, (_, index) => addDays(first, index));
+/** The load bar: its fill's width is the percentage taken, its colour the level. */
+function LoadBar({ day }: { day: DaySummary }) {
+  const percent = loadPercent(day);
   return (
-    <div className="overflow-auto p-2 sm:p-4">
-      <table className="w-full min-w-[48rem] table-fixed border-separate border-spacing-0 text-sm">
-        <caption className="sr-only">Appointments per stylist and day</caption>
+    <span className={cn("load", percent >= 85 ? "load-high" : percent >= 50 && "load-mid")} aria-hidden="true">
+      <span style={{ width: `${Math.min(100, percent)}%` }} />
+    </span>
+  );
+}
+
+const EMPTY: DaySummary = { count: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 };
+
+function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: string }) {
+  const off = day.count === 0 && day.bookedMinutes === 0;
+  return (
+    <a href={href} aria-label={label} className={cn("week-cell", off && "week-off")}>
+      {off ? (
+        day.workingMinutes > 0 ? (
+          "Free"
+        ) : (
+          "Off"
+        )
+      ) : (
+        <>
+          <b>
+            {day.count}
+            {day.count > 0 && day.workingMinutes === 0 ? (
+              <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900" aria-hidden="true" title="Outside working hours">
+                !
+              </span>
+            ) : null}
+          </b>
+          {day.first !== null && day.last !== null ? (
+            <>
+              <i>{clockLabel(day.first)}</i>
+              <i>{clockLabel(day.last)}</i>
+            </>
+          ) : null}
+          <LoadBar day={day} />
+        </>
+      )}
+    </a>
+  );
+}
+
+export function WeekView({ first, today, stylists, summary, query }: ViewProps) {
+  const days = Array.from({ length: 7 }, (_, index) => addDays(first, index));
+  const dayHref = (day: CalendarDate) => calendarHref("day", day, { q: query || undefined });
+  return (
+    <div className="p-2 sm:p-4">
+      <table className="week-table w-full table-fixed border-separate border-spacing-0 rounded-lg bg-white text-sm ring-1 ring-slate-200" data-testid="week-view">
+        <caption className="sr-only">Appointments, first and last times and the share of working time booked, per stylist and day</caption>
         <thead>
           <tr>
-            <th scope="col" className="sticky left-0 z-10 w-28 bg-slate-50 p-2 text-left text-xs font-semibold text-slate-600">
+            <th scope="col" className="w-20 p-2 text-left text-xs font-semibold text-slate-600 lg:w-28">
               Stylist
             </th>
-            {days.map((day) => (
-              <th key={day} scope="col" className="p-1">
-                <Link
-                  to={calendarHref("day", day, { q: query || undefined })}
-                  aria-label={`${formatLongDate(day)}: open the day`}
-                  className={cn("block rounded-md px-2 py-1 text-center font-semibold hover:bg-slate-100", day === today ? "text-brand-800 ring-2 ring-brand-700 ring-inset" : "text-slate-800")}
-                >
-                  {dayLabel(day)}
-                </Link>
-              </th>
-            ))}
+            {days.map((day) => {
+              const total = summary?.days[day] ?? EMPTY;
+              return (
+                <th key={day} scope="col" className="p-1 align-top">
+                  <a
+                    href={dayHref(day)}
+                    aria-label={`${formatLongDate(day)}: ${summaryLabel(total)}. Open the day`}
+                    className={cn("block rounded-md px-1 py-1 text-center hover:bg-slate-100", day === today ? "text-brand-800 ring-2 ring-brand-700 ring-inset" : "text-slate-800")}
+                  >
+                    <span className="block font-semibold">
+                      {weekdayShort(day)} {Number(day.slice(8))}
+                    </span>
+                    <span className="block text-[10px] font-normal text-slate-600">{total.count} booked</span>
+                    <LoadBar day={total} />
+                  </a>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {stylists.map((stylist) => (
             <tr key={stylist.id}>
-              <th scope="row" className="sticky left-0 z-10 truncate border-t border-slate-200 bg-slate-50 p-2 text-left font-semibold text-slate-900">
+              <th scope="row" className="truncate border-t border-slate-200 px-2 py-1 text-left text-xs font-semibold text-slate-900 lg:text-sm">
                 {stylist.name}
               </th>
               {days.map((day) => {
-                const dayItems = items.filter((item) => item.stylistId === stylist.id && item.date === day);
+                const own = summary?.byStylist?.[day]?.[stylist.id] ?? EMPTY;
                 return (
-                  <td key={day} className="border-t border-l border-slate-200 bg-white p-1 align-top">
-                    <ul className="space-y-1">
-                      {dayItems.map((item) => (
-                        <li key={item.id}>
-                          <Chip item={item} href={editHref ? editHref(item.id) : null} />
-                        </li>
-                      ))}
-                    </ul>
+                  <td key={day} className="border-t border-l border-slate-200 p-0.5 align-top">
+                    <WeekCell day={own} href={dayHref(day)} label={`${stylist.name}, ${formatLongDate(day)}: ${summaryLabel(own)}`} />
                   </td>
                 );
               })}
@@ -97,15 +135,13 @@ export function WeekView({ first, today, stylists, items, query, editHref }: Vie
   );
 }
 
-const MONTH_PREVIEW = 3;
-
-export function MonthView({ first, last, date, today, items, query, editHref }: ViewProps) {
+export function MonthView({ first, last, date, today, summary, query }: ViewProps) {
   const weeks = Math.round((daysBetween(first, last) + 1) / 7);
   const month = date.slice(0, 7);
   return (
     <div className="p-2 sm:p-4">
-      <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
-        <caption className="sr-only">Appointments per day</caption>
+      <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="month-view">
+        <caption className="sr-only">Appointments and the share of working time booked, per day</caption>
         <thead>
           <tr>
             {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((name) => (
@@ -120,33 +156,26 @@ export function MonthView({ first, last, date, today, items, query, editHref }: 
             <tr key={week}>
               {Array.from({ length: 7 }, (_, weekday) => {
                 const day = addDays(first, week * 7 + weekday);
-                const dayItems = items.filter((item) => item.date === day && item.status !== "cancelled");
+                const total = summary?.days[day] ?? EMPTY;
                 const outside = day.slice(0, 7) !== month;
                 return (
-                  <td key={day} className={cn("h-24 border border-slate-200 p-1 align-top", outside ? "bg-slate-50" : "bg-white")}>
-                    <Link
-                      to={calendarHref("day", day, { q: query || undefined })}
-                      aria-label={`${formatLongDate(day)}: ${dayItems.length} appointment${dayItems.length === 1 ? "" : "s"}`}
-                      className={cn(
-                        "mb-1 flex items-center justify-between rounded px-1 text-xs font-semibold hover:bg-slate-100",
-                        day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-800",
-                      )}
+                  <td key={day} className={cn("border border-slate-200 p-0 align-top", outside && "bg-slate-50")}>
+                    <a
+                      href={calendarHref("day", day, { q: query || undefined })}
+                      aria-label={`${formatLongDate(day)}: ${summaryLabel(total)}`}
+                      className={cn("month-cell", day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-900")}
                     >
-                      <span className={cn(day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
-                      {dayItems.length ? <span className="font-normal text-slate-600">{dayItems.length}</span> : null}
-                    </Link>
-                    <ul className="hidden space-y-0.5 sm:block">
-                      {dayItems.slice(0, MONTH_PREVIEW).map((item) => (
-                        <li key={item.id}>
-                          <Chip item={item} href={editHref ? editHref(item.id) : null} />
-                        </li>
-                      ))}
-                    </ul>
-                    {dayItems.length > MONTH_PREVIEW ? (
-                      <Link to={calendarHref("day", day, { q: query || undefined })} className="hidden px-1 text-xs font-medium text-brand-700 hover:underline sm:block">
-                        +{dayItems.length - MONTH_PREVIEW} more
-                      </Link>
-                    ) : null}
+                      <span className={cn("self-start font-semibold", day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
+                      {total.count || total.bookedMinutes ? (
+                        <>
+                          <span className="text-xs text-slate-700">
+                            <b className="text-sm">{total.count}</b> <span className="hidden sm:inline">booked</span>
+                          </span>
+                          <LoadBar day={total} />
+                          <span className="hidden text-xs text-slate-600 sm:block">{loadPercent(total)}%</span>
+                        </>
+                      ) : null}
+                    </a>
                   </td>
                 );
               })}

@@ -1,7 +1,7 @@
 // The right-hand panel on large screens (not for display accounts): Today's Summary,
 // the Service Colors legend and the next 3 Upcoming Appointments.
 import { Link } from "@remix-run/react";
-import type { CalendarItem, UpcomingItem } from "~/domain/calendar.server";
+import type { UpcomingItem } from "~/domain/calendar.server";
 import type { DashboardStats } from "~/domain/appointments.server";
 import { BLOCKED_CLASSES, serviceColor, shortStylistName } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
@@ -27,17 +27,18 @@ export function UpcomingEntry({ item, href }: { item: UpcomingItem; href: string
 export function SidePanel({
   stats,
   upcoming,
-  items,
+  serviceNames,
   editHref,
   allHref,
 }: {
   stats: DashboardStats;
   upcoming: UpcomingItem[];
-  items: CalendarItem[];
+  /** The services shown in the view, sorted: the Service Colors legend. */
+  serviceNames: string[];
   editHref: (id: number) => string;
   allHref: string;
 }) {
-  const legend = [...new Set(items.map((item) => item.serviceName).filter((name): name is string => Boolean(name)))].sort();
+  const legend = serviceNames;
   return (
     <aside aria-label="Summary" className="hidden w-64 shrink-0 space-y-4 overflow-y-auto border-l border-slate-200 bg-white p-4 lg:block">
       <section>

@@ -1,0 +1,157 @@
+// The calendar's speed on the large salon (issue 12): 20 stylists and a year of history
+// (about 51,000 appointments), the production server with one process, and a client on
+// loopback. Prints, from one run:
+//   - the busiest day's Day view, HTML and `.data` (a client-side navigation's request),
+//     one request at a time and 10 at once, as ratios to the sign-in page in the same run;
+//   - the Week and Month views' HTML sizes (and time, one at a time);
+//   - the Day view with the history copied back in time to about 1,000,000 appointments,
+//     as a ratio to the 51,000 figure;
+//   - the plan of the day's range query and the calendar route's gzipped JavaScript.
+// Prints figures next to their goals; never fails on a goal.
+//
+//   npx remix vite:build && npx tsx bench/calendar.ts [--rounds=60] [--parallel-rounds=15] [--copies=19]
+import { spawnSync } from "node:child_process";
+import { positiveIntOption } from "./options";
+import { median, percentile, requireBuild, seedLargeSalon, startSignedIn, type BenchServer } from "./large-salon";
+
+const GOALS = { dayRatio: 3, parallelP50: 100, parallelP975: 200, periodKb: 120, monthRatio: 3, millionRatio: 1.5 };
+
+const rounds = positiveIntOption("rounds", 60);
+const parallelRounds = positiveIntOption("parallel-rounds", 15);
+const copies = positiveIntOption("copies", 19);
+const PARALLEL = 10;
+
+requireBuild();
+
+type Target = { path: string; signedIn: boolean; expect?: string };
+
+/** Milliseconds from sending the request to the response's last byte, and the body's size in bytes (uncompressed). */
+async function timed(server: BenchServer, target: Target): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}${target.path}`, { headers: target.signedIn ? { Authorization: `Bearer ${server.token}` } : {}, redirect: "manual" });
+  const body = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200 || (target.expect && !body.includes(target.expect))) throw new Error(`${target.path}: unexpected answer ${response.status}`);
+  return { ms, bytes: Buffer.byteLength(body) };
+}
+
+/** `count` rounds, each requesting every target once, one request at a time (all targets see the same machine). */
+async function interleaved(server: BenchServer, targets: Record<string, Target>, count: number) {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let round = 0; round < count + 5; round += 1) {
+    for (const [name, target] of Object.entries(targets)) {
+      const { ms } = await timed(server, target);
+      if (round >= 5) times[name]!.push(ms); // the first rounds warm up
+    }
+  }
+  return times;
+}
+
+/** PARALLEL clients at once, each sending `count` requests one after the other. */
+async function parallel(server: BenchServer, target: Target, count: number): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      for (let index = 0; index < count; index += 1) times.push((await timed(server, target)).ms);
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+const verdict = (ok: boolean) => (ok ? "meets the goal" : "MISSES the goal");
+const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
+
+const salon = await seedLargeSalon("calendar");
+try {
+  const { busiestDay: day, db } = salon;
+  const plan = await db.execute({
+    sql: "explain query plan select * from appointments where start_time >= ? and start_time < ? and end_time > ?",
+    args: [`${day}T00:00:00.000Z`, `${day}T23:59:59.999Z`, `${day}T00:00:00.000Z`],
+  });
+  console.log(`Busiest day ${day}: ${salon.busiestCount} appointments. Range query plan: ${plan.rows.map((row) => String(row.detail)).join("; ")}`);
+
+  const targets = {
+    "Sign-in page": { path: "/auth", signedIn: false, expect: "Sign" },
+    "Day view HTML": { path: `/calendar?view=day&date=${day}`, signedIn: true, expect: "Day Schedule" },
+    "Day view .data": { path: `/calendar.data?view=day&date=${day}`, signedIn: true },
+    "Week view HTML": { path: `/calendar?view=week&date=${day}`, signedIn: true, expect: "Week Schedule" },
+    "Month view HTML": { path: `/calendar?view=month&date=${day}`, signedIn: true, expect: "Month Schedule" },
+  } satisfies Record<string, Target>;
+
+  let dayAtFiftyK = 0;
+  let signInAtFiftyK = 0;
+  const server = await startSignedIn(salon.databaseUrl, 1);
+  console.log("Server: one process");
+  try {
+    console.log("\nSizes (uncompressed):");
+    for (const [name, target] of Object.entries(targets)) {
+      const { bytes } = await timed(server, target);
+      const goal = name.startsWith("Week") || name.startsWith("Month") ? `  goal ≤ ${GOALS.periodKb} KB: ${verdict(bytes / 1000 <= GOALS.periodKb)}` : "";
+      console.log(`${name.padEnd(18)} ${(bytes / 1000).toFixed(0).padStart(5)} KB${goal}`);
+    }
+
+    const one = await interleaved(server, targets, rounds);
+    const signIn = median(one["Sign-in page"]!);
+    console.log(`\nOne request at a time (${rounds} interleaved rounds), median to the last byte:`);
+    for (const [name, times] of Object.entries(one)) {
+      const ratio = median(times) / signIn;
+      const goal = name.startsWith("Day")
+        ? `  goal ≤ ${GOALS.dayRatio}×: ${verdict(ratio <= GOALS.dayRatio)}`
+        : name.startsWith("Month")
+          ? `  goal ≤ ${GOALS.monthRatio}×: ${verdict(ratio <= GOALS.monthRatio)}`
+          : "";
+      console.log(`${name.padEnd(18)} ${ms(median(times))}  = ${ratio.toFixed(2).padStart(5)}× sign-in${goal}`);
+    }
+    dayAtFiftyK = median(one["Day view HTML"]!);
+    signInAtFiftyK = signIn;
+
+    console.log(`\n${PARALLEL} at once (${PARALLEL} clients × ${parallelRounds} requests each):`);
+    for (const name of ["Sign-in page", "Day view HTML", "Day view .data"] as const) {
+      await parallel(server, targets[name], 2); // warm-up
+      const times = await parallel(server, targets[name], parallelRounds);
+      const p50 = percentile(times, 50);
+      const p975 = percentile(times, 97.5);
+      const goal = name.startsWith("Day") ? `  goal p50 ≤ ${GOALS.parallelP50} ms, p97.5 ≤ ${GOALS.parallelP975} ms: ${verdict(p50 <= GOALS.parallelP50 && p975 <= GOALS.parallelP975)}` : "";
+      console.log(`${name.padEnd(18)} p50 ${ms(p50)}  p97.5 ${ms(p975)}  max ${ms(times.at(-1)!)}${goal}`);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // About a million appointments: the year's rows copied back in time, `copies` times, each
+  // copy shifted by the whole seeded span so no copy overlaps another.
+  const span = await db.execute("select max(id) as maxId, cast(julianday(max(end_time)) - julianday(min(start_time)) as integer) + 1 as days from appointments");
+  const maxId = Number(span.rows[0]!.maxId);
+  const days = Number(span.rows[0]!.days);
+  const started = performance.now();
+  for (let copy = 1; copy <= copies; copy += 1) {
+    const shift = `-${copy * days} days`;
+    await db.execute({
+      sql: `insert into appointments (client_id, stylist_id, service_id, start_time, end_time, status, notes, price, availability_override, created_by_user_id, created_at, updated_at)
+            select client_id, stylist_id, service_id, strftime('%Y-%m-%dT%H:%M:%fZ', start_time, ?1), strftime('%Y-%m-%dT%H:%M:%fZ', end_time, ?1),
+                   case status when 'scheduled' then 'completed' else status end, notes, price, availability_override, created_by_user_id, created_at, updated_at
+            from appointments where id <= ?2`,
+      args: [shift, maxId],
+    });
+  }
+  const total = Number((await db.execute("select count(*) as n from appointments")).rows[0]!.n);
+  console.log(`\nCopied the history back ${copies} times: ${total.toLocaleString("en-US")} appointments (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+
+  const big = await startSignedIn(salon.databaseUrl, 1);
+  try {
+    const times = await interleaved(big, { "Sign-in page": targets["Sign-in page"], "Day view HTML": targets["Day view HTML"] }, rounds);
+    const dayAtMillion = median(times["Day view HTML"]!);
+    const signIn = median(times["Sign-in page"]!);
+    const ratio = dayAtMillion / dayAtFiftyK;
+    console.log(`Day view HTML at ${Math.round(total / 1000)}k: ${ms(dayAtMillion)}  = ${ratio.toFixed(2)}× the 51k figure (goal ≤ ${GOALS.millionRatio}×: ${verdict(ratio <= GOALS.millionRatio)})`);
+    console.log(`  against the sign-in page in each run: ${(dayAtMillion / signIn).toFixed(2)}× now, ${(dayAtFiftyK / signInAtFiftyK).toFixed(2)}× at 51k`);
+  } finally {
+    await big.stop();
+  }
+} finally {
+  salon.remove();
+}
+
+const js = spawnSync("npx", ["tsx", "bench/route-js.ts"], { encoding: "utf8" });
+const lines = js.stdout.split("\n").filter((line) => /^routes\/_app\.calendar(\s|\.appointments\.new)|^route id|^routes\/_app\._index/.test(line));
+console.log(`\nCalendar JavaScript (gzipped, budget 130 KB):\n${lines.join("\n")}`);
