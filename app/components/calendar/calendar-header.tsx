@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { CALENDAR_VIEWS, calendarHref, rangeLabel, stepDate, VIEW_LABELS, type CalendarView } from "~/lib/calendar";
@@ -13,7 +14,9 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-export function CalendarHeader({ view, date, today, query, newBookingHref }: { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string; newBookingHref: string | null }) {
+type HeaderProps = { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string; newBookingHref: string | null; panelToggle?: ReactNode };
+
+export function CalendarHeader({ view, date, today, query, newBookingHref, panelToggle }: HeaderProps) {
   const keep = { q: query || undefined };
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
@@ -24,6 +27,7 @@ export function CalendarHeader({ view, date, today, query, newBookingHref }: { v
             {rangeLabel(view, date)}
           </p>
         </div>
+        {panelToggle}
         {newBookingHref ? (
           <Link to={newBookingHref} className={buttonClasses("primary", "shrink-0 px-3")} preventScrollReset>
             <span className="hidden sm:inline">New Booking</span>

@@ -199,7 +199,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           const own = items.filter((item) => item.stylistId === stylist.id);
           const ghost = drag?.moved && drag.stylistId === stylist.id ? drag : null;
           return (
-            <section key={stylist.id} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
+            <section key={stylist.id} id={`stylist-${stylist.id}`} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
               {canWrite ? (
                 <Link
                   to={newHref(stylist.id)}
