@@ -97,6 +97,8 @@ export const services = sqliteTable("services", {
   duration: integer("duration").notNull().default(30),
   price: integer("price").notNull().default(0),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  // A palette key chosen by an admin (app/lib/calendar.ts); null: the colour by the name's hash.
+  color: text("color"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -34,7 +34,7 @@ export type AppointmentView = {
   /** Phone and e-mail only for those who may see clients' contact details. */
   client: ClientFor<ClientSummary> | null;
   stylist: { id: number; name: string };
-  service: { id: number; name: string; price: number; category: string } | null;
+  service: { id: number; name: string; price: number; category: string; color: string | null } | null;
 };
 
 const MAX_LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
@@ -58,6 +58,7 @@ const viewColumns = {
   serviceName: services.name,
   servicePrice: services.price,
   serviceCategory: services.category,
+  serviceColor: services.color,
 };
 
 type ViewRow = Awaited<ReturnType<typeof selectViews>>[number];
@@ -76,7 +77,10 @@ function toView(actor: Actor, row: ViewRow): AppointmentView {
     availabilityOverride: row.availabilityOverride,
     client: row.clientId !== null && row.clientName !== null ? clientFor(actor, { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail }) : null,
     stylist: { id: row.stylistId, name: row.stylistName ?? "" },
-    service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "" } : null,
+    service:
+      row.serviceId !== null && row.serviceName !== null
+        ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "", color: row.serviceColor }
+        : null,
   };
 }
 
@@ -127,6 +131,7 @@ export type CalendarRow = {
   notes: string | null;
   clientName: string | null;
   serviceName: string | null;
+  serviceColor: string | null;
 };
 
 const calendarColumns = {
@@ -138,6 +143,7 @@ const calendarColumns = {
   notes: appointments.notes,
   clientName: clients.name,
   serviceName: services.name,
+  serviceColor: services.color,
 };
 
 // Prepared once: the calendar runs this on every page view, and building the query

@@ -21,6 +21,8 @@ export type CalendarItem = {
   status: AppointmentView["status"];
   clientName: string | null;
   serviceName: string | null;
+  /** The service's chosen palette key, or null for the default by name. */
+  serviceColor: string | null;
   notes: string | null;
 };
 
@@ -31,6 +33,7 @@ export type UpcomingItem = {
   status: AppointmentView["status"];
   clientName: string | null;
   serviceName: string | null;
+  serviceColor: string | null;
   notes: string | null;
   stylistName: string;
 };
@@ -64,6 +67,7 @@ export function toUpcoming(appointment: AppointmentView, timeZone: string): Upco
     status: appointment.status,
     clientName: appointment.client?.name ?? null,
     serviceName: appointment.service?.name ?? null,
+    serviceColor: appointment.service?.color ?? null,
     notes: appointment.notes,
     stylistName: appointment.stylist.name,
   };
@@ -106,6 +110,7 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
         status: appointment.status,
         clientName: appointment.clientName,
         serviceName: appointment.serviceName,
+        serviceColor: appointment.serviceColor,
         notes: appointment.notes,
       };
     });

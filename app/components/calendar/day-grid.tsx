@@ -229,7 +229,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                   const dragging = drag?.item.id === item.id && drag.moved;
                   const classes = cn(
                     "appointment-block",
-                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName),
+                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
                     cancelled ? "right-1 left-[55%] opacity-70 line-through" : "inset-x-1",
                     draggable && "cursor-grab touch-none",
                     dragging && "opacity-40",

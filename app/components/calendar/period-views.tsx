@@ -22,7 +22,7 @@ type ViewProps = {
 function Chip({ item, href }: { item: CalendarItem; href: string | null }) {
   const className = cn(
     "block truncate rounded border-l-4 px-1.5 py-0.5 text-xs",
-    item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName),
+    item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
     item.status === "cancelled" && "line-through opacity-70",
   );
   const text = (

@@ -101,7 +101,7 @@ export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href:
   return (
     <Link to={href} preventScrollReset className="block rounded-md px-2 py-2 hover:bg-slate-50">
       <span className="flex items-center gap-2">
-        <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full border", item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName))} />
+        <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full border", item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor))} />
         <span className="truncate text-sm font-semibold text-slate-900">{appointmentTitle(item)}</span>
       </span>
       <span className="mt-0.5 block text-xs text-slate-600">
@@ -132,7 +132,8 @@ export function SidePanel({
   editHref: (id: number) => string;
   allHref: string;
 }) {
-  const legend = [...new Set(items.map((item) => item.serviceName).filter((name): name is string => Boolean(name)))].sort();
+  const colors = new Map(items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : [])));
+  const legend = [...colors.keys()].sort();
   const open = preference === "open";
   // Escape closes the drawer (with JavaScript), as it would a dialog.
   useEffect(() => {
@@ -178,7 +179,7 @@ export function SidePanel({
           <ul className="mt-2 space-y-1">
             {legend.map((name) => (
               <li key={name} className="flex items-center gap-2 text-xs text-slate-700">
-                <span aria-hidden="true" className={cn("size-3 rounded border", serviceColor(name))} />
+                <span aria-hidden="true" className={cn("size-3 rounded border", serviceColor(name, colors.get(name)))} />
                 {name}
               </li>
             ))}
