@@ -181,13 +181,17 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
   return toView(actor, row);
 }
 
-/** The next appointments from now (SPEC: the Upcoming panel shows 3; 'View All' shows them all). */
-export async function upcomingAppointments(actor: Actor, limit?: number): Promise<AppointmentView[]> {
+/**
+ * The next appointments from now (SPEC: the Upcoming panel shows 3; 'View All' shows them
+ * all); `clientId` keeps one client's (the calendar header's client search).
+ */
+export async function upcomingAppointments(actor: Actor, limit?: number, { clientId }: { clientId?: number } = {}): Promise<AppointmentView[]> {
   assertCan(actor, "calendar.view");
   const scope = await visibleStylistScope(actor);
   const now = new Date().toISOString();
   const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled")];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
+  if (clientId) conditions.push(eq(appointments.clientId, clientId));
   const query = selectViews(db, and(...conditions));
   const rows = limit ? await query.limit(limit) : await query;
   return rows.map((row) => toView(actor, row));

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { UpcomingEntry } from "~/components/calendar/side-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { RouteDialog } from "~/components/ui/route-dialog";
@@ -12,22 +13,30 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 
-// 'View All Appointments': every upcoming appointment the user may see, by day.
+const ClientParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+// 'View All Appointments': every upcoming appointment the user may see, by day; with
+// ?client= one client's, across dates (the header's client search picks it).
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const { timeZone } = await getGlobalSettings();
   const url = new URL(request.url);
-  const upcoming = (await upcomingAppointments(user)).map((item) => toUpcoming(item, timeZone));
-  return { upcoming, closeTo: returnPath("/calendar", url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
+  const client = url.searchParams.has("client") ? ClientParam.safeParse(url.searchParams.get("client")) : null;
+  if (client && !client.success) throw new Response("Client not found", { status: 404 });
+  const upcoming = (await upcomingAppointments(user, undefined, { clientId: client?.data })).map((item) => toUpcoming(item, timeZone));
+  const keep = new URLSearchParams(url.searchParams);
+  keep.delete("client");
+  const clientName = client ? (upcoming[0]?.clientName ?? null) : null;
+  return { upcoming, closeTo: returnPath("/calendar", url), keep: keep.toString(), canEdit: user.role !== "display", forClient: Boolean(client), clientName };
 });
 
 export default function UpcomingAppointments() {
-  const { upcoming, closeTo, keep, canEdit } = useLoaderData<typeof loader>();
+  const { upcoming, closeTo, keep, canEdit, forClient, clientName } = useLoaderData<typeof loader>();
   const days = [...new Set(upcoming.map((item) => item.date))];
   return (
-    <RouteDialog title="Upcoming Appointments" closeTo={closeTo} size="lg">
+    <RouteDialog title={clientName ? `Upcoming Appointments for ${clientName}` : "Upcoming Appointments"} closeTo={closeTo} size="lg">
       {upcoming.length === 0 ? (
-        <EmptyState title="No upcoming appointments" />
+        <EmptyState title={forClient ? "This client has no upcoming appointments" : "No upcoming appointments"} />
       ) : (
         <div className="max-h-[65vh] space-y-4 overflow-y-auto">
           {days.map((day) => (

@@ -66,19 +66,6 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value={mode === "new" ? "create" : "update"} />
       <FormAlert errors={form.errors} />
-      <SelectField
-        label="Status"
-        {...getSelectProps(fields.status, { value: false })}
-        value={status}
-        onChange={(event) => setStatus(event.target.value as typeof status)}
-        errors={fields.status.errors}
-      >
-        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
-          <option key={value} value={value}>
-            {STATUS_LABELS[value]}
-          </option>
-        ))}
-      </SelectField>
       {blocked ? null : (
         <ClientPicker
           initial={{ clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
@@ -86,29 +73,6 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
-        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
-          <option value="">Choose a time</option>
-          {SLOT_TIMES.map((time) => (
-            <option key={time} value={time}>
-              {formatClockTime(time)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Stylist"
-          {...getSelectProps(fields.stylistId, { value: false })}
-          value={stylistId ?? ""}
-          onChange={(event) => setStylistId(Number(event.target.value) || null)}
-          errors={fields.stylistId.errors}
-        >
-          {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
-          {options.stylists.map((stylist) => (
-            <option key={stylist.id} value={stylist.id}>
-              {stylist.name}
-            </option>
-          ))}
-        </SelectField>
         <SelectField
           label={blocked ? "Service (optional)" : "Service"}
           {...getSelectProps(fields.serviceId)}
@@ -129,6 +93,29 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
             </optgroup>
           ))}
         </SelectField>
+        <SelectField
+          label="Stylist"
+          {...getSelectProps(fields.stylistId, { value: false })}
+          value={stylistId ?? ""}
+          onChange={(event) => setStylistId(Number(event.target.value) || null)}
+          errors={fields.stylistId.errors}
+        >
+          {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
+          {options.stylists.map((stylist) => (
+            <option key={stylist.id} value={stylist.id}>
+              {stylist.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
+        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
+          <option value="">Choose a time</option>
+          {SLOT_TIMES.map((time) => (
+            <option key={time} value={time}>
+              {formatClockTime(time)}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Duration (minutes)"
           {...getInputProps(fields.duration, { type: "number", value: false })}
@@ -145,6 +132,19 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         />
       </div>
       <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={2} />
+      <SelectField
+        label="Status"
+        {...getSelectProps(fields.status, { value: false })}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as typeof status)}
+        errors={fields.status.errors}
+      >
+        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
+          <option key={value} value={value}>
+            {STATUS_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
       {options.canOverride ? (
         <div className="flex items-start gap-3">
           <input {...getInputProps(fields.availabilityOverride, { type: "checkbox" })} className="mt-0.5 size-5 accent-brand-700" />
@@ -153,7 +153,11 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           </label>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-2 pt-2">
+      {/* Book and Cancel stay in view however far the fields scroll (a tablet or phone). */}
+      <div
+        className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
+        data-testid="dialog-footer"
+      >
         {deleteHref ? (
           <Link to={deleteHref} className={buttonClasses("ghost", "text-red-700 hover:bg-red-50")} preventScrollReset>
             Delete

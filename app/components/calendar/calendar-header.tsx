@@ -1,10 +1,11 @@
-import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { CALENDAR_VIEWS, calendarHref, rangeLabel, stepDate, VIEW_LABELS, type CalendarView } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import type { CalendarDate } from "~/lib/salon-time";
+import { useClientSuggestions } from "./client-picker";
 
 function Arrow({ direction }: { direction: "left" | "right" }) {
   return (
@@ -59,15 +60,45 @@ export function CalendarHeader({ view, date, today, query, newBookingHref, panel
             </Link>
           ))}
         </nav>
-        <Form method="get" action="/calendar" role="search" className="flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs">
-          <input type="hidden" name="view" value={view} />
-          <input type="hidden" name="date" value={date} />
-          <label htmlFor="calendar-search" className="sr-only">
-            Search clients
-          </label>
-          <input id="calendar-search" type="search" name="q" defaultValue={query} placeholder="Search clients..." className={controlClasses} autoComplete="off" />
-        </Form>
+        <ClientSearch view={view} date={date} query={query} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The header's client search. Submitted, it filters the view to matching clients (also
+ * without JavaScript); with JavaScript it suggests clients as you type, and picking one
+ * opens that client's upcoming appointments across dates.
+ */
+function ClientSearch({ view, date, query }: { view: CalendarView; date: CalendarDate; query: string }) {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState(query);
+  const suggestions = useClientSuggestions(term, true, (client) => {
+    navigate(`/calendar/upcoming?${new URLSearchParams({ view, date, client: String(client.id), ...(query ? { q: query } : {}) })}`, { preventScrollReset: true });
+  });
+  return (
+    <Form method="get" action="/calendar" role="search" className="relative flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs">
+      <input type="hidden" name="view" value={view} />
+      <input type="hidden" name="date" value={date} />
+      <label htmlFor="calendar-search" className="sr-only">
+        Search clients
+      </label>
+      <input
+        id="calendar-search"
+        type="search"
+        name="q"
+        maxLength={100}
+        value={term}
+        {...suggestions.inputProps}
+        onChange={(event) => {
+          setTerm(event.target.value);
+          suggestions.typed();
+        }}
+        placeholder="Search clients..."
+        className={controlClasses}
+      />
+      {suggestions.list}
+    </Form>
   );
 }
