@@ -8,6 +8,7 @@ import type { BookingOptions } from "~/domain/calendar.server";
 import type { AppointmentFormValue } from "~/lib/schemas/appointments";
 import { roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { ClientPicker } from "./client-picker";
 
 export type AppointmentDefaults = {
@@ -44,6 +45,7 @@ function groupByCategory(services: BookingOptions["services"]) {
 
 export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref }: Props) {
   const navigation = useNavigation();
+  const clock = useClockFormat();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
@@ -112,7 +114,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           <option value="">Choose a time</option>
           {SLOT_TIMES.map((time) => (
             <option key={time} value={time}>
-              {formatClockTime(time)}
+              {formatClockTime(time, clock)}
             </option>
           ))}
         </SelectField>

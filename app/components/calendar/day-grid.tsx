@@ -7,6 +7,8 @@ import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
+import { formatClockTime } from "~/lib/salon-time";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel, spanLabel } from "./labels";
 
 export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
@@ -91,11 +93,12 @@ function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
 }
 
 function AppointmentText({ item }: { item: CalendarItem }) {
+  const clock = useClockFormat();
   return (
     <>
       <span className="block truncate font-semibold">{appointmentTitle(item)}</span>
       <span className="block truncate">
-        {spanLabel(item.startMinutes, item.endMinutes)}
+        {spanLabel(item.startMinutes, item.endMinutes, clock)}
         {item.serviceName ? ` · ${item.serviceName}` : ""}
         {item.status === "cancelled" ? " · Cancelled" : item.status === "completed" ? " · Completed" : ""}
       </span>
@@ -105,6 +108,7 @@ function AppointmentText({ item }: { item: CalendarItem }) {
 
 export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
   const navigate = useNavigate();
+  const clock = useClockFormat();
   const columns = useRef(new Map<number, HTMLDivElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
   const suppressClick = useRef(false);
@@ -181,7 +185,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
             {stylist.name}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
-                {schedules[stylist.id]!.startTime}–{schedules[stylist.id]!.endTime}
+                {formatClockTime(schedules[stylist.id]!.startTime, clock)}–{formatClockTime(schedules[stylist.id]!.endTime, clock)}
               </span>
             ) : null}
           </div>
@@ -190,7 +194,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
         <div className="sticky left-0 z-10 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
           {HOURS.map((minutes) => (
             <div key={minutes} className="absolute right-2 -translate-y-1/2 text-xs text-slate-600" style={{ top: minutesToTop(minutes) }}>
-              {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes)}</span> : clockLabel(minutes)}
+              {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span> : clockLabel(minutes, clock)}
             </div>
           ))}
         </div>
@@ -275,7 +279,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                   className="pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800"
                   style={{ top: minutesToTop(ghost.startMinutes), height: blockHeight(ghost.startMinutes, ghost.startMinutes + (ghost.item.endMinutes - ghost.item.startMinutes)) - 2 }}
                 >
-                  {clockLabel(ghost.startMinutes)}
+                  {clockLabel(ghost.startMinutes, clock)}
                 </div>
               ) : null}
             </section>

@@ -5,6 +5,7 @@ import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, calendarHref, serviceColor, weekdayShort } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { addDays, daysBetween, formatLongDate, type CalendarDate } from "~/lib/salon-time";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel } from "./labels";
 
 type ViewProps = {
@@ -20,6 +21,7 @@ type ViewProps = {
 };
 
 function Chip({ item, href }: { item: CalendarItem; href: string | null }) {
+  const clock = useClockFormat();
   const className = cn(
     "block truncate rounded border-l-4 px-1.5 py-0.5 text-xs",
     item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
@@ -27,7 +29,7 @@ function Chip({ item, href }: { item: CalendarItem; href: string | null }) {
   );
   const text = (
     <>
-      <span className="font-semibold">{clockLabel(item.startMinutes)}</span> {appointmentTitle(item)}
+      <span className="font-semibold">{clockLabel(item.startMinutes, clock)}</span> {appointmentTitle(item)}
     </>
   );
   return href ? (

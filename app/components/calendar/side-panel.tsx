@@ -9,6 +9,7 @@ import { BLOCKED_CLASSES, serviceColor, shortStylistName } from "~/lib/calendar"
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { buttonClasses } from "~/components/ui/button";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel } from "./labels";
 
 export type PanelPreference = "open" | "closed" | null;
@@ -98,6 +99,7 @@ function dayLabel(date: string, today: string | undefined) {
 
 export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href: string; today?: string }) {
   const day = dayLabel(item.date, today);
+  const clock = useClockFormat();
   return (
     <Link to={href} preventScrollReset className="block rounded-md px-2 py-2 hover:bg-slate-50">
       <span className="flex items-center gap-2">
@@ -106,7 +108,7 @@ export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href:
       </span>
       <span className="mt-0.5 block text-xs text-slate-600">
         {day ? `${day}, ` : ""}
-        {clockLabel(item.startMinutes)}
+        {clockLabel(item.startMinutes, clock)}
         {item.serviceName ? ` · ${item.serviceName}` : ""} · {shortStylistName(item.stylistName)}
       </span>
     </Link>

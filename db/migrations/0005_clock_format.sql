@@ -1,0 +1,1 @@
+ALTER TABLE `salon_settings` ADD `clock_format` text DEFAULT '12h' NOT NULL;
