@@ -17,7 +17,7 @@ export type PanelPreference = "open" | "closed" | null;
 /** What the panel's classes are for a stored preference (none: a column from 1280 px, hidden below). */
 function panelClasses(preference: PanelPreference) {
   if (preference === "closed") return "hidden";
-  const drawer = "absolute inset-y-0 right-0 z-40 w-72 max-w-[85vw] shadow-xl xl:static xl:z-auto xl:w-64 xl:max-w-none xl:shadow-none";
+  const drawer = "absolute inset-y-0 right-0 z-40 w-72 max-w-[85vw] shadow-xl xl:static xl:z-auto xl:w-56 xl:max-w-none xl:shadow-none";
   return preference === "open" ? cn("block", drawer) : cn("hidden xl:block", drawer);
 }
 

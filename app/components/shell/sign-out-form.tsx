@@ -15,7 +15,7 @@ export function SignOutForm({ className, rail = false }: { className?: string; r
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 xl:hidden" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
               <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
             </svg>
-            <span className="sr-only xl:not-sr-only">Sign Out</span>
+            <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Sign Out</span>
           </>
         ) : (
           "Sign Out"
