@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { ErrorPanel } from "~/components/ui/route-error";
-import { ClockFormatProvider } from "~/components/ui/clock-format";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { unreadMessageCount } from "~/domain/messages.server";
 import { getGlobalSettings } from "~/domain/settings.server";
@@ -15,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
   const [{ salonName, clockFormat }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
+  // clockFormat: read by useClockFormat() wherever a time is shown.
   return { user, salonName, clockFormat, unreadMessages };
 }
 
@@ -25,14 +25,12 @@ const revalidateShell = revalidateOnOwnParams();
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, clockFormat, unreadMessages } = useLoaderData<typeof loader>();
+  const { user, salonName, unreadMessages } = useLoaderData<typeof loader>();
   useLiveUpdates();
   return (
-    <ClockFormatProvider value={clockFormat}>
-      <AppShell user={user} salonName={salonName} badges={{ "/messages": unreadMessages }}>
-        <Outlet />
-      </AppShell>
-    </ClockFormatProvider>
+    <AppShell user={user} salonName={salonName} badges={{ "/messages": unreadMessages }}>
+      <Outlet />
+    </AppShell>
   );
 }
 

@@ -143,12 +143,12 @@ test("the phone's menu paints above the grid and closes with Escape; the stylist
   await expect.poll(async () => (await sophie.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(72);
   await expect.poll(async () => ((box) => (box ? box.x + box.width : 9999))(await sophie.boundingBox())).toBeLessThanOrEqual(PHONE.width);
   await page.getByLabel(/^Open menu/).click();
-  const menu = page.getByTestId("mobile-menu");
+  const menu = page.getByRole("navigation", { name: /menu$/ });
   await expect(menu).toBeVisible();
   // What is under the middle of the menu is the menu, not a sticky grid header.
   const onTop = await page.evaluate(() => {
     const element = document.elementFromPoint(200, 120);
-    return Boolean(element?.closest("[data-testid=mobile-menu]"));
+    return Boolean(element?.closest("details[open]"));
   });
   expect(onTop).toBe(true);
   await page.keyboard.press("Escape");

@@ -19,12 +19,7 @@ export type NavBadges = Partial<Record<string, number>>;
 
 function Count({ count, rail }: { count: number; rail: boolean }) {
   return (
-    <span
-      className={cn(
-        "min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white",
-        rail && "absolute -top-1 -right-1 min-w-5 px-1 py-0 text-[0.7rem] leading-5 ring-2 ring-white xl:static xl:min-w-6 xl:px-1.5 xl:py-0.5 xl:text-xs xl:leading-normal xl:ring-0",
-      )}
-    >
+    <span className={cn("min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white", rail && "rail-count")}>
       {count > 99 ? "99+" : count}
       <span className="sr-only"> unread</span>
     </span>
@@ -48,18 +43,15 @@ function NavList({ items, user, badges, rail = false, className }: { items: NavI
               className={({ isActive }) =>
                 cn(
                   "group relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                  rail && "justify-center px-0 py-2.5 xl:justify-start xl:px-3 xl:py-2",
+                  rail && "rail-link",
                   isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
                 )
               }
             >
-              <NavIcon name={item.icon} className="size-5 shrink-0" />
-              <span className={cn("flex-1", rail && "sr-only xl:not-sr-only")}>{item.label}</span>
+              <NavIcon path={item.to} className="size-5 shrink-0" />
+              <span className={cn("flex-1", rail && "rail-label")}>{item.label}</span>
               {rail ? (
-                <span
-                  aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 hidden -translate-y-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow-lg group-hover:block group-focus-visible:block xl:!hidden"
-                >
+                <span aria-hidden="true" className="rail-tooltip">
                   {item.label}
                 </span>
               ) : null}
@@ -71,24 +63,10 @@ function NavList({ items, user, badges, rail = false, className }: { items: NavI
   );
 }
 
-function initials(user: ShellUser) {
-  const letters = `${user.firstName.trim()[0] ?? ""}${user.lastName.trim()[0] ?? ""}`;
-  return (letters || user.email[0] || "?").toUpperCase();
-}
-
 function UserBadge({ user, rail = false }: { user: ShellUser; rail?: boolean }) {
   return (
     <div className="min-w-0">
-      {rail ? (
-        <span
-          aria-hidden="true"
-          title={`${fullName(user)}, ${ROLE_LABELS[user.role]}`}
-          className="flex size-9 items-center justify-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700 xl:hidden"
-        >
-          {initials(user)}
-        </span>
-      ) : null}
-      <div className={cn(rail && "sr-only xl:not-sr-only")}>
+      <div className={cn(rail && "rail-label")}>
         <p className="truncate text-sm font-semibold text-slate-900">{fullName(user)}</p>
         <p className="text-xs text-slate-600">{ROLE_LABELS[user.role]}</p>
       </div>
@@ -108,25 +86,23 @@ function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: s
   useEffect(() => {
     if (details.current) details.current.open = false;
   }, [location.pathname]);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const element = details.current;
-      if (event.key !== "Escape" || !element?.open) return;
-      element.open = false;
-      element.querySelector("summary")?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
   return (
-    <details ref={details} className="group md:hidden">
+    <details
+      ref={details}
+      className="group md:hidden"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !details.current?.open) return;
+        details.current.open = false;
+        details.current.querySelector("summary")?.focus();
+      }}
+    >
       <summary className="relative cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label={unread ? `Open menu, ${unread} unread messages` : "Open menu"}>
         {unread ? <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" /> : null}
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
       </summary>
-      <div className="fixed inset-0 top-14 z-50 overflow-y-auto bg-white px-4 py-4 shadow-xl" data-testid="mobile-menu">
+      <div className="fixed inset-0 top-14 z-50 overflow-y-auto bg-white px-4 py-4 shadow-xl">
         <nav aria-label={`${salonName} menu`}>
           <NavList items={MOBILE_ITEMS} user={user} badges={badges} />
         </nav>
