@@ -43,8 +43,8 @@ test("a stylist's weekly hours save as they change and stay after a reload", asy
     "9:00 PM",
   ]);
   await expect(mondayEnd.locator("option")).toHaveCount(15);
-  await expect(mondayEnd.locator("option").first()).toHaveText("8:00");
-  await expect(mondayEnd.locator("option").last()).toHaveText("22:00");
+  await expect(mondayEnd.locator("option").first()).toHaveText("8:00 AM");
+  await expect(mondayEnd.locator("option").last()).toHaveText("10:00 PM");
   // End must be after start: earlier ends cannot be picked.
   await expect(mondayEnd.locator('option[value="09:00"]')).toBeDisabled();
   await expect(mondayEnd.locator('option[value="10:00"]')).toBeEnabled();

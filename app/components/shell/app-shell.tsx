@@ -40,6 +40,7 @@ function NavList({ items, user, badges, rail = false, className }: { items: NavI
             <NavLink
               to={item.to}
               prefetch="intent"
+              data-tip={rail ? item.label : undefined}
               className={({ isActive }) =>
                 cn(
                   "group relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
@@ -50,11 +51,6 @@ function NavList({ items, user, badges, rail = false, className }: { items: NavI
             >
               <NavIcon path={item.to} className="size-5 shrink-0" />
               <span className={cn("flex-1", rail && "rail-label")}>{item.label}</span>
-              {rail ? (
-                <span aria-hidden="true" className="rail-tooltip">
-                  {item.label}
-                </span>
-              ) : null}
               {badges?.[item.to] ? <Count count={badges[item.to]!} rail={rail} /> : null}
             </NavLink>
           </li>
