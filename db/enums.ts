@@ -9,3 +9,6 @@ export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal
 export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;
 export const SCHEDULE_MODES = ["weekly", "biweekly"] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+/** How clock times read: "9:00 AM" (SPEC, the default) or "9:00"/"13:00". */
+export const CLOCK_FORMATS = ["12h", "24h"] as const;
+export type ClockFormat = (typeof CLOCK_FORMATS)[number];

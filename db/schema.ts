@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { APPOINTMENT_STATUSES, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
+import { APPOINTMENT_STATUSES, CLOCK_FORMATS, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
 
 export * from "./enums";
 
@@ -65,6 +65,8 @@ export const salonSettings = sqliteTable("salon_settings", {
   bookingAdvanceLimit: integer("booking_advance_limit").notNull().default(30),
   cancellationNotice: integer("cancellation_notice").notNull().default(24),
   timeZone: text("time_zone").notNull().default("Europe/London"),
+  // How times read everywhere (decision 0075): SPEC's "9:00 AM" by default.
+  clockFormat: text("clock_format", { enum: CLOCK_FORMATS }).notNull().default("12h"),
   // ISO 3166 code in which phone numbers written nationally are read (E.164 for SMS).
   country: text("country").notNull().default("GB"),
   smsEnabled: integer("sms_enabled", { mode: "boolean" }).notNull().default(false),
@@ -97,6 +99,8 @@ export const services = sqliteTable("services", {
   duration: integer("duration").notNull().default(30),
   price: integer("price").notNull().default(0),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  // A palette key chosen by an admin (app/lib/calendar.ts); null: the colour by the name's hash.
+  color: text("color"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

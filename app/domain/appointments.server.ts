@@ -39,7 +39,7 @@ export type AppointmentView = {
   /** Phone and e-mail only for those who may see clients' contact details. */
   client: ClientFor<ClientSummary> | null;
   stylist: { id: number; name: string };
-  service: { id: number; name: string; price: number; category: string } | null;
+  service: { id: number; name: string; price: number; category: string; color: string | null } | null;
 };
 
 const MAX_LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
@@ -64,6 +64,7 @@ const viewColumns = {
   serviceName: services.name,
   servicePrice: services.price,
   serviceCategory: services.category,
+  serviceColor: services.color,
 };
 
 type ViewRow = Awaited<ReturnType<typeof selectViews>>[number];
@@ -83,7 +84,10 @@ function toView(actor: Actor, row: ViewRow): AppointmentView {
     lateCancellation: row.lateCancellation,
     client: row.clientId !== null && row.clientName !== null ? clientFor(actor, { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail }) : null,
     stylist: { id: row.stylistId, name: row.stylistName ?? "" },
-    service: row.serviceId !== null && row.serviceName !== null ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "" } : null,
+    service:
+      row.serviceId !== null && row.serviceName !== null
+        ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "", color: row.serviceColor }
+        : null,
   };
 }
 
@@ -173,6 +177,7 @@ export type CalendarRow = {
   lateCancellation: boolean;
   clientName: string | null;
   serviceName: string | null;
+  serviceColor: string | null;
 };
 
 const calendarColumns = {
@@ -185,6 +190,7 @@ const calendarColumns = {
   lateCancellation: appointments.lateCancellation,
   clientName: clients.name,
   serviceName: services.name,
+  serviceColor: services.color,
 };
 
 // Prepared once: the calendar runs this on every page view, and building the query
@@ -224,15 +230,17 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
 
 /**
  * The next appointments from now, soonest first (SPEC: the Upcoming panel shows 3; 'View
- * All' pages through the rest with `after`).
+ * All' pages through the rest with `after`); `clientId` keeps one client's (the calendar
+ * header's client search).
  */
-export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest): Promise<Page<AppointmentView>> {
+export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest, { clientId }: { clientId?: number } = {}): Promise<Page<AppointmentView>> {
   assertCan(actor, "calendar.view");
   const scope = await visibleStylistScope(actor);
   const now = new Date().toISOString();
   const after = cursorKey(page.after, TextIdCursor);
   const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled"), afterKey(appointments.startTime, appointments.id, after)];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
+  if (clientId) conditions.push(eq(appointments.clientId, clientId));
   const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
   return pageOf(
     rows,

@@ -25,11 +25,17 @@ export type CalendarItem = {
   clientName: string | null;
   serviceName: string | null;
   /** Only blocked time shows its notes on the grid; null otherwise. */
+  /** The service's chosen palette key, or null for the default by name. */
+  serviceColor: string | null;
   notes: string | null;
   /** A booking inside its stylist's time off (added after it was booked): the grid marks it. */
   duringTimeOff: boolean;
   lateCancellation: boolean;
 };
+
+/** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
+export type LegendEntry = { name: string; color: string | null };
+const sortLegend = (legend: LegendEntry[]) => legend.sort((a, b) => a.name.localeCompare(b.name));
 
 export type UpcomingItem = {
   id: number;
@@ -38,6 +44,7 @@ export type UpcomingItem = {
   status: AppointmentView["status"];
   clientName: string | null;
   serviceName: string | null;
+  serviceColor: string | null;
   notes: string | null;
   stylistName: string;
 };
@@ -80,8 +87,8 @@ export type CalendarData = {
   items: CalendarItem[];
   /** Week and Month views: the summary per day; null for Day. */
   summary: PeriodSummary | null;
-  /** Service names shown in the range, sorted (the Service Colors legend). */
-  serviceNames: string[];
+  /** The services shown in the range with their chosen colours, by name (the Service Colors legend). */
+  legend: LegendEntry[];
   canWrite: boolean;
   /** The side panel (not for display accounts): today's figures and the next appointments. */
   panel: { stats: DashboardStats; upcoming: UpcomingItem[] } | null;
@@ -95,6 +102,7 @@ export function toUpcoming(appointment: AppointmentView, timeZone: string): Upco
     status: appointment.status,
     clientName: appointment.client?.name ?? null,
     serviceName: appointment.service?.name ?? null,
+    serviceColor: appointment.service?.color ?? null,
     notes: appointment.notes,
     stylistName: appointment.stylist.name,
   };
@@ -114,16 +122,16 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, a.late_cancellation)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation)) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
     where a.start_time >= ${new Date(from.getTime() - LOOKBACK_MS).toISOString()} and a.start_time < ${to.toISOString()} and a.end_time > ${from.toISOString()}
       ${scopeSql(scope)}`);
-  type Row = [number, number, string, string, CalendarItem["status"], string | null, string | null, string | null, 0 | 1];
+  type Row = [number, number, string, string, CalendarItem["status"], string | null, string | null, string | null, string | null, 0 | 1];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
-  return rows.map(([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, late]) => {
+  return rows.map(([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, serviceColor, late]) => {
     const start = wallClock(startTime, timeZone);
     const lateCancellation = status === "cancelled" && late === 1;
     return {
@@ -135,6 +143,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
       status,
       clientName,
       serviceName,
+      serviceColor,
       notes,
       duringTimeOff: false,
       lateCancellation,
@@ -179,12 +188,12 @@ async function periodSummary(
   timeZone: string,
   needle: string,
   perStylist: boolean,
-): Promise<{ summary: PeriodSummary; serviceNames: string[] }> {
+): Promise<{ summary: PeriodSummary; legend: LegendEntry[] }> {
   const from = dayBounds(first, timeZone).start;
   const to = dayBounds(last, timeZone).end;
   const days: Record<CalendarDate, DaySummary> = {};
   const byStylist: Record<CalendarDate, Record<number, DaySummary>> = {};
-  if (stylistIds.length === 0 || scope?.length === 0) return { summary: { days, byStylist: perStylist ? byStylist : null }, serviceNames: [] };
+  if (stylistIds.length === 0 || scope?.length === 0) return { summary: { days, byStylist: perStylist ? byStylist : null }, legend: [] };
   const matching = needle ? sql`and a.client_id in (select id from clients where instr(lower(name), ${needle}) > 0)` : sql``;
   const inRange = sql`a.start_time >= ${from.toISOString()} and a.start_time < ${to.toISOString()} ${scopeSql(scope)} ${matching}`;
   const [[grouped], [names], schedules] = await Promise.all([
@@ -200,7 +209,7 @@ async function periodSummary(
         group by a.stylist_id, day
       )`),
     db.all<{ names: string }>(sql`
-      select json_group_array(name) as names from services
+      select json_group_array(json_array(name, color)) as names from services
       where id in (select distinct a.service_id from appointments a where ${inRange} and a.status <> 'cancelled')`),
     stylistSchedulesForDates(stylistIds, first, last),
   ]);
@@ -230,8 +239,8 @@ async function periodSummary(
     addTo(total, part);
     if (perStylist) addTo((byStylist[date]![stylistId] ??= emptyDay()), part);
   }
-  const serviceNames = (JSON.parse(names?.names ?? "[]") as string[]).sort();
-  return { summary: { days, byStylist: perStylist ? byStylist : null }, serviceNames };
+  const legend = (JSON.parse(names?.names ?? "[]") as [string, string | null][]).map(([name, color]) => ({ name, color }));
+  return { summary: { days, byStylist: perStylist ? byStylist : null }, legend: sortLegend(legend) };
 }
 
 const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -265,7 +274,9 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const items = (appointments ?? [])
     .filter((item) => shown.has(item.stylistId) && (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)))
     .map((item) => ((item.status === "scheduled" || item.status === "completed") && schedules?.[item.stylistId]?.timeOff ? { ...item, duringTimeOff: true } : item));
-  const serviceNames = period ? period.serviceNames : [...new Set(items.map((item) => item.serviceName).filter((name): name is string => Boolean(name)))].sort();
+  const legend = period
+    ? period.legend
+    : sortLegend([...new Map(items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : []))).entries()].map(([name, color]) => ({ name, color })));
 
   return {
     timeZone,
@@ -281,7 +292,7 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     schedules,
     items,
     summary: period?.summary ?? null,
-    serviceNames,
+    legend,
     canWrite: can(actor.role, "appointments.write"),
     panel: stats && upcoming ? { stats, upcoming: upcoming.map((item) => toUpcoming(item, timeZone)) } : null,
   };

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { normaliseClientPhones } from "#db/phone-numbers";
-import { salonSettings, type SalonSettings } from "#db/schema";
+import { salonSettings, type ClockFormat, type SalonSettings } from "#db/schema";
 import { isCountryCode } from "~/lib/phone";
 import { DEFAULT_REMINDER_TEMPLATE, SalonSettingsSchema } from "~/lib/schemas/settings";
 import { publish } from "~/domain/events.server";
@@ -50,11 +50,12 @@ export async function getSalonSettings(actor: Actor): Promise<SalonSettingsView>
 }
 
 /** What every signed-in screen needs: the name for the sidebar and the salon's clock. */
-export async function getGlobalSettings(): Promise<{ salonName: string; timeZone: string; openTime: string; closeTime: string }> {
+export async function getGlobalSettings(): Promise<{ salonName: string; timeZone: string; openTime: string; closeTime: string; clockFormat: ClockFormat }> {
   const settings = await readSettings();
   return {
     salonName: settings.salonName.trim() || FALLBACK_SALON_NAME,
     timeZone: settings.timeZone,
+    clockFormat: settings.clockFormat,
     openTime: settings.openTime,
     closeTime: settings.closeTime,
   };

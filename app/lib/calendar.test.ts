@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { blockHeight, GRID_ROWS, minutesToTop, rangeLabel, SERVICE_PALETTE, serviceColor, shortStylistName, SLOT_TIMES, slotAt, stepDate, viewRange } from "./calendar";
+import {
+  blockHeight,
+  GRID_ROWS,
+  minutesToTop,
+  rangeLabel,
+  SERVICE_COLORS,
+  SERVICE_PALETTE,
+  serviceColor,
+  defaultServiceColorKey,
+  shortStylistName,
+  SLOT_TIMES,
+  slotAt,
+  stepDate,
+  viewRange,
+} from "./calendar";
 
 describe("calendar geometry", () => {
   it("has 64 rows of 15 minutes from 07:00 to 22:45, 28 px each", () => {
@@ -34,6 +48,24 @@ describe("calendar geometry", () => {
     expect(new Set(SERVICE_PALETTE).size).toBe(30);
     expect(serviceColor("Cut & Finish")).toBe(serviceColor("Cut & Finish"));
     expect(SERVICE_PALETTE).toContain(serviceColor("Balayage"));
+  });
+
+  it("keeps the palette's colours apart: one light and one deep shade per hue, and Cut & Style is no near twin of Full Colour", () => {
+    const backgrounds = SERVICE_PALETTE.map((classes) => classes.split(" ")[0]!);
+    expect(new Set(backgrounds).size).toBe(30);
+    const hue = (classes: string) => classes.split(" ")[0]!.split("-")[1];
+    const perHue = new Map<string, number>();
+    for (const classes of SERVICE_PALETTE) perHue.set(hue(classes)!, (perHue.get(hue(classes)!) ?? 0) + 1);
+    expect([...perHue.values()].every((count) => count === 2)).toBe(true);
+    // The old palette had rose, pink and fuchsia in two shades each: six pinks.
+    expect(backgrounds.filter((background) => /rose|pink|fuchsia/.test(background))).toHaveLength(4);
+    expect(hue(serviceColor("Cut & Style"))).not.toBe(hue(serviceColor("Full Colour")));
+  });
+
+  it("uses an admin's chosen colour over the name's, ignoring an unknown key", () => {
+    expect(serviceColor("Balayage", "deep-teal")).toBe(SERVICE_COLORS["deep-teal"]);
+    expect(serviceColor("Balayage", "#ff00ff")).toBe(serviceColor("Balayage"));
+    expect(serviceColor("Balayage", null)).toBe(SERVICE_COLORS[defaultServiceColorKey("Balayage")]);
   });
 
   it("shortens stylist names", () => {

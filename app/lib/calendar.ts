@@ -91,49 +91,70 @@ export function calendarHref(view: CalendarView, date: CalendarDate, extra: Reco
   return `/calendar?${params}`;
 }
 
-// SPEC §9: 30 colour classes, chosen by a hash of the service name. Written out in full
-// so Tailwind generates them.
-export const SERVICE_PALETTE = [
-  "bg-rose-100 border-rose-400 text-rose-950",
-  "bg-pink-100 border-pink-400 text-pink-950",
-  "bg-fuchsia-100 border-fuchsia-400 text-fuchsia-950",
-  "bg-purple-100 border-purple-400 text-purple-950",
-  "bg-violet-100 border-violet-400 text-violet-950",
-  "bg-indigo-100 border-indigo-400 text-indigo-950",
-  "bg-blue-100 border-blue-400 text-blue-950",
-  "bg-sky-100 border-sky-400 text-sky-950",
-  "bg-cyan-100 border-cyan-400 text-cyan-950",
-  "bg-teal-100 border-teal-400 text-teal-950",
-  "bg-emerald-100 border-emerald-400 text-emerald-950",
-  "bg-green-100 border-green-400 text-green-950",
-  "bg-lime-100 border-lime-500 text-lime-950",
-  "bg-yellow-100 border-yellow-500 text-yellow-950",
-  "bg-amber-100 border-amber-400 text-amber-950",
-  "bg-orange-100 border-orange-400 text-orange-950",
-  "bg-red-100 border-red-400 text-red-950",
-  "bg-stone-200 border-stone-500 text-stone-950",
-  "bg-rose-200 border-rose-500 text-rose-950",
-  "bg-pink-200 border-pink-500 text-pink-950",
-  "bg-fuchsia-200 border-fuchsia-500 text-fuchsia-950",
-  "bg-purple-200 border-purple-500 text-purple-950",
-  "bg-violet-200 border-violet-500 text-violet-950",
-  "bg-indigo-200 border-indigo-500 text-indigo-950",
-  "bg-blue-200 border-blue-500 text-blue-950",
-  "bg-sky-200 border-sky-500 text-sky-950",
-  "bg-teal-200 border-teal-500 text-teal-950",
-  "bg-emerald-200 border-emerald-500 text-emerald-950",
-  "bg-amber-200 border-amber-500 text-amber-950",
-  "bg-orange-200 border-orange-500 text-orange-950",
-] as const;
+// SPEC §9: 30 colour classes, chosen by a hash of the service name unless an admin chose
+// one for the service (decision 0074). 15 hue families, each light and deep, so no two
+// entries are near-identical (the old palette had four pinks side by side). Written out
+// in full so Tailwind generates them; the keys are what the database and the API store.
+export const SERVICE_COLORS = {
+  red: "bg-red-100 border-red-500 text-red-950",
+  orange: "bg-orange-100 border-orange-500 text-orange-950",
+  amber: "bg-amber-100 border-amber-500 text-amber-950",
+  yellow: "bg-yellow-100 border-yellow-500 text-yellow-950",
+  lime: "bg-lime-100 border-lime-600 text-lime-950",
+  green: "bg-green-100 border-green-600 text-green-950",
+  teal: "bg-teal-100 border-teal-500 text-teal-950",
+  cyan: "bg-cyan-100 border-cyan-500 text-cyan-950",
+  sky: "bg-sky-100 border-sky-500 text-sky-950",
+  blue: "bg-blue-100 border-blue-500 text-blue-950",
+  indigo: "bg-indigo-100 border-indigo-500 text-indigo-950",
+  violet: "bg-violet-100 border-violet-500 text-violet-950",
+  fuchsia: "bg-fuchsia-100 border-fuchsia-500 text-fuchsia-950",
+  pink: "bg-pink-100 border-pink-500 text-pink-950",
+  stone: "bg-stone-100 border-stone-500 text-stone-950",
+  "deep-red": "bg-red-300 border-red-700 text-red-950",
+  "deep-orange": "bg-orange-300 border-orange-700 text-orange-950",
+  "deep-amber": "bg-amber-300 border-amber-700 text-amber-950",
+  "deep-yellow": "bg-yellow-300 border-yellow-700 text-yellow-950",
+  "deep-lime": "bg-lime-300 border-lime-700 text-lime-950",
+  "deep-green": "bg-green-300 border-green-700 text-green-950",
+  "deep-teal": "bg-teal-300 border-teal-700 text-teal-950",
+  "deep-cyan": "bg-cyan-300 border-cyan-700 text-cyan-950",
+  "deep-sky": "bg-sky-300 border-sky-700 text-sky-950",
+  "deep-blue": "bg-blue-300 border-blue-700 text-blue-950",
+  "deep-indigo": "bg-indigo-300 border-indigo-700 text-indigo-950",
+  "deep-violet": "bg-violet-300 border-violet-700 text-violet-950",
+  "deep-fuchsia": "bg-fuchsia-300 border-fuchsia-700 text-fuchsia-950",
+  "deep-pink": "bg-pink-300 border-pink-700 text-pink-950",
+  "deep-stone": "bg-stone-300 border-stone-700 text-stone-950",
+} as const;
+
+export type ServiceColorKey = keyof typeof SERVICE_COLORS;
+export const SERVICE_COLOR_KEYS = Object.keys(SERVICE_COLORS) as [ServiceColorKey, ...ServiceColorKey[]];
+export const SERVICE_PALETTE: readonly string[] = Object.values(SERVICE_COLORS);
+
+export function isServiceColorKey(value: unknown): value is ServiceColorKey {
+  return typeof value === "string" && Object.hasOwn(SERVICE_COLORS, value);
+}
+
+/** "deep-teal" -> "Deep teal": the colour's name in the service dialog. */
+export function serviceColorLabel(key: ServiceColorKey): string {
+  const words = key.split("-").join(" ");
+  return words[0]!.toUpperCase() + words.slice(1);
+}
 
 export const BLOCKED_CLASSES = "bg-slate-200 border-slate-400 text-slate-700";
 
-/** A stable colour for a service name (djb2 hash). */
-export function serviceColor(serviceName: string | null | undefined): string {
-  if (!serviceName) return SERVICE_PALETTE[0];
+/** The palette key a service name hashes to (djb2): its colour unless one was chosen. */
+export function defaultServiceColorKey(serviceName: string | null | undefined): ServiceColorKey {
+  if (!serviceName) return SERVICE_COLOR_KEYS[0];
   let hash = 5381;
   for (let index = 0; index < serviceName.length; index += 1) hash = ((hash << 5) + hash + serviceName.charCodeAt(index)) | 0;
-  return SERVICE_PALETTE[Math.abs(hash) % SERVICE_PALETTE.length]!;
+  return SERVICE_COLOR_KEYS[Math.abs(hash) % SERVICE_COLOR_KEYS.length]!;
+}
+
+/** A service's colour classes: the one an admin chose, or the stable one by its name. */
+export function serviceColor(serviceName: string | null | undefined, chosen?: string | null): string {
+  return SERVICE_COLORS[isServiceColorKey(chosen) ? chosen : defaultServiceColorKey(serviceName)];
 }
 
 /** "Sam Shears" -> "Sam S." (SPEC: stylist first name plus the initial of the surname). */

@@ -64,6 +64,11 @@ describe("salon time", () => {
     expect(formatLongDate("2026-11-22")).toBe("Sunday, November 22, 2026");
     expect(formatClockTime("09:05")).toBe("9:05 AM");
     expect(formatClockTime("12:00")).toBe("12:00 PM");
+    // The salon's 24-hour setting (decision 0075): no suffix, no leading zero, as SPEC lists hours.
+    expect(formatClockTime("09:05", "24h")).toBe("9:05");
+    expect(formatClockTime("13:30", "24h")).toBe("13:30");
+    expect(formatClockTime("00:15", "24h")).toBe("0:15");
+    expect(formatClockTime("13:30", "12h")).toBe("1:30 PM");
     expect(formatClockTime("00:30")).toBe("12:30 AM");
     expect(parseTwelveHourTime("2:30 PM")).toBe("14:30");
     expect(parseTwelveHourTime("12:15 am")).toBe("00:15");

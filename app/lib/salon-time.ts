@@ -178,9 +178,10 @@ export function formatLongDate(date: CalendarDate): string {
   return LONG_DATE.format(utcNoon(date));
 }
 
-/** "9:00 AM" for "09:00". */
-export function formatClockTime(time: ClockTime): string {
+/** "9:00 AM" for "09:00" (the salon's 12-hour clock, SPEC's); "9:00" / "13:30" on a 24-hour clock. */
+export function formatClockTime(time: ClockTime, clock: "12h" | "24h" = "12h"): string {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  if (clock === "24h") return `${hours}:${String(minutes).padStart(2, "0")}`;
   const suffix = hours < 12 ? "AM" : "PM";
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${suffix}`;
 }

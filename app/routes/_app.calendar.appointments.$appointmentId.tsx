@@ -22,13 +22,14 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const appointment = await getAppointment(user, parseId(params.appointmentId));
   const options = await bookingOptions(user, appointment.serviceId);
   const { timeZone } = options;
+  const { clockFormat } = await getGlobalSettings();
   const minutes = Math.round((Date.parse(appointment.endTime) - Date.parse(appointment.startTime)) / 60_000);
   return {
     options,
     closeTo: returnPath("/calendar", new URL(request.url)),
     summary: {
       title: appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
-      when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone))}`,
+      when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone), clockFormat)}`,
       lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
     },
     defaults: {

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { CalendarHeader } from "~/components/calendar/calendar-header";
 import { DayGrid, type MoveRequest } from "~/components/calendar/day-grid";
 import { MonthView, WeekView } from "~/components/calendar/period-views";
-import { SidePanel } from "~/components/calendar/side-panel";
+import { PanelToggles, SidePanel, type PanelPreference } from "~/components/calendar/side-panel";
+import { StylistSwitcher } from "~/components/calendar/stylist-switcher";
 import { WeekStrip } from "~/components/calendar/week-strip";
 import { formErrorsOf } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
@@ -17,6 +18,7 @@ import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import { readPanelPreference } from "~/utils/calendar-panel.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [{ title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" }];
@@ -30,7 +32,8 @@ const QuerySchema = z.object({
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return loadCalendar(user, { view: query.view, date: query.date, query: query.q });
+  const calendar = await loadCalendar(user, { view: query.view, date: query.date, query: query.q });
+  return { ...calendar, panelPreference: readPanelPreference(request) };
 });
 
 const MoveSchema = z.object({
@@ -89,6 +92,8 @@ export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
   const { view, date, today, query, stylists, canWrite, panel } = calendar;
   const { move, pending, busy } = useMoves();
+  const [panelPreference, setPanelPreference] = useState<PanelPreference>(calendar.panelPreference);
+  const changePanel = useCallback((next: PanelPreference) => setPanelPreference(next), []);
   const items = useMemo(() => calendar.items.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)), [calendar.items, pending]);
 
   const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
@@ -102,9 +107,16 @@ export default function CalendarScreen() {
   const dayItems = items.filter((item) => item.date === date);
 
   return (
-    <div className="flex h-[calc(100dvh-3.5rem)] md:h-dvh">
+    <div className="relative flex h-[calc(100dvh-3.5rem)] md:h-dvh">
       <main className="flex min-w-0 flex-1 flex-col">
-        <CalendarHeader view={view} date={date} today={today} query={query} newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null} />
+        <CalendarHeader
+          view={view}
+          date={date}
+          today={today}
+          query={query}
+          newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null}
+          panelToggle={panel ? <PanelToggles preference={panelPreference} onChange={changePanel} /> : null}
+        />
         <WeekStrip view={view} date={date} today={today} query={query} />
         {query ? (
           <p className="border-b border-slate-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900">
@@ -114,8 +126,10 @@ export default function CalendarScreen() {
             </a>
           </p>
         ) : null}
-        {/* Focusable, so the schedule scrolls by keyboard also for display accounts, who have no links in it. */}
-        <div className="min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller" tabIndex={0}>
+        {view === "day" && stylists.length > 1 ? <StylistSwitcher stylists={stylists} /> : null}
+        {/* Focusable so the keyboard can scroll it when it holds no links (display accounts);
+            isolated so the grid's sticky layers stay below the menu and the panel. */}
+        <div className="isolate min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller" tabIndex={0} role="region" aria-label={`${VIEW_LABELS[view]} schedule`}>
           {view === "day" ? (
             <DayGrid
               key={date}
@@ -137,7 +151,18 @@ export default function CalendarScreen() {
           )}
         </div>
       </main>
-      {panel ? <SidePanel stats={panel.stats} upcoming={panel.upcoming} serviceNames={calendar.serviceNames} editHref={editHref} allHref={`/calendar/upcoming?${keep}`} /> : null}
+      {panel ? (
+        <SidePanel
+          today={today}
+          preference={panelPreference}
+          onChange={changePanel}
+          stats={panel.stats}
+          upcoming={panel.upcoming}
+          legend={calendar.legend}
+          editHref={editHref}
+          allHref={`/calendar/upcoming?${keep}`}
+        />
+      ) : null}
       <Outlet />
     </div>
   );

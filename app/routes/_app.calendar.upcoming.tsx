@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { UpcomingEntry } from "~/components/calendar/side-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
@@ -17,25 +18,33 @@ import { dialogErrorBoundary } from "~/components/ui/route-error";
 
 // A page of 'View All Appointments' stays well under 60 KB of HTML (issue 12).
 const UPCOMING_PAGE_SIZE = 50;
+const ClientParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 // 'View All Appointments': the upcoming appointments the user may see, by day, a page at a
-// time (`?cursor=` from the "Next page" link, decision 0065).
+// time (`?cursor=` from the "Next page" link, decision 0065); with ?client= one client's,
+// across dates (the header's client search picks it).
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const { timeZone } = await getGlobalSettings();
   const url = new URL(request.url);
-  const { items, nextCursor } = await upcomingAppointmentsPage(user, pageRequest(url, { defaultLimit: UPCOMING_PAGE_SIZE, maxLimit: UPCOMING_PAGE_SIZE }));
+  const client = url.searchParams.has("client") ? ClientParam.safeParse(url.searchParams.get("client")) : null;
+  if (client && !client.success) throw new Response("Client not found", { status: 404 });
+  const { items, nextCursor } = await upcomingAppointmentsPage(user, pageRequest(url, { defaultLimit: UPCOMING_PAGE_SIZE, maxLimit: UPCOMING_PAGE_SIZE }), { clientId: client?.data });
   const upcoming = items.map((item) => toUpcoming(item, timeZone));
-  return { upcoming, ...pageHrefs(url, nextCursor), closeTo: returnPath("/calendar", url), keep: url.searchParams.toString(), canEdit: user.role !== "display" };
+  const keep = new URLSearchParams(url.searchParams);
+  keep.delete("client");
+  keep.delete("cursor");
+  const clientName = client ? (upcoming[0]?.clientName ?? null) : null;
+  return { upcoming, ...pageHrefs(url, nextCursor), closeTo: returnPath("/calendar", url), keep: keep.toString(), canEdit: user.role !== "display", forClient: Boolean(client), clientName };
 });
 
 export default function UpcomingAppointments() {
-  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit } = useLoaderData<typeof loader>();
+  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit, forClient, clientName } = useLoaderData<typeof loader>();
   const days = [...new Set(upcoming.map((item) => item.date))];
   return (
-    <RouteDialog title="Upcoming Appointments" closeTo={closeTo} size="lg">
+    <RouteDialog title={clientName ? `Upcoming Appointments for ${clientName}` : "Upcoming Appointments"} closeTo={closeTo} size="lg">
       {upcoming.length === 0 ? (
-        <EmptyState title="No upcoming appointments" />
+        <EmptyState title={forClient ? "This client has no upcoming appointments" : "No upcoming appointments"} />
       ) : (
         <div className="max-h-[65vh] space-y-4 overflow-y-auto">
           {days.map((day) => (

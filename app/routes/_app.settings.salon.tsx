@@ -81,6 +81,10 @@ function SalonForm() {
           <Field label="Closing time" {...getInputProps(fields.closeTime, { type: "time" })} errors={fields.closeTime.errors} />
           <Field label="Booking advance limit (days)" {...getInputProps(fields.bookingAdvanceLimit, { type: "number" })} min={1} max={730} errors={fields.bookingAdvanceLimit.errors} />
           <Field label="Cancellation notice (hours)" {...getInputProps(fields.cancellationNotice, { type: "number" })} min={0} max={720} errors={fields.cancellationNotice.errors} />
+          <SelectField label="Time format" {...getSelectProps(fields.clockFormat)} errors={fields.clockFormat.errors} hint="How times read on every screen.">
+            <option value="12h">12-hour (9:00 AM)</option>
+            <option value="24h">24-hour (13:00)</option>
+          </SelectField>
         </div>
       </Card>
       <Card>

@@ -13,8 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
-  const [{ salonName }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
-  return { user, salonName, unreadMessages };
+  const [{ salonName, clockFormat }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
+  // clockFormat: read by useClockFormat() wherever a time is shown.
+  return { user, salonName, clockFormat, unreadMessages };
 }
 
 const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");

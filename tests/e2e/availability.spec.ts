@@ -25,10 +25,26 @@ test("a stylist's weekly hours save as they change and stay after a reload", asy
   const mondayEnd = page.getByLabel("End time on Monday");
   await expect(mondayStart).toHaveValue("09:00");
   await expect(mondayEnd).toHaveValue("17:00");
-  await expect(mondayStart.locator("option")).toHaveText(["7:00", "8:00", "9:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00", "18:00", "19:00", "20:00", "21:00"]);
+  await expect(mondayStart.locator("option")).toHaveText([
+    "7:00 AM",
+    "8:00 AM",
+    "9:00 AM",
+    "10:00 AM",
+    "11:00 AM",
+    "12:00 PM",
+    "1:00 PM",
+    "2:00 PM",
+    "3:00 PM",
+    "4:00 PM",
+    "5:00 PM",
+    "6:00 PM",
+    "7:00 PM",
+    "8:00 PM",
+    "9:00 PM",
+  ]);
   await expect(mondayEnd.locator("option")).toHaveCount(15);
-  await expect(mondayEnd.locator("option").first()).toHaveText("8:00");
-  await expect(mondayEnd.locator("option").last()).toHaveText("22:00");
+  await expect(mondayEnd.locator("option").first()).toHaveText("8:00 AM");
+  await expect(mondayEnd.locator("option").last()).toHaveText("10:00 PM");
   // End must be after start: earlier ends cannot be picked.
   await expect(mondayEnd.locator('option[value="09:00"]')).toBeDisabled();
   await expect(mondayEnd.locator('option[value="10:00"]')).toBeEnabled();

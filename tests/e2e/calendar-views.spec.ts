@@ -12,8 +12,8 @@ import { currentSlot } from "./servers";
 const setup = calendarSetup();
 const SOFIA = "Sofia Stylist";
 const THEO = "Theo Trimmer";
-// A week of its own: Monday 14 to Sunday 20 June 2027 (London summer time, UTC+1).
-const DAY = "2027-06-16";
+// A week of its own: Monday 16 to Sunday 22 June 2025, a past week so completed appointments may be booked (London summer time, UTC+1).
+const DAY = "2025-06-18";
 const ids: Record<string, number> = {};
 
 async function book(name: string, stylist: string, time: string, extra: Record<string, unknown>) {
@@ -57,26 +57,26 @@ test("the week view shows all 7 days at 1024×768, a summary per stylist and day
     expect(box.x + box.width).toBeLessThanOrEqual(TABLET.width);
   }
   // Sofia: two appointments, 9:00 to 11:30. Theo: one (the cancellation does not count).
-  await expect(week.getByRole("link", { name: `${SOFIA}, Wednesday, June 16, 2027: 2 appointments, 9:00 AM to 11:30 AM`, exact: false })).toBeVisible();
-  await expect(week.getByRole("link", { name: `${THEO}, Wednesday, June 16, 2027: 1 appointment, 9:00 AM to 10:00 AM`, exact: false })).toBeVisible();
+  await expect(week.getByRole("link", { name: `${SOFIA}, Wednesday, June 18, 2025: 2 appointments, 9:00 AM to 11:30 AM`, exact: false })).toBeVisible();
+  await expect(week.getByRole("link", { name: `${THEO}, Wednesday, June 18, 2025: 1 appointment, 9:00 AM to 10:00 AM`, exact: false })).toBeVisible();
   await shoot(page, "week-tablet");
   await expectNoAxeViolations(page);
 
-  await week.getByRole("link", { name: /^Wednesday, June 16, 2027: .*Open the day$/ }).click();
-  await expect(page).toHaveURL(/view=day&date=2027-06-16/);
+  await week.getByRole("link", { name: /^Wednesday, June 18, 2025: .*Open the day$/ }).click();
+  await expect(page).toHaveURL(/view=day&date=2025-06-18/);
   await expect(page.getByRole("heading", { name: "Day Schedule" })).toBeVisible();
 });
 
 test("the month view shows each day's count and load, and a day opens its Day view", async ({ page }) => {
   await page.setViewportSize(TABLET);
   await signIn(page, ADMIN, `/calendar?view=month&date=${DAY}`);
-  const day = page.getByTestId("month-view").getByRole("link", { name: /^Wednesday, June 16, 2027: 3 appointments, 9:00 AM to 11:30 AM, \d+% booked$/ });
+  const day = page.getByTestId("month-view").getByRole("link", { name: /^Wednesday, June 18, 2025: 3 appointments, 9:00 AM to 11:30 AM, \d+% booked$/ });
   await expect(day).toBeVisible();
   await expect(day).toContainText("3");
   await shoot(page, "month-tablet");
   await expectNoAxeViolations(page);
   await day.click();
-  await expect(page).toHaveURL(/view=day&date=2027-06-16/);
+  await expect(page).toHaveURL(/view=day&date=2025-06-18/);
 });
 
 test("blocks are readable: a 15-minute block shows client and time on one line, status at a glance, blocked time its notes", async ({ page }) => {

@@ -26,8 +26,8 @@ const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET],
 export type SignedInUser = { id: number; email: string; firstName: string; lastName: string; role: string };
 
 /** A new session for the active account with this email: its token works as cookie or bearer. */
-export async function insertSession(account: { email: string }): Promise<{ token: string; user: SignedInUser }> {
-  const db = await workerDatabase();
+export async function insertSession(account: { email: string }, database?: Client): Promise<{ token: string; user: SignedInUser }> {
+  const db = database ?? (await workerDatabase());
   const found = await db.execute({
     sql: "select id, email, first_name, last_name, role from users where lower(email) = lower(?) and is_active = 1",
     args: [account.email],
@@ -50,8 +50,8 @@ export async function sessionToken(account: { email: string }): Promise<string> 
 }
 
 /** Signs `page`'s browser in as the account: a new session and its signed cookie. */
-export async function loginPage(page: Page, account: { email: string }, baseURL = currentSlot().url): Promise<SignedInUser> {
-  const { token, user } = await insertSession(account);
+export async function loginPage(page: Page, account: { email: string }, baseURL = currentSlot().url, database?: Client): Promise<SignedInUser> {
+  const { token, user } = await insertSession(account, database);
   const value = (await sessionCookie.serialize(token)).match(/^__session=([^;]*)/)![1]!;
   await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   return user;

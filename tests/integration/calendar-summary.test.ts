@@ -67,7 +67,7 @@ describe("the Week view's summary", () => {
     expect(own).toEqual({ count: 3, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 195, workingMinutes: 480 });
     expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.theo!]).toMatchObject({ count: 1, first: 11 * 60, last: 12 * 60 });
     expect(week.summary!.days[WEDNESDAY]).toMatchObject({ count: 4, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 255 });
-    expect(week.serviceNames).toContain("Summary Cut");
+    expect(week.legend.map((entry) => entry.name)).toContain("Summary Cut");
   });
 
   it("puts an appointment on its salon date and wall-clock time after the clocks change", async () => {

@@ -8,7 +8,9 @@ import { controlClasses, ErrorList, replyMessage, type FailedReply } from "~/com
 import { Switch } from "~/components/ui/switch";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { cn } from "~/lib/cn";
+import { formatClockTime } from "~/lib/salon-time";
 import { END_TIMES, START_TIMES, type ScheduleMode } from "~/lib/working-hours";
+import { useClockFormat } from "~/components/ui/clock-format";
 
 export type DayEntry = { dayOfWeek: number; isWorking: boolean; startTime: string; endTime: string };
 type Failure = FailedReply & { dayOfWeek?: number };
@@ -16,9 +18,6 @@ type Failure = FailedReply & { dayOfWeek?: number };
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 export const dayName = (dayOfWeek: number) => DAY_NAMES[(dayOfWeek - 1) % 7]!;
 const FAILED = "Failed to update availability";
-
-/** "9:00" for "09:00", as SPEC's dropdowns read. */
-const hourLabel = (time: string) => time.replace(/^0/, "");
 
 /** The stored time stays selectable even when it is not one of the hourly choices. */
 function withCurrent(options: string[], current: string) {
@@ -41,11 +40,13 @@ function TimeSelect({
   unavailable: (time: string) => boolean;
   onChange: (time: string) => void;
 }) {
+  // The salon's clock, as everywhere else (SPEC lists the hours as 7:00 to 21:00).
+  const clock = useClockFormat();
   return (
-    <select name={name} aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} className={cn(controlClasses, "w-24")}>
+    <select name={name} aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} className={cn(controlClasses, clock === "12h" ? "w-32" : "w-24")}>
       {withCurrent(options, value).map((time) => (
         <option key={time} value={time} disabled={unavailable(time)}>
-          {hourLabel(time)}
+          {formatClockTime(time, clock)}
         </option>
       ))}
     </select>

@@ -9,6 +9,7 @@ import type { BookingOptions } from "~/domain/calendar.server";
 import type { AppointmentFormValue } from "~/lib/schemas/appointments";
 import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { ClientPicker } from "./client-picker";
 
 export type AppointmentDefaults = {
@@ -45,6 +46,7 @@ function groupByCategory(services: BookingOptions["services"]) {
 
 export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref }: Props) {
   const navigation = useNavigation();
+  const clock = useClockFormat();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
@@ -73,19 +75,6 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <input type="hidden" name="intent" value={mode === "new" ? "create" : "update"} />
       <FormAlert errors={form.errors} />
-      <SelectField
-        label="Status"
-        {...getSelectProps(fields.status, { value: false })}
-        value={status}
-        onChange={(event) => setStatus(event.target.value as typeof status)}
-        errors={fields.status.errors}
-      >
-        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
-          <option key={value} value={value}>
-            {STATUS_LABELS[value]}
-          </option>
-        ))}
-      </SelectField>
       {blocked ? null : (
         <ClientPicker
           initial={{ clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
@@ -93,29 +82,6 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
-        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
-          <option value="">Choose a time</option>
-          {SLOT_TIMES.map((time) => (
-            <option key={time} value={time}>
-              {formatClockTime(time)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Stylist"
-          {...getSelectProps(fields.stylistId, { value: false })}
-          value={stylistId ?? ""}
-          onChange={(event) => setStylistId(Number(event.target.value) || null)}
-          errors={fields.stylistId.errors}
-        >
-          {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
-          {options.stylists.map((stylist) => (
-            <option key={stylist.id} value={stylist.id}>
-              {stylist.name}
-            </option>
-          ))}
-        </SelectField>
         {blocked ? null : (
           // Blocked time carries no service (decision 0064); without JavaScript a service left chosen is ignored.
           <SelectField
@@ -140,6 +106,29 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
             ))}
           </SelectField>
         )}
+        <SelectField
+          label="Stylist"
+          {...getSelectProps(fields.stylistId, { value: false })}
+          value={stylistId ?? ""}
+          onChange={(event) => setStylistId(Number(event.target.value) || null)}
+          errors={fields.stylistId.errors}
+        >
+          {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
+          {options.stylists.map((stylist) => (
+            <option key={stylist.id} value={stylist.id}>
+              {stylist.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
+        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
+          <option value="">Choose a time</option>
+          {SLOT_TIMES.map((time) => (
+            <option key={time} value={time}>
+              {formatClockTime(time, clock)}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Duration (minutes)"
           {...getInputProps(fields.duration, { type: "number", value: false })}
@@ -159,6 +148,19 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         {durationFromService ? <input type="hidden" name={DURATION_FROM_SERVICE} value="on" /> : null}
       </div>
       <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={2} />
+      <SelectField
+        label="Status"
+        {...getSelectProps(fields.status, { value: false })}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as typeof status)}
+        errors={fields.status.errors}
+      >
+        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
+          <option key={value} value={value}>
+            {STATUS_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
       {options.canOverride ? (
         <div className="flex items-start gap-3">
           <input {...getInputProps(fields.availabilityOverride, { type: "checkbox" })} className="mt-0.5 size-5 accent-brand-700" />
@@ -167,7 +169,11 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           </label>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-2 pt-2">
+      {/* Book and Cancel stay in view however far the fields scroll (a tablet or phone). */}
+      <div
+        className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
+        data-testid="dialog-footer"
+      >
         {deleteHref ? (
           <Link to={deleteHref} className={buttonClasses("ghost", "text-red-700 hover:bg-red-50")} preventScrollReset>
             Delete

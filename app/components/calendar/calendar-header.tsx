@@ -1,9 +1,11 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { CALENDAR_VIEWS, calendarHref, rangeLabel, stepDate, VIEW_LABELS, type CalendarView } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import type { CalendarDate } from "~/lib/salon-time";
+import { useClientSuggestions } from "./client-picker";
 
 function Arrow({ direction }: { direction: "left" | "right" }) {
   return (
@@ -13,7 +15,9 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-export function CalendarHeader({ view, date, today, query, newBookingHref }: { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string; newBookingHref: string | null }) {
+type HeaderProps = { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string; newBookingHref: string | null; panelToggle?: ReactNode };
+
+export function CalendarHeader({ view, date, today, query, newBookingHref, panelToggle }: HeaderProps) {
   const keep = { q: query || undefined };
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
@@ -24,6 +28,7 @@ export function CalendarHeader({ view, date, today, query, newBookingHref }: { v
             {rangeLabel(view, date)}
           </p>
         </div>
+        {panelToggle}
         {newBookingHref ? (
           <Link to={newBookingHref} className={buttonClasses("primary", "shrink-0 px-3")} preventScrollReset>
             <span className="hidden sm:inline">New Booking</span>
@@ -55,15 +60,45 @@ export function CalendarHeader({ view, date, today, query, newBookingHref }: { v
             </Link>
           ))}
         </nav>
-        <Form method="get" action="/calendar" role="search" className="flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs">
-          <input type="hidden" name="view" value={view} />
-          <input type="hidden" name="date" value={date} />
-          <label htmlFor="calendar-search" className="sr-only">
-            Search clients
-          </label>
-          <input id="calendar-search" type="search" name="q" defaultValue={query} placeholder="Search clients..." className={controlClasses} autoComplete="off" />
-        </Form>
+        <ClientSearch view={view} date={date} query={query} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The header's client search. Submitted, it filters the view to matching clients (also
+ * without JavaScript); with JavaScript it suggests clients as you type, and picking one
+ * opens that client's upcoming appointments across dates.
+ */
+function ClientSearch({ view, date, query }: { view: CalendarView; date: CalendarDate; query: string }) {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState(query);
+  const suggestions = useClientSuggestions(term, true, (client) => {
+    navigate(`/calendar/upcoming?${new URLSearchParams({ view, date, client: String(client.id), ...(query ? { q: query } : {}) })}`, { preventScrollReset: true });
+  });
+  return (
+    <Form method="get" action="/calendar" role="search" className="relative flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs">
+      <input type="hidden" name="view" value={view} />
+      <input type="hidden" name="date" value={date} />
+      <label htmlFor="calendar-search" className="sr-only">
+        Search clients
+      </label>
+      <input
+        id="calendar-search"
+        type="search"
+        name="q"
+        maxLength={100}
+        value={term}
+        {...suggestions.inputProps}
+        onChange={(event) => {
+          setTerm(event.target.value);
+          suggestions.typed();
+        }}
+        placeholder="Search clients..."
+        className={controlClasses}
+      />
+      {suggestions.list}
+    </Form>
   );
 }

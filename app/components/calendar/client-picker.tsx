@@ -2,7 +2,7 @@
 // clients (SPEC §4); picking one switches to existing-client mode, and editing the name
 // again returns to new-client mode. Without JavaScript the fields create a new client.
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { controlClasses, ErrorList, Field } from "~/components/ui/field";
 import type { ClientSummary } from "~/domain/clients.server";
@@ -15,34 +15,104 @@ type Props = {
 
 export const CLIENT_SEARCH_MIN = 3;
 
-export function ClientPicker({ initial, errors, disabled }: Props) {
+/**
+ * Client suggestions as you type (more than 2 characters, SPEC §9), shared by the booking
+ * dialog and the calendar header's search: the search, the open list, the active option
+ * and the keys (arrows, Enter picks, Escape closes only the list).
+ */
+export function useClientSuggestions(query: string, enabled: boolean, onChoose: (client: ClientSummary) => void) {
   const search = useFetcher<ClientSummary[]>();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const { load } = search;
+  const term = query.trim();
+  const searching = enabled && term.length >= CLIENT_SEARCH_MIN;
+
+  useEffect(() => {
+    if (!searching) return;
+    const timer = setTimeout(() => load(`/resources/client-search?${new URLSearchParams({ q: term })}`), 200);
+    return () => clearTimeout(timer);
+  }, [term, searching, load]);
+
+  const results = searching ? (search.data ?? []) : [];
+  const showList = open && results.length > 0;
+  const choose = (client: ClientSummary) => {
+    setOpen(false);
+    onChoose(client);
+  };
+
+  return {
+    showList,
+    inputProps: {
+      role: "combobox" as const,
+      "aria-expanded": showList,
+      "aria-controls": listId,
+      "aria-autocomplete": "list" as const,
+      "aria-activedescendant": showList ? `${listId}-${active}` : undefined,
+      autoComplete: "off",
+      onFocus: () => setOpen(true),
+      onBlur: () => setTimeout(() => setOpen(false), 150),
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (!showList) return;
+        if (event.key === "ArrowDown") {
+          event.preventDefault();
+          setActive((index) => Math.min(results.length - 1, index + 1));
+        } else if (event.key === "ArrowUp") {
+          event.preventDefault();
+          setActive((index) => Math.max(0, index - 1));
+        } else if (event.key === "Enter") {
+          event.preventDefault();
+          const chosen = results[active];
+          if (chosen) choose(chosen);
+        } else if (event.key === "Escape") {
+          // Closes only the suggestions: not the dialog around them, nor the panel.
+          event.preventDefault();
+          event.stopPropagation();
+          setOpen(false);
+        }
+      },
+    },
+    /** For the input's onChange: a new term reopens the list at its first option. */
+    typed: () => {
+      setOpen(true);
+      setActive(0);
+    },
+    list: showList ? (
+      <ul id={listId} role="listbox" aria-label="Matching clients" className="absolute z-50 mt-1 max-h-56 w-full overflow-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200">
+        {results.map((client, index) => (
+          <li
+            key={client.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? "cursor-pointer bg-brand-50 px-3 py-2 text-sm" : "cursor-pointer px-3 py-2 text-sm hover:bg-slate-50"}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(client);
+            }}
+          >
+            <span className="font-medium text-slate-900">{client.name}</span>
+            {client.phone ? <span className="ml-2 text-slate-600">{client.phone}</span> : null}
+          </li>
+        ))}
+      </ul>
+    ) : null,
+  };
+}
+
+export function ClientPicker({ initial, errors, disabled }: Props) {
   const [clientId, setClientId] = useState<number | null>(initial.clientId);
   const [name, setName] = useState(initial.name);
   const [phone, setPhone] = useState(initial.phone);
   const [email, setEmail] = useState(initial.email);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const listId = useId();
   const inputId = useId();
-  const { load } = search;
-
-  useEffect(() => {
-    if (clientId !== null || name.trim().length < CLIENT_SEARCH_MIN) return;
-    const timer = setTimeout(() => load(`/resources/client-search?${new URLSearchParams({ q: name.trim() })}`), 200);
-    return () => clearTimeout(timer);
-  }, [name, clientId, load]);
-
-  const results = clientId === null && name.trim().length >= CLIENT_SEARCH_MIN ? (search.data ?? []) : [];
-  const showList = open && results.length > 0;
-
-  const choose = (client: ClientSummary) => {
+  const suggestions = useClientSuggestions(name, clientId === null, (client) => {
     setClientId(client.id);
     setName(client.name);
     setPhone(client.phone);
     setEmail(client.email ?? "");
-    setOpen(false);
-  };
+  });
 
   return (
     <fieldset className="space-y-3" disabled={disabled}>
@@ -59,12 +129,7 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
           id={inputId}
           name="clientName"
           value={name}
-          autoComplete="off"
-          role="combobox"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={showList ? `${listId}-${active}` : undefined}
+          {...suggestions.inputProps}
           aria-invalid={errors.clientName?.length ? true : undefined}
           aria-describedby={errors.clientName?.length ? `${inputId}-error` : undefined}
           className={controlClasses}
@@ -72,48 +137,10 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
           onChange={(event) => {
             setName(event.target.value);
             setClientId(null);
-            setOpen(true);
-            setActive(0);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={(event) => {
-            if (!showList) return;
-            if (event.key === "ArrowDown") {
-              event.preventDefault();
-              setActive((index) => Math.min(results.length - 1, index + 1));
-            } else if (event.key === "ArrowUp") {
-              event.preventDefault();
-              setActive((index) => Math.max(0, index - 1));
-            } else if (event.key === "Enter") {
-              event.preventDefault();
-              const chosen = results[active];
-              if (chosen) choose(chosen);
-            } else if (event.key === "Escape") {
-              setOpen(false);
-            }
+            suggestions.typed();
           }}
         />
-        {showList ? (
-          <ul id={listId} role="listbox" aria-label="Matching clients" className="absolute z-20 mt-1 max-h-56 w-full overflow-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200">
-            {results.map((client, index) => (
-              <li
-                key={client.id}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? "cursor-pointer bg-brand-50 px-3 py-2 text-sm" : "cursor-pointer px-3 py-2 text-sm hover:bg-slate-50"}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  choose(client);
-                }}
-              >
-                <span className="font-medium text-slate-900">{client.name}</span>
-                <span className="ml-2 text-slate-600">{client.phone}</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {suggestions.list}
         <ErrorList id={`${inputId}-error`} errors={errors.clientName} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">

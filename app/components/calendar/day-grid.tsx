@@ -9,6 +9,8 @@ import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
+import { formatClockTime } from "~/lib/salon-time";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel, spanLabel, statusLabel } from "./labels";
 import { TimeOffMark } from "./time-off-mark";
 
@@ -113,6 +115,7 @@ const SEPARATOR = <u> · </u>;
  * hover and focus and is always read by screen readers.
  */
 function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }) {
+  const clock = useClockFormat();
   const status = item.lateCancellation ? "Late cancellation" : statusLabel(item.status);
   const detail = [item.status === "blocked" ? null : item.serviceName, status].filter(Boolean).join(" · ");
   return (
@@ -121,15 +124,15 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
         <TimeOffMark item={item} />
         {appointmentTitle(item)}
       </b>{" "}
-      {short ? <i aria-hidden="true">{clockLabel(item.startMinutes)}</i> : null}
+      {short ? <i aria-hidden="true">{clockLabel(item.startMinutes, clock)}</i> : null}
       {short ? (
         <span>
-          {spanLabel(item.startMinutes, item.endMinutes)}
+          {spanLabel(item.startMinutes, item.endMinutes, clock)}
           {detail ? ` · ${detail}` : ""}
         </span>
       ) : (
         <>
-          <i>{spanLabel(item.startMinutes, item.endMinutes)}</i>
+          <i>{spanLabel(item.startMinutes, item.endMinutes, clock)}</i>
           {detail ? (
             <span>
               {SEPARATOR}
@@ -144,6 +147,7 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
 
 export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
   const navigate = useNavigate();
+  const clock = useClockFormat();
   const columns = useRef(new Map<number, HTMLDivElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
   const suppressClick = useRef(false);
@@ -252,7 +256,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
             {stylist.name}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
-                {schedules[stylist.id]!.startTime}–{schedules[stylist.id]!.endTime}
+                {formatClockTime(schedules[stylist.id]!.startTime, clock)}–{formatClockTime(schedules[stylist.id]!.endTime, clock)}
               </span>
             ) : null}
           </div>
@@ -261,7 +265,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
         <div className="sticky left-0 z-10 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
           {HOURS.map((minutes) => (
             <div key={minutes} className="absolute right-2 -translate-y-1/2 text-xs text-slate-600" style={{ top: minutesToTop(minutes) }}>
-              {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes)}</span> : clockLabel(minutes)}
+              {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span> : clockLabel(minutes, clock)}
             </div>
           ))}
         </div>
@@ -270,7 +274,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           const own = items.filter((item) => item.stylistId === stylist.id);
           const ghost = drag?.moved && drag.stylistId === stylist.id ? drag : null;
           return (
-            <section key={stylist.id} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
+            <section key={stylist.id} id={`stylist-${stylist.id}`} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
               {canWrite ? (
                 <a href={newHref(stylist.id)} className="col-new">
                   New booking with {stylist.name}
@@ -294,7 +298,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                   const short = item.endMinutes - item.startMinutes <= SLOT_MINUTES;
                   const classes = cn(
                     "appt",
-                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName),
+                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
                     short && "appt-short",
                     item.status === "completed" && "appt-done",
                     item.status === "cancelled" && "appt-cancelled",
@@ -326,7 +330,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                   className="pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800"
                   style={{ top: minutesToTop(ghost.startMinutes), height: blockHeight(ghost.startMinutes, ghost.startMinutes + (ghost.item.endMinutes - ghost.item.startMinutes)) - 2 }}
                 >
-                  {clockLabel(ghost.startMinutes)}
+                  {clockLabel(ghost.startMinutes, clock)}
                 </div>
               ) : null}
             </section>

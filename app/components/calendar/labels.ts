@@ -1,4 +1,5 @@
 import { minutesToClock } from "~/lib/calendar";
+import type { ClockFormat } from "#db/enums";
 import { formatClockTime } from "~/lib/salon-time";
 
 type Labelled = { status: string; clientName: string | null; notes: string | null };
@@ -9,12 +10,13 @@ export function appointmentTitle(item: Labelled): string {
   return item.clientName ?? "Unknown";
 }
 
-export function clockLabel(minutes: number): string {
-  return formatClockTime(minutesToClock(minutes));
+/** `clock`: the salon's setting, from `useClockFormat()` (12-hour when left out). */
+export function clockLabel(minutes: number, clock?: ClockFormat): string {
+  return formatClockTime(minutesToClock(minutes), clock);
 }
 
-export function spanLabel(startMinutes: number, endMinutes: number): string {
-  return `${clockLabel(startMinutes)} – ${clockLabel(endMinutes)}`;
+export function spanLabel(startMinutes: number, endMinutes: number, clock?: ClockFormat): string {
+  return `${clockLabel(startMinutes, clock)} – ${clockLabel(endMinutes, clock)}`;
 }
 
 /** The status a block names besides its colour: completed and cancelled (scheduled and blocked need none). */

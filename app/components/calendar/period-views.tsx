@@ -7,6 +7,8 @@ import type { DaySummary, PeriodSummary } from "~/domain/calendar.server";
 import { calendarHref, weekdayShort } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { addDays, daysBetween, formatLongDate, type CalendarDate } from "~/lib/salon-time";
+import type { ClockFormat } from "#db/enums";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { clockLabel } from "./labels";
 
 type ViewProps = {
@@ -28,9 +30,9 @@ export function loadPercent(day: DaySummary): number {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** What a screen reader hears for a day: "3 appointments, 9:00 AM to 5:30 PM, 80% booked". */
-export function summaryLabel(day: DaySummary): string {
+export function summaryLabel(day: DaySummary, clock?: ClockFormat): string {
   if (day.count === 0 && day.bookedMinutes === 0) return day.workingMinutes > 0 ? "no appointments" : "not working";
-  const span = day.first !== null && day.last !== null ? `, ${clockLabel(day.first)} to ${clockLabel(day.last)}` : "";
+  const span = day.first !== null && day.last !== null ? `, ${clockLabel(day.first, clock)} to ${clockLabel(day.last, clock)}` : "";
   // Bookings on a day without working hours: time off added over them, or booked with an override.
   const outside = day.count > 0 && day.workingMinutes === 0 ? ", outside working hours" : "";
   return `${plural(day.count, "appointment")}${span}, ${loadPercent(day)}% booked${outside}`;
@@ -49,6 +51,7 @@ function LoadBar({ day }: { day: DaySummary }) {
 const EMPTY: DaySummary = { count: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 };
 
 function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: string }) {
+  const clock = useClockFormat();
   const off = day.count === 0 && day.bookedMinutes === 0;
   return (
     <a href={href} aria-label={label} className={cn("week-cell", off && "week-off")}>
@@ -70,8 +73,8 @@ function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: 
           </b>
           {day.first !== null && day.last !== null ? (
             <>
-              <i>{clockLabel(day.first)}</i>
-              <i>{clockLabel(day.last)}</i>
+              <i>{clockLabel(day.first, clock)}</i>
+              <i>{clockLabel(day.last, clock)}</i>
             </>
           ) : null}
           <LoadBar day={day} />
@@ -82,6 +85,7 @@ function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: 
 }
 
 export function WeekView({ first, today, stylists, summary, query }: ViewProps) {
+  const clock = useClockFormat();
   const days = Array.from({ length: 7 }, (_, index) => addDays(first, index));
   const dayHref = (day: CalendarDate) => calendarHref("day", day, { q: query || undefined });
   return (
@@ -99,7 +103,7 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
                 <th key={day} scope="col" className="p-1 align-top">
                   <a
                     href={dayHref(day)}
-                    aria-label={`${formatLongDate(day)}: ${summaryLabel(total)}. Open the day`}
+                    aria-label={`${formatLongDate(day)}: ${summaryLabel(total, clock)}. Open the day`}
                     className={cn("block rounded-md px-1 py-1 text-center hover:bg-slate-100", day === today ? "text-brand-800 ring-2 ring-brand-700 ring-inset" : "text-slate-800")}
                   >
                     <span className="block font-semibold">
@@ -123,7 +127,7 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
                 const own = summary?.byStylist?.[day]?.[stylist.id] ?? EMPTY;
                 return (
                   <td key={day} className="border-t border-l border-slate-200 p-0.5 align-top">
-                    <WeekCell day={own} href={dayHref(day)} label={`${stylist.name}, ${formatLongDate(day)}: ${summaryLabel(own)}`} />
+                    <WeekCell day={own} href={dayHref(day)} label={`${stylist.name}, ${formatLongDate(day)}: ${summaryLabel(own, clock)}`} />
                   </td>
                 );
               })}
@@ -136,6 +140,7 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
 }
 
 export function MonthView({ first, last, date, today, summary, query }: ViewProps) {
+  const clock = useClockFormat();
   const weeks = Math.round((daysBetween(first, last) + 1) / 7);
   const month = date.slice(0, 7);
   return (
@@ -162,7 +167,7 @@ export function MonthView({ first, last, date, today, summary, query }: ViewProp
                   <td key={day} className={cn("border border-slate-200 p-0 align-top", outside && "bg-slate-50")}>
                     <a
                       href={calendarHref("day", day, { q: query || undefined })}
-                      aria-label={`${formatLongDate(day)}: ${summaryLabel(total)}`}
+                      aria-label={`${formatLongDate(day)}: ${summaryLabel(total, clock)}`}
                       className={cn("month-cell", day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-900")}
                     >
                       <span className={cn("self-start font-semibold", day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>

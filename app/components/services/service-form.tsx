@@ -4,12 +4,13 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { SwitchField } from "~/components/ui/switch";
+import { ServiceColorPicker } from "./color-picker";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { penceToPoundsInput } from "~/lib/money";
 import { SERVICE_DURATION } from "~/lib/service-limits";
 
-type Defaults = { name: string; category: string; duration: number; price: number | null; isActive: boolean };
-const NEW_SERVICE: Defaults = { name: "", category: "", duration: SERVICE_DURATION.default, price: null, isActive: true };
+type Defaults = { name: string; category: string; duration: number; price: number | null; isActive: boolean; color: string | null };
+const NEW_SERVICE: Defaults = { name: "", category: "", duration: SERVICE_DURATION.default, price: null, isActive: true, color: null };
 
 export function ServiceForm({
   service = NEW_SERVICE,
@@ -33,6 +34,7 @@ export function ServiceForm({
       duration: String(service.duration),
       priceInPounds: service.price === null ? "" : penceToPoundsInput(service.price),
       isActive: service.isActive ? "on" : undefined,
+      color: service.color ?? "",
     },
     // Validated by the server (the same ServiceFormSchema): Zod in the browser would put
     // this dialog over the 130 KB JavaScript budget (docs/decisions/0010).
@@ -62,6 +64,7 @@ export function ServiceForm({
         />
         <Field label="Price (£)" {...getInputProps(fields.priceInPounds, { type: "number" })} inputMode="decimal" min={0} step={0.01} placeholder="0.00" errors={fields.priceInPounds.errors} />
       </div>
+      <ServiceColorPicker name={fields.color.name} defaultValue={fields.color.initialValue ?? null} serviceName={service.name} errors={fields.color.errors} />
       <SwitchField
         className="rounded-md bg-slate-50 px-3 py-3 ring-1 ring-slate-200"
         label="Active Service"

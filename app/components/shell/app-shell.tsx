@@ -4,6 +4,7 @@ import type { Actor } from "~/domain/access.server";
 import { can, ROLE_LABELS } from "~/domain/permissions";
 import { cn } from "~/lib/cn";
 import { Logo } from "./logo";
+import { NavIcon } from "./nav-icon";
 import { MOBILE_ITEMS, SIDEBAR_ITEMS, type NavItem } from "./navigation";
 import { SignOutForm } from "./sign-out-form";
 
@@ -16,7 +17,20 @@ function fullName(user: ShellUser) {
 /** Counts shown beside menu entries, by path (the Messages entry's unread messages). */
 export type NavBadges = Partial<Record<string, number>>;
 
-function NavList({ items, user, badges, className }: { items: NavItem[]; user: ShellUser; badges?: NavBadges; className?: string }) {
+function Count({ count, rail }: { count: number; rail: boolean }) {
+  return (
+    <span className={cn("min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white", rail && "rail-count")}>
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+/**
+ * The menu's links. `rail`: below 1280 px the sidebar is an icon rail, each label hidden
+ * but read by screen readers and shown as a tooltip on hover and keyboard focus.
+ */
+function NavList({ items, user, badges, rail = false, className }: { items: NavItem[]; user: ShellUser; badges?: NavBadges; rail?: boolean; className?: string }) {
   return (
     <ul className={cn("space-y-1", className)}>
       {items
@@ -26,20 +40,18 @@ function NavList({ items, user, badges, className }: { items: NavItem[]; user: S
             <NavLink
               to={item.to}
               prefetch="intent"
+              data-tip={rail ? item.label : undefined}
               className={({ isActive }) =>
                 cn(
-                  "flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium",
+                  "group relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                  rail && "rail-link",
                   isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
                 )
               }
             >
-              {item.label}
-              {badges?.[item.to] ? (
-                <span className="min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white">
-                  {badges[item.to]! > 99 ? "99+" : badges[item.to]}
-                  <span className="sr-only"> unread</span>
-                </span>
-              ) : null}
+              <NavIcon path={item.to} className="size-5 shrink-0" />
+              <span className={cn("flex-1", rail && "rail-label")}>{item.label}</span>
+              {badges?.[item.to] ? <Count count={badges[item.to]!} rail={rail} /> : null}
             </NavLink>
           </li>
         ))}
@@ -47,16 +59,22 @@ function NavList({ items, user, badges, className }: { items: NavItem[]; user: S
   );
 }
 
-function UserBadge({ user }: { user: ShellUser }) {
+function UserBadge({ user, rail = false }: { user: ShellUser; rail?: boolean }) {
   return (
     <div className="min-w-0">
-      <p className="truncate text-sm font-semibold text-slate-900">{fullName(user)}</p>
-      <p className="text-xs text-slate-600">{ROLE_LABELS[user.role]}</p>
+      <div className={cn(rail && "rail-label")}>
+        <p className="truncate text-sm font-semibold text-slate-900">{fullName(user)}</p>
+        <p className="text-xs text-slate-600">{ROLE_LABELS[user.role]}</p>
+      </div>
     </div>
   );
 }
 
-/** The hamburger menu: a <details> disclosure, so it opens without JavaScript too. */
+/**
+ * The hamburger menu: a <details> disclosure, so it opens without JavaScript too. It
+ * paints above everything on the page (the calendar's sticky headers included) and, with
+ * JavaScript, closes with Escape or when the page changes.
+ */
 function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: string; badges?: NavBadges }) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -65,14 +83,22 @@ function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: s
     if (details.current) details.current.open = false;
   }, [location.pathname]);
   return (
-    <details ref={details} className="group md:hidden">
+    <details
+      ref={details}
+      className="group md:hidden"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !details.current?.open) return;
+        details.current.open = false;
+        details.current.querySelector("summary")?.focus();
+      }}
+    >
       <summary className="relative cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label={unread ? `Open menu, ${unread} unread messages` : "Open menu"}>
         {unread ? <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" /> : null}
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
       </summary>
-      <div className="fixed inset-0 top-14 z-40 overflow-y-auto bg-white px-4 py-4 shadow-xl">
+      <div className="fixed inset-0 top-14 z-50 overflow-y-auto bg-white px-4 py-4 shadow-xl">
         <nav aria-label={`${salonName} menu`}>
           <NavList items={MOBILE_ITEMS} user={user} badges={badges} />
         </nav>
@@ -88,23 +114,23 @@ function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: s
 export function AppShell({ user, salonName, badges, children }: { user: ShellUser; salonName: string; badges?: NavBadges; children: ReactNode }) {
   return (
     <div className="min-h-full md:flex">
-      <aside className="hidden w-60 shrink-0 flex-col border-r border-slate-200 bg-white md:fixed md:inset-y-0 md:flex">
-        <div className="border-b border-slate-200 px-4 py-4">
-          <Logo name={salonName} />
+      <aside className="hidden w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:fixed md:inset-y-0 md:z-40 md:flex xl:w-60">
+        <div className="flex justify-center border-b border-slate-200 px-2 py-4 xl:justify-start xl:px-4">
+          <Logo name={salonName} nameClassName="sr-only xl:not-sr-only" />
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-          <NavList items={SIDEBAR_ITEMS} user={user} badges={badges} />
+        <nav aria-label="Main" className="flex-1 px-2 py-4 xl:overflow-y-auto xl:px-3">
+          <NavList items={SIDEBAR_ITEMS} user={user} badges={badges} rail />
         </nav>
-        <div className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-          <UserBadge user={user} />
-          <SignOutForm />
+        <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-2 py-3 xl:flex-row xl:justify-between xl:px-4">
+          <UserBadge user={user} rail />
+          <SignOutForm rail />
         </div>
       </aside>
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
+      <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
         <Logo name={salonName} />
         <MobileMenu user={user} salonName={salonName} badges={badges} />
       </header>
-      <div className="min-w-0 flex-1 md:pl-60">{children}</div>
+      <div className="min-w-0 flex-1 md:pl-16 xl:pl-60">{children}</div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Capability } from "~/domain/permissions";
 
+/** `to` also names the item's icon: `.nav-icon-calendar` for "/calendar" (app/tailwind.css). */
 export type NavItem = { to: string; label: string; capability: Capability };
 
 // SPEC §2 Navigation: the desktop sidebar and the mobile menu list the same screens in

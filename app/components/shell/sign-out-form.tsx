@@ -1,11 +1,19 @@
 import { Form } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 
-export function SignOutForm({ className }: { className?: string }) {
+/** `railClassName`: classes of the icon-only form of the button, used by the icon rail. */
+export function SignOutForm({ className, rail = false }: { className?: string; rail?: boolean }) {
   return (
     <Form method="post" action="/logout" reloadDocument>
-      <button type="submit" className={cn("whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100", className)}>
-        Sign Out
+      <button type="submit" className={cn("rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100", rail && "p-2 xl:px-3 xl:py-2", className)}>
+        {rail ? (
+          <>
+            <span aria-hidden="true" className="nav-icon nav-icon-signout size-5 xl:hidden" />
+            <span className="rail-label">Sign Out</span>
+          </>
+        ) : (
+          "Sign Out"
+        )}
       </button>
     </Form>
   );

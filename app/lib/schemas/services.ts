@@ -1,6 +1,7 @@
 // Services and per-stylist pricing (SPEC §3, §5 "Service form", "Pricing inputs").
 // The forms speak pounds; the API and the database speak integer pence.
 import { z } from "zod";
+import { SERVICE_COLOR_KEYS } from "~/lib/calendar";
 import { poundsToPence } from "~/lib/money";
 import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
 
@@ -23,6 +24,10 @@ const pence = z
   .min(0, "Price must be positive")
   .max(MAX_PRICE_PENCE, "Price must be at most 1000000 pence (£10,000.00)");
 
+// A palette key (decision 0074): free colours could clash with the status styles and make
+// neighbours indistinguishable again. null: the default colour by the name's hash.
+const serviceColorKey = z.enum(SERVICE_COLOR_KEYS, { errorMap: () => ({ message: `Colour must be one of the palette's: ${SERVICE_COLOR_KEYS.join(", ")}` }) });
+
 /** The Add/Edit Service dialog. An unticked checkbox is absent from the form, hence false. */
 export const ServiceFormSchema = z.object({
   name: serviceName,
@@ -30,6 +35,8 @@ export const ServiceFormSchema = z.object({
   duration: serviceDuration,
   priceInPounds: pounds("Price is required"),
   isActive: z.boolean().default(false),
+  // "" (Automatic) is sent as nothing by Conform's parsing: the default colour.
+  color: serviceColorKey.optional(),
 });
 
 /** `POST /api/services`, `PUT /api/services/{id}`: SPEC §7's payload, price in pence. */
@@ -39,12 +46,14 @@ export const ServiceSchema = z.object({
   duration: serviceDuration,
   price: pence,
   isActive: z.boolean().default(true),
+  /** Left out: a new service takes the default colour and an update keeps the stored one. */
+  color: serviceColorKey.nullable().optional(),
 });
 export type ServiceInput = z.output<typeof ServiceSchema>;
 
 /** The service dialog's fields (price in pounds) as the domain's input (price in pence). */
-export function serviceInputOf({ priceInPounds, ...rest }: z.output<typeof ServiceFormSchema>): ServiceInput {
-  return { ...rest, price: poundsToPence(priceInPounds) };
+export function serviceInputOf({ priceInPounds, color, ...rest }: z.output<typeof ServiceFormSchema>): ServiceInput {
+  return { ...rest, price: poundsToPence(priceInPounds), color: color ?? null };
 }
 
 /** `PATCH /api/services/{id}`: any of the fields (SPEC sends just `duration`). */

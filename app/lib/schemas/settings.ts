@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SMS_PROVIDERS } from "#db/enums";
+import { CLOCK_FORMATS, SMS_PROVIDERS } from "#db/enums";
 import { unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
@@ -63,6 +63,7 @@ export const SalonSettingsSchema = z
     bookingAdvanceLimit: z.coerce.number().int("Use a whole number of days").min(1, "At least 1 day").max(730, "At most 730 days").default(30),
     cancellationNotice: z.coerce.number().int("Use a whole number of hours").min(0, "Cannot be negative").max(720, "At most 720 hours").default(24),
     timeZone: z.string().trim().max(64, "Unknown time zone").refine(isTimeZone, "Unknown time zone").default("Europe/London"),
+    clockFormat: z.enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) }).default("12h"),
     ...smsSettingsFields,
   })
   .refine((value) => value.closeTime > value.openTime, { path: ["closeTime"], message: "Closing time must be after opening time" });
