@@ -24,7 +24,7 @@ async function expectInViewport(page: Page, locator: ReturnType<Page["locator"]>
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height + 0.5);
 }
 
-const stylistHeaders = (page: Page) => page.getByTestId("day-grid").locator("> div > div.sticky.top-0:not(.left-0)");
+const stylistHeaders = (page: Page) => page.getByTestId("day-grid").locator(".col-head");
 
 test("at 1024×768 all 5 of the demo salon's stylist headers are on screen, beside an icon rail whose labels are tooltips", async ({ page, demoLogin }) => {
   await page.setViewportSize(TABLET);
@@ -173,7 +173,7 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  const block = page.locator(".appointment-block", { hasText: String(row!.name) }).first();
+  const block = page.locator(".appt", { hasText: String(row!.name) }).first();
   await expect(block).toHaveClass(/bg-teal-300/);
   await page.screenshot({ path: "screenshots/tablet-chosen-colour.png" });
 
@@ -182,7 +182,7 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  await expect(page.locator(".appointment-block", { hasText: String(row!.name) }).first()).not.toHaveClass(/bg-teal-300/);
+  await expect(page.locator(".appt", { hasText: String(row!.name) }).first()).not.toHaveClass(/bg-teal-300/);
 });
 
 test("the salon's 24-hour setting changes every time on the calendar, its dialog and availability; 12-hour is the default", async ({ page, demoLogin, demo }) => {
