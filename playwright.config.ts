@@ -43,6 +43,10 @@ export default defineConfig({
   workers: E2E_WORKERS,
   // A flaky test should show, not pass on its second try.
   retries: 0,
+  // The longest flows (a service's every validation message with axe at two sizes) take
+  // 20-30 s on a 2-core CI machine that also runs a server per worker and seeds the demo
+  // salon for the tablet specs: 60 s leaves room without hiding a hang.
+  timeout: 60_000,
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: { baseURL, trace: "retain-on-failure" },
