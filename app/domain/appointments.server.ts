@@ -146,6 +146,17 @@ export async function appointmentWindow(filter: Pick<AppointmentFilter, "from" |
   return { from, to };
 }
 
+/** A page of appointment views matching the conditions, keyset-paged on (start time, id). */
+async function viewsPage(actor: Actor, conditions: (SQL | undefined)[], page: PageRequest): Promise<Page<AppointmentView>> {
+  const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
+  return pageOf(
+    rows,
+    page,
+    (row) => [row.startTime, row.id],
+    (row) => toView(actor, row),
+  );
+}
+
 /**
  * A page of the appointments overlapping the window (see `appointmentWindow`) that the
  * actor may see, by start time then id, keyset-paged on that order.
@@ -158,64 +169,7 @@ export async function listAppointments(actor: Actor, filter: AppointmentFilter, 
   const conditions: (SQL | undefined)[] = [overlapping(window.from, window.to), afterKey(appointments.startTime, appointments.id, after)];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   if (filter.stylistId) conditions.push(eq(appointments.stylistId, filter.stylistId));
-  const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
-  return pageOf(
-    rows,
-    page,
-    (row) => [row.startTime, row.id],
-    (row) => toView(actor, row),
-  );
-}
-
-export type CalendarRow = {
-  id: number;
-  stylistId: number;
-  startTime: string;
-  endTime: string;
-  status: AppointmentStatus;
-  notes: string | null;
-  lateCancellation: boolean;
-  clientName: string | null;
-  serviceName: string | null;
-  serviceColor: string | null;
-};
-
-const calendarColumns = {
-  id: appointments.id,
-  stylistId: appointments.stylistId,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  status: appointments.status,
-  notes: appointments.notes,
-  lateCancellation: appointments.lateCancellation,
-  clientName: clients.name,
-  serviceName: services.name,
-  serviceColor: services.color,
-};
-
-// Prepared once: the calendar runs this on every page view, and building the query
-// costs more than SQLite takes to answer it.
-function prepareCalendarRows(scoped: boolean) {
-  const range = [gte(appointments.startTime, sql.placeholder("lookFrom")), lt(appointments.startTime, sql.placeholder("to")), gt(appointments.endTime, sql.placeholder("from"))];
-  return db
-    .select(calendarColumns)
-    .from(appointments)
-    .leftJoin(clients, eq(clients.id, appointments.clientId))
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .where(and(...range, ...(scoped ? [eq(appointments.stylistId, sql.placeholder("stylistId"))] : [])))
-    .orderBy(asc(appointments.startTime), asc(appointments.id))
-    .prepare();
-}
-let calendarQueries: { all: ReturnType<typeof prepareCalendarRows>; one: ReturnType<typeof prepareCalendarRows> } | undefined;
-
-/** The calendar grid's lean read: only what a block shows, for every visible stylist in [from, to). */
-export async function listCalendarRows(actor: Actor, from: Date, to: Date): Promise<CalendarRow[]> {
-  assertCan(actor, "calendar.view");
-  const scope = await visibleStylistScope(actor);
-  if (scope && scope.length === 0) return [];
-  calendarQueries ??= { all: prepareCalendarRows(false), one: prepareCalendarRows(true) };
-  const range = { lookFrom: new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString(), to: to.toISOString(), from: from.toISOString() };
-  return scope ? calendarQueries.one.all({ ...range, stylistId: scope[0] }) : calendarQueries.all.all(range);
+  return viewsPage(actor, conditions, page);
 }
 
 export async function getAppointment(actor: Actor, id: number): Promise<AppointmentView> {
@@ -241,13 +195,7 @@ export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest, 
   const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled"), afterKey(appointments.startTime, appointments.id, after)];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   if (clientId) conditions.push(eq(appointments.clientId, clientId));
-  const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
-  return pageOf(
-    rows,
-    page,
-    (row) => [row.startTime, row.id],
-    (row) => toView(actor, row),
-  );
+  return viewsPage(actor, conditions, page);
 }
 
 /** The first `limit` upcoming appointments (the calendar's side panel). */
