@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../tests/server-process";
+import { startSignedIn } from "./large-salon";
 import { positiveIntOption } from "./options";
 
 process.chdir(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -34,14 +34,9 @@ try {
     const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
     if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
   }
-  const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: "1" });
+  const server = await startSignedIn(databaseUrl);
+  const { token } = server;
   try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "admin@salon.test", password: "password123" }),
-    });
-    const { token } = (await login.json()) as { token: string };
     const get = async (path: string, signedIn = true) => {
       const started = performance.now();
       const response = await fetch(`${server.url}${path}`, { headers: signedIn ? { Authorization: `Bearer ${token}` } : {} });
