@@ -19,3 +19,11 @@ export async function expectNoAxeViolations(page: Page) {
 
 export const TABLET = { width: 1024, height: 768 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A route dialog is rendered open on the server and reopened as a modal once React has
+ * hydrated; a click before that can land while the page is still being taken over.
+ */
+export async function waitForModal(page: Page) {
+  await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
+}

@@ -2,7 +2,7 @@
 // laptop (1280×800) and a phone (390×844), on the demo salon's 5 stylists.
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations, PHONE, TABLET } from "./helpers";
+import { expectNoAxeViolations, PHONE, TABLET, waitForModal } from "./helpers";
 import { DEMO_ADMIN, DEMO_DISPLAY, DEMO_STYLIST, expect, nextTuesday, test, waitForGrid } from "./demo-salon";
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -104,8 +104,7 @@ test("Escape in the client suggestions closes only the suggestions; a second Esc
   const [client] = (await demo.database.execute("select name from clients where is_active = 1 order by id limit 1")).rows;
   await demoLogin(DEMO_ADMIN, `/calendar/appointments/new?view=day&date=${DAY}`);
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
-  // Once hydrated the dialog reopens as a modal (and moves focus): type after that.
-  await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
+  await waitForModal(page);
   const name = dialog.getByRole("combobox", { name: "Client name" });
   await name.fill(String(client!.name).slice(0, 5));
   await expect(dialog.getByRole("listbox", { name: "Matching clients" })).toBeVisible();
@@ -169,7 +168,10 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await page.setViewportSize(LAPTOP);
   await demoLogin(DEMO_ADMIN, `/services/${row!.id}/edit`);
   const dialog = page.getByRole("dialog");
+  await waitForModal(page);
+  const deepTeal = dialog.getByRole("radio", { name: "Deep teal" });
   await dialog.getByText("Deep teal", { exact: true }).locator("..").click();
+  await expect(deepTeal).toBeChecked();
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
@@ -178,7 +180,9 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await page.screenshot({ path: "screenshots/tablet-chosen-colour.png" });
 
   await page.goto(`${demo.server.url}/services/${row!.id}/edit`);
+  await waitForModal(page);
   await dialog.getByText("Automatic", { exact: true }).click();
+  await expect(dialog.getByRole("radio", { name: "Automatic" })).toBeChecked();
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
