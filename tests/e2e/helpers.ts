@@ -22,7 +22,7 @@ export const PHONE = { width: 390, height: 844 };
 
 /**
  * A route dialog is rendered open on the server and reopened as a modal once React has
- * hydrated; a click before that can land while the page is still being taken over.
+ * hydrated; waiting for that makes a test act on the page a user with JavaScript sees.
  */
 export async function waitForModal(page: Page) {
   await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
