@@ -1,6 +1,6 @@
 // One record per client without JavaScript (issue 13 item 2): a booking typed with a
 // client's name and phone books that client; the Add Client form refuses a duplicate
-// and links to the existing client.
+// and links to the existing client; an admin merges two records with plain GET links and a form.
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./accounts";
 import { calendarSetup } from "./calendar-fixtures";
@@ -47,4 +47,26 @@ test("the Add Client form refuses a duplicate e-mail and links to the existing c
   await dialog.getByRole("link", { name: "Open the existing client" }).click();
   await expect(page).toHaveURL(new RegExp(`/clients/${existing.id}/edit$`));
   await expect(page.getByRole("dialog", { name: "Edit Client" }).getByLabel("Name", { exact: true })).toHaveValue("Olga Onfile Nojs");
+});
+
+test("an admin finds, chooses and merges two records of one client without JavaScript", async ({ page, request }) => {
+  const token = await apiToken(request, ADMIN);
+  await createClientViaApi(request, token, { name: "Nora Nojsmerge", phone: "07700 965001", email: "nora.nojsmerge@dedupe.test" });
+  await createClientViaApi(request, token, { name: "N. Nojsmerge", phone: "07700 965002", notes: "Allergic to latex" });
+
+  await signIn(page, ADMIN, "/clients?q=Nojsmerge");
+  await page.getByRole("link", { name: "Merge Nora Nojsmerge" }).click();
+  const dialog = page.getByRole("dialog", { name: "Merge Clients" });
+  await dialog.getByRole("searchbox", { name: "Find the client to merge" }).fill("N. Nojsmerge");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await dialog.getByRole("link", { name: "Choose N. Nojsmerge" }).click();
+  await expect(dialog.getByText("Merge Nora Nojsmerge and N. Nojsmerge into one record?")).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: /Keep Nora Nojsmerge/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Merge Clients" }).click();
+
+  await expect(page.getByText("Nora Nojsmerge is kept; 0 appointments moved from the other record.")).toBeVisible();
+  const cards = page.getByRole("list", { name: "Clients" }).getByRole("listitem");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole("heading", { name: "Nora Nojsmerge" })).toBeVisible();
+  await expect(cards.getByText("Allergic to latex")).toBeVisible();
 });
