@@ -357,10 +357,16 @@ async function loadOwned(executor: Executor, actor: Actor, id: number) {
 const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
 export const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
 export const FUTURE_COMPLETED = "An appointment cannot be marked completed before it starts.";
+export const FUTURE_NO_SHOW = "An appointment cannot be marked a no-show before it starts.";
 
-/** A completed appointment has started: one in the future cannot be marked completed (issue 13). */
+/**
+ * A completed appointment has started: one in the future cannot be marked completed (issue
+ * 13); nor can a client miss one that has not started yet (a no-show, decision 0082).
+ */
 function assertNotFutureCompleted(status: AppointmentStatus, start: Date, now: Date) {
-  if (status === "completed" && start.getTime() > now.getTime()) throw new Invalid(FUTURE_COMPLETED, { status: [FUTURE_COMPLETED] });
+  if (start.getTime() <= now.getTime()) return;
+  if (status === "completed") throw new Invalid(FUTURE_COMPLETED, { status: [FUTURE_COMPLETED] });
+  if (status === "no_show") throw new Invalid(FUTURE_NO_SHOW, { status: [FUTURE_NO_SHOW] });
 }
 
 type Rules = { timeZone: string; bookingAdvanceLimit: number; cancellationNotice: number };
