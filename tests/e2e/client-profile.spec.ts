@@ -77,6 +77,13 @@ test("the client profile: from the client card, figures, paged history, Book aga
   // The booking dialog links the chosen client to the profile.
   await dialog.getByRole("link", { name: `View profile of ${salon.clientName}` }).click();
   await expect(page).toHaveURL(new RegExp(`/clients/${salon.clientId}$`));
+
+  // The header search's client dialog (its upcoming appointments) links the profile too.
+  await page.goto(`/calendar/upcoming?view=day&date=2026-11-23&client=${salon.clientId}`);
+  const upcomingDialog = page.getByRole("dialog", { name: `Upcoming Appointments for ${salon.clientName}` });
+  await waitForModal(page);
+  await upcomingDialog.getByRole("link", { name: `${salon.clientName}'s profile` }).click();
+  await expect(page).toHaveURL(new RegExp(`/clients/${salon.clientId}$`));
 });
 
 test("display accounts get no profile and no link to one", async ({ page }) => {
