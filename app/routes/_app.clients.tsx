@@ -53,7 +53,7 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
         <div className="flex items-start justify-between gap-2">
           <h2 className="min-w-0 break-words font-semibold text-slate-900">
             {canOpenProfile ? (
-              <Link to={`/clients/${client.id}`} className="hover:underline">
+              <Link to={`/clients/${client.id}`} className="underline decoration-slate-300 underline-offset-4 hover:decoration-slate-900">
                 {client.name}
               </Link>
             ) : (

@@ -31,6 +31,7 @@ test("mark a past appointment a no-show: the block and the week's summary show i
       .getByRole("link", { name: /1 no-show/ })
       .first(),
   ).toBeVisible();
+  await page.screenshot({ path: "screenshots/no-show-week-1024.png" });
 });
 
 test("the client profile: from the client card, figures, paged history, Book again", async ({ page }) => {
