@@ -2,7 +2,7 @@
 // without pulling Drizzle into the client bundle.
 export const ROLES = ["admin", "stylist", "display"] as const;
 export type Role = (typeof ROLES)[number];
-export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked"] as const;
+export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked", "no_show"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
 export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;

@@ -1,5 +1,5 @@
 // The reports rollup (docs/decisions/0041): per salon day, per stylist (0 = the whole
-// salon), the figures of client appointments, completed services and clients' completed
+// salon), the figures of client appointments (with no-shows, migration 0010), completed services and clients' completed
 // visits. Migration 0006 creates the tables and the SQLite triggers that keep them in step
 // with every write to `appointments` (create, edit, move, status change, delete, a client's
 // erasure or deletion, merges, imports: any SQL statement, in the writer's transaction).
@@ -73,8 +73,8 @@ export async function rebuildReportRollup(executor: Executor, timeZone: string):
           from appointments where status <> 'blocked') a
     cross join (select 1 as salon union all select 0) whole)`;
   await executor.run(sql`with ${visits}
-    insert into report_stylist_days (stylist_id, day, appointments, completed, cancelled, revenue, booked_seconds)
-    select stylist_id, day, count(*), sum(status = 'completed'), sum(status = 'cancelled'),
+    insert into report_stylist_days (stylist_id, day, appointments, completed, cancelled, no_shows, revenue, booked_seconds)
+    select stylist_id, day, count(*), sum(status = 'completed'), sum(status = 'cancelled'), sum(status = 'no_show'),
       sum(case when status = 'completed' then price else 0 end), sum(case when status <> 'cancelled' then seconds else 0 end)
     from visits group by stylist_id, day`);
   await executor.run(sql`with ${visits}

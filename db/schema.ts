@@ -179,11 +179,13 @@ export const appointments = sqliteTable(
   (t) => [
     index("appointments_stylist_start_idx").on(t.stylistId, t.startTime),
     index("appointments_start_idx").on(t.startTime),
-    index("appointments_client_idx").on(t.clientId),
+    // A client's appointments by date (the profile's paged lists; the foreign key's look-up).
+    index("appointments_client_idx").on(t.clientId, t.startTime),
     // Reports: every column the period's aggregates read, so a year is scanned from the
-    // index alone; and each client's completed visits by date (new vs returning).
+    // index alone; and each client's visits by status and date with what the client
+    // profile's figures read (decision 0084), so they come from the index alone.
     index("appointments_report_idx").on(t.startTime, t.status, t.stylistId, t.clientId, t.serviceId, t.price, t.endTime),
-    index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime),
+    index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime, t.stylistId, t.serviceId, t.price),
   ],
 );
 

@@ -1,6 +1,6 @@
 // Test data for SMS reminders: the salon's SMS settings and appointments due a reminder.
 import { db } from "#db/client.server";
-import { salonSettings } from "#db/schema";
+import { salonSettings, type AppointmentStatus } from "#db/schema";
 import { createStylistAndService, createTestAppointment, createTestClient } from "./clients-factories";
 
 export const SECRET = "super-secret-auth-token-4242";
@@ -26,10 +26,7 @@ export async function configureSms(overrides: Partial<typeof salonSettings.$infe
 const hours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
 
 /** A scheduled appointment starting `hoursAhead` from now, with its client, stylist and service. */
-export async function appointmentIn(
-  hoursAhead: number,
-  options: { client?: Parameters<typeof createTestClient>[0]; status?: "scheduled" | "cancelled" | "completed" | "blocked"; startTime?: string } = {},
-) {
+export async function appointmentIn(hoursAhead: number, options: { client?: Parameters<typeof createTestClient>[0]; status?: AppointmentStatus; startTime?: string } = {}) {
   const { stylist, service } = await createStylistAndService({ name: "Cut & Colour" });
   const client = await createTestClient(options.client);
   const appointment = await createTestAppointment({

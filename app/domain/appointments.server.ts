@@ -2,7 +2,7 @@
 // own column; display accounts only look. Two appointments of one stylist never overlap
 // (blocked time counts, cancelled does not): the check and the write share one
 // immediate transaction, so concurrent requests cannot both pass the check.
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { storedCountry } from "#db/phone-numbers";
@@ -91,7 +91,8 @@ function toView(actor: Actor, row: ViewRow): AppointmentView {
   };
 }
 
-function selectViews(executor: Executor, where: SQL | undefined) {
+function selectViews(executor: Executor, where: SQL | undefined, direction: "asc" | "desc" = "asc") {
+  const order = direction === "asc" ? asc : desc;
   return executor
     .select(viewColumns)
     .from(appointments)
@@ -99,7 +100,7 @@ function selectViews(executor: Executor, where: SQL | undefined) {
     .leftJoin(clients, eq(clients.id, appointments.clientId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(where)
-    .orderBy(asc(appointments.startTime), asc(appointments.id));
+    .orderBy(order(appointments.startTime), order(appointments.id));
 }
 
 /** Appointments overlapping [from, to), using the (stylist, start) and (start) indexes. */
@@ -108,7 +109,7 @@ function overlapping(from: Date, to: Date): SQL {
 }
 
 /** The stylist ids an actor may see, or null for all. */
-async function visibleStylistScope(actor: Actor): Promise<number[] | null> {
+export async function visibleStylistScope(actor: Actor): Promise<number[] | null> {
   if (can(actor.role, "stylists.viewAll")) return null;
   const own = await stylistIdForUser(actor.id);
   return own ? [own] : [];
@@ -147,8 +148,8 @@ export async function appointmentWindow(filter: Pick<AppointmentFilter, "from" |
 }
 
 /** A page of appointment views matching the conditions, keyset-paged on (start time, id). */
-async function viewsPage(actor: Actor, conditions: (SQL | undefined)[], page: PageRequest): Promise<Page<AppointmentView>> {
-  const rows = await selectViews(db, and(...conditions)).limit(page.limit + 1);
+async function viewsPage(actor: Actor, conditions: (SQL | undefined)[], page: PageRequest, direction: "asc" | "desc" = "asc"): Promise<Page<AppointmentView>> {
+  const rows = await selectViews(db, and(...conditions), direction).limit(page.limit + 1);
   return pageOf(
     rows,
     page,
@@ -196,6 +197,25 @@ export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest, 
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   if (clientId) conditions.push(eq(appointments.clientId, clientId));
   return viewsPage(actor, conditions, page);
+}
+
+/**
+ * A page of one client's appointments that the actor may see (a stylist: their own column),
+ * every status: "upcoming" (not started yet) soonest first, "past" (started) latest first.
+ * Walks the (client, start time) index from the cursor (the client profile, decision 0084).
+ */
+export async function clientAppointmentsPage(actor: Actor, clientId: number, when: "upcoming" | "past", page: PageRequest, now = new Date()): Promise<Page<AppointmentView>> {
+  assertCan(actor, "clients.profile");
+  const scope = await visibleStylistScope(actor);
+  const direction = when === "upcoming" ? "asc" : "desc";
+  const after = cursorKey(page.after, TextIdCursor);
+  const conditions = [
+    eq(appointments.clientId, clientId),
+    when === "upcoming" ? gt(appointments.startTime, now.toISOString()) : lte(appointments.startTime, now.toISOString()),
+    afterKey(appointments.startTime, appointments.id, after, direction),
+  ];
+  if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
+  return viewsPage(actor, conditions, page, direction);
 }
 
 /** The first `limit` upcoming appointments (the calendar's side panel). */
@@ -357,10 +377,16 @@ async function loadOwned(executor: Executor, actor: Actor, id: number) {
 const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
 export const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
 export const FUTURE_COMPLETED = "An appointment cannot be marked completed before it starts.";
+export const FUTURE_NO_SHOW = "An appointment cannot be marked a no-show before it starts.";
 
-/** A completed appointment has started: one in the future cannot be marked completed (issue 13). */
+/**
+ * A completed appointment has started: one in the future cannot be marked completed (issue
+ * 13); nor can a client miss one that has not started yet (a no-show, decision 0082).
+ */
 function assertNotFutureCompleted(status: AppointmentStatus, start: Date, now: Date) {
-  if (status === "completed" && start.getTime() > now.getTime()) throw new Invalid(FUTURE_COMPLETED, { status: [FUTURE_COMPLETED] });
+  if (start.getTime() <= now.getTime()) return;
+  if (status === "completed") throw new Invalid(FUTURE_COMPLETED, { status: [FUTURE_COMPLETED] });
+  if (status === "no_show") throw new Invalid(FUTURE_NO_SHOW, { status: [FUTURE_NO_SHOW] });
 }
 
 type Rules = { timeZone: string; bookingAdvanceLimit: number; cancellationNotice: number };

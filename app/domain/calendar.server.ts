@@ -51,8 +51,10 @@ export type UpcomingItem = {
 
 /** A day at Week or Month zoom, for one stylist or the whole salon. */
 export type DaySummary = {
-  /** Appointments (scheduled and completed: not blocked time, not cancellations). */
+  /** Appointments (scheduled and completed: not blocked time, not cancellations, not no-shows). */
   count: number;
+  /** Appointments the client missed (no-shows), shown beside the count. */
+  noShows: number;
   /** Wall-clock minutes of the first start and the last end, null when there are none. */
   first: number | null;
   last: number | null;
@@ -165,10 +167,11 @@ function salonDateSql(from: Date, to: Date, timeZone: string): SQL {
   return sql`date(a.start_time, case ${sql.join(cases, sql` `)} else ${modifier(offset)} end)`;
 }
 
-const emptyDay = (): DaySummary => ({ count: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 });
+const emptyDay = (): DaySummary => ({ count: 0, noShows: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 });
 
 function addTo(total: DaySummary, part: DaySummary) {
   total.count += part.count;
+  total.noShows += part.noShows;
   total.bookedMinutes += part.bookedMinutes;
   total.workingMinutes += part.workingMinutes;
   if (part.first !== null && (total.first === null || part.first < total.first)) total.first = part.first;
@@ -198,9 +201,10 @@ async function periodSummary(
   const inRange = sql`a.start_time >= ${from.toISOString()} and a.start_time < ${to.toISOString()} ${scopeSql(scope)} ${matching}`;
   const [[grouped], [names], schedules] = await Promise.all([
     db.all<{ rows: string }>(sql`
-      select json_group_array(json_array(stylist_id, day, n, first, last, booked)) as rows from (
+      select json_group_array(json_array(stylist_id, day, n, first, last, booked, no_shows)) as rows from (
         select a.stylist_id as stylist_id, ${salonDateSql(from, to, timeZone)} as day,
           sum(${LIVE}) as n,
+          sum(a.status = 'no_show') as no_shows,
           min(case when ${LIVE} then a.start_time end) as first,
           max(case when ${LIVE} then a.end_time end) as last,
           coalesce(sum(case when a.status <> 'cancelled' then unixepoch(a.end_time) - unixepoch(a.start_time) end), 0) / 60 as booked
@@ -224,13 +228,14 @@ async function periodSummary(
     }
     if (perStylist) byStylist[date] = stylistsOfDay;
   }
-  type Row = [number, CalendarDate, number, string | null, string | null, number];
-  for (const [stylistId, date, count, firstStart, lastEnd, booked] of JSON.parse(grouped?.rows ?? "[]") as Row[]) {
+  type Row = [number, CalendarDate, number, string | null, string | null, number, number];
+  for (const [stylistId, date, count, firstStart, lastEnd, booked, noShows] of JSON.parse(grouped?.rows ?? "[]") as Row[]) {
     const total = days[date];
     // A day outside the view, or an inactive stylist's column (not shown).
     if (!total || !(stylistId in schedules[date]!)) continue;
     const part: DaySummary = {
       count,
+      noShows,
       first: firstStart ? wallClock(firstStart, timeZone).minutes : null,
       last: lastEnd ? minutesInZone(lastEnd, timeZone) || 24 * 60 : null,
       bookedMinutes: Math.round(booked),

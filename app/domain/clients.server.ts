@@ -19,7 +19,8 @@ import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 export type Client = typeof clients.$inferSelect;
 export type ClientSummary = { id: number; name: string; phone: string; email: string | null };
 export type VisibleClient = ClientFor<ClientListItem>;
-export type ClientListItem = Client & { appointmentCount: number };
+/** `noShowCount`: appointments the client missed (the card's "2 no-shows"); hidden without "clients.contact". */
+export type ClientListItem = Client & { appointmentCount: number; noShowCount: number };
 export type NewClientInput = {
   name: string;
   phone: string;
@@ -67,6 +68,8 @@ const summaryColumns = { id: clients.id, name: clients.name, phone: clients.phon
 // Written out in full: in a single-table select Drizzle leaves column names unqualified,
 // and an unqualified "id" inside the subquery would mean the appointment's id.
 const appointmentCount = sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id")`.mapWith(Number);
+// A seek into the (client, status, ...) index per client on the page.
+const noShowCount = sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id" and "a"."status" = 'no_show')`.mapWith(Number);
 
 // Search (SPEC: case-insensitive by name, phone or e-mail). SQLite's lower() folds ASCII
 // letters only. instr() rather than LIKE, so % and _ in a query are ordinary characters.
@@ -138,7 +141,7 @@ export async function listClients(
   const terms = await searchTerms(actor, query);
   const from = cursorKey(after, TextIdCursor);
   const rows = await db
-    .select({ ...getTableColumns(clients), appointmentCount })
+    .select({ ...getTableColumns(clients), appointmentCount, noShowCount })
     .from(clients)
     .where(and(terms.text ? matchCondition(terms) : undefined, afterKey(clients.name, clients.id, from)))
     .orderBy(asc(clients.name), asc(clients.id))
@@ -183,7 +186,7 @@ export async function clientStats(actor: Actor, now = new Date()): Promise<{ tot
 
 async function findClient(id: number): Promise<ClientListItem> {
   const [row] = await db
-    .select({ ...getTableColumns(clients), appointmentCount })
+    .select({ ...getTableColumns(clients), appointmentCount, noShowCount })
     .from(clients)
     .where(eq(clients.id, id))
     .limit(1);

@@ -11,6 +11,8 @@ export const CAPABILITIES = {
   // Phone, e-mail, notes and other personal details; a wall screen shows names only.
   "clients.contact": ["admin", "stylist"],
   "clients.write": ["admin", "stylist"],
+  // The client profile: contact details, history and money figures (decision 0083).
+  "clients.profile": ["admin", "stylist"],
   "clients.delete": ["admin"],
   // Merging two records of one client (decision 0061).
   "clients.merge": ["admin"],

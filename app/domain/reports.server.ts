@@ -5,7 +5,9 @@
 //
 // Definitions (SPEC §4, §9): client appointments are every status but blocked (blocked
 // time counts nowhere); revenue is the price stored on completed appointments when they
-// were booked; cancellation rate = cancelled / client appointments; rebooking rate =
+// were booked; cancellation rate = cancelled / client appointments; no-show rate =
+// no-shows / client appointments (a no-show is in neither revenue nor the cancellation
+// rate, decision 0082); rebooking rate =
 // clients with more than one completed appointment / clients with at least one; average
 // service = revenue / completed. A stylist sees only their own appointments (SPEC §6).
 import { sql, type SQL } from "drizzle-orm";
@@ -31,6 +33,8 @@ export type ReportFigures = {
   appointments: number;
   cancelledCount: number;
   cancellationRate: number;
+  noShowCount: number;
+  noShowRate: number;
   rebookingRate: number;
   /** Booked minutes of client appointments / working minutes; null when nobody was rostered. */
   occupancy: number | null;
@@ -47,6 +51,7 @@ export type StylistFigures = {
   appointments: number;
   completed: number;
   cancelled: number;
+  noShows: number;
   revenue: number;
   averageService: number;
   bookedMinutes: number;
@@ -94,13 +99,13 @@ const rollupRows = (scope: Scope, column: SQL) => (scope.rollupId === null ? sql
 // Each one seeks per stylist, service or client into a table ordered by (stylist, ..., day),
 // so the work grows with the salon's stylists, services and clients, not its appointments.
 
-type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; revenue: number; bookedMinutes: number };
+type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; noShows: number; revenue: number; bookedMinutes: number };
 
 function perStylist(days: Days, scope: Scope) {
   return db.all<StylistRow>(sql`
     select s.id as stylistId, s.name as name,
       sum(r.appointments) as appointments, sum(r.completed) as completed, sum(r.cancelled) as cancelled,
-      sum(r.revenue) as revenue, sum(r.booked_seconds) / 60 as bookedMinutes
+      sum(r.no_shows) as noShows, sum(r.revenue) as revenue, sum(r.booked_seconds) / 60 as bookedMinutes
     from stylists s join report_stylist_days r on r.stylist_id = s.id and r.day >= ${days.from} and r.day <= ${days.to}
     where ${scopeCondition(scope, sql`s.id`)}
     group by s.id`);
@@ -186,6 +191,7 @@ function figures(stylistRows: StylistRow[], clientRows: ClientRow[], working: Ma
   const completedCount = sum((row) => row.completed);
   const appointments = sum((row) => row.appointments);
   const cancelledCount = sum((row) => row.cancelled);
+  const noShowCount = sum((row) => row.noShows);
   const bookedMinutes = sum((row) => row.bookedMinutes);
   const workingMinutes = [...working.values()].reduce((total, minutes) => total + minutes, 0);
   const rebooked = clientRows.filter((row) => Number(row.completed) > 1).length;
@@ -197,6 +203,8 @@ function figures(stylistRows: StylistRow[], clientRows: ClientRow[], working: Ma
     appointments,
     cancelledCount,
     cancellationRate: ratio(cancelledCount, appointments),
+    noShowCount,
+    noShowRate: ratio(noShowCount, appointments),
     rebookingRate: ratio(rebooked, clientRows.length),
     occupancy: workingMinutes > 0 ? bookedMinutes / workingMinutes : null,
     bookedMinutes,
@@ -269,6 +277,7 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
         appointments: Number(row?.appointments ?? 0),
         completed,
         cancelled: Number(row?.cancelled ?? 0),
+        noShows: Number(row?.noShows ?? 0),
         revenue,
         averageService: completed > 0 ? Math.round(revenue / completed) : 0,
         bookedMinutes,
@@ -335,6 +344,7 @@ export async function exportReportCsv(actor: Actor, query: ReportQuery, now: Dat
     card("Completed appointments", String(report.completedCount), report.completedCount, previous?.completedCount ?? null, "amount", String),
     card("Average Service (GBP)", pounds(report.averageService), report.averageService, previous?.averageService ?? null, "amount", pounds),
     card("Cancellation Rate", formatRate(report.cancellationRate), report.cancellationRate, previous?.cancellationRate ?? null, "rate", formatRate),
+    card("No-show Rate", formatRate(report.noShowRate), report.noShowRate, previous?.noShowRate ?? null, "rate", formatRate),
     card("Rebooking Rate", formatRate(report.rebookingRate), report.rebookingRate, previous?.rebookingRate ?? null, "rate", formatRate),
     ["Occupancy", rateCell(report.occupancy), previous ? rateCell(previous.occupancy) : "", ""],
     card("New clients", String(report.newClients), report.newClients, previous?.newClients ?? null, "amount", String),
@@ -349,12 +359,13 @@ export async function exportReportCsv(actor: Actor, query: ReportQuery, now: Dat
     ...report.topClients.map((client) => [client.name, String(client.completed), pounds(client.revenue)]),
     [],
     [own ? "My Performance Details" : "Stylist Performance Breakdown"],
-    ["Stylist", "Appointments", "Completed", "Cancelled", "Revenue (GBP)", "Average (GBP)", "Occupancy"],
+    ["Stylist", "Appointments", "Completed", "Cancelled", "No-shows", "Revenue (GBP)", "Average (GBP)", "Occupancy"],
     ...report.stylists.map((stylist) => [
       stylist.name,
       String(stylist.appointments),
       String(stylist.completed),
       String(stylist.cancelled),
+      String(stylist.noShows),
       pounds(stylist.revenue),
       pounds(stylist.averageService),
       rateCell(stylist.occupancy),

@@ -61,13 +61,14 @@ export const INVALID_CURSOR = "cursor is not valid: use the next link of the pre
 /**
  * The addresses of the first page (null when this is it) and of the next page (null on the
  * last page) of the list at `url`: its path and query with `cursor` dropped or replaced,
- * as path-absolute references (RFC 3986), so they stay right behind a proxy.
+ * as path-absolute references (RFC 3986), so they stay right behind a proxy. A screen with
+ * two paged lists names each list's cursor parameter (`param`).
  */
-export function pageHrefs(url: URL | string, nextCursor: string | null): { firstHref: string | null; nextHref: string | null } {
+export function pageHrefs(url: URL | string, nextCursor: string | null, param = "cursor"): { firstHref: string | null; nextHref: string | null } {
   const target = new URL(url, "http://local");
-  const onFirst = !target.searchParams.has("cursor");
-  target.searchParams.delete("cursor");
+  const onFirst = !target.searchParams.has(param);
+  target.searchParams.delete(param);
   const first = target.searchParams.size ? `${target.pathname}?${target.searchParams}` : target.pathname;
-  if (nextCursor) target.searchParams.set("cursor", nextCursor);
+  if (nextCursor) target.searchParams.set(param, nextCursor);
   return { firstHref: onFirst ? null : first, nextHref: nextCursor ? `${target.pathname}?${target.searchParams}` : null };
 }

@@ -4,6 +4,8 @@ import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createAppointment } from "~/domain/appointments.server";
 import { bookingOptions } from "~/domain/calendar.server";
+import { getClient } from "~/domain/clients.server";
+import { NotFound } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
 import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
@@ -15,26 +17,44 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 
+/** A positive whole number from the query, or null. */
+function idParam(url: URL, name: string): number | null {
+  const id = Number(url.searchParams.get(name));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+// ?date, ?time and ?stylistId preselect the slot (an empty slot's click); ?clientId and
+// ?serviceId the client and service ('Book again' on the client profile). Unknown or
+// unbookable ones are left out, not refused.
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const url = new URL(request.url);
   const options = await bookingOptions(user);
   const date = url.searchParams.get("date") ?? "";
   const time = url.searchParams.get("time") ?? "";
-  const stylistId = Number(url.searchParams.get("stylistId"));
+  const wantedStylist = idParam(url, "stylistId");
+  const stylistId = options.stylists.some((stylist) => stylist.id === wantedStylist) ? wantedStylist : options.ownStylistId;
+  const clientId = idParam(url, "clientId");
+  const client = clientId
+    ? await getClient(user, clientId).catch((error: unknown) => {
+        if (error instanceof NotFound) return null;
+        throw error;
+      })
+    : null;
+  const service = options.services.find((candidate) => candidate.id === idParam(url, "serviceId")) ?? null;
   return {
     options,
     closeTo: returnPath("/calendar", url),
     defaults: {
-      clientId: null,
-      clientName: "",
-      clientPhone: "",
-      clientEmail: "",
+      clientId: client?.id ?? null,
+      clientName: client?.name ?? "",
+      clientPhone: client?.phone ?? "",
+      clientEmail: client?.email ?? "",
       date: isCalendarDate(date) ? date : options.today,
       time: isClockTime(time) ? time : "",
-      stylistId: options.stylists.some((stylist) => stylist.id === stylistId) ? stylistId : options.ownStylistId,
-      serviceId: null,
-      duration: null,
+      stylistId,
+      serviceId: service?.id ?? null,
+      duration: service ? ((stylistId !== null ? options.customDurations[stylistId]?.[service.id] : undefined) ?? service.duration) : null,
       notes: "",
       status: "scheduled" as const,
       availabilityOverride: false,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { UpcomingEntry } from "~/components/calendar/side-panel";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -7,6 +7,7 @@ import { Pager } from "~/components/ui/pager";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { upcomingAppointmentsPage } from "~/domain/appointments.server";
 import { toUpcoming } from "~/domain/calendar.server";
+import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { formatLongDate } from "~/lib/salon-time";
 import { pageHrefs } from "~/lib/paging";
@@ -35,14 +36,32 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   keep.delete("client");
   keep.delete("cursor");
   const clientName = client ? (upcoming[0]?.clientName ?? null) : null;
-  return { upcoming, ...pageHrefs(url, nextCursor), closeTo: returnPath("/calendar", url), keep: keep.toString(), canEdit: user.role !== "display", forClient: Boolean(client), clientName };
+  // The client's name links to their profile, for those who may open one.
+  const profileHref = client && can(user.role, "clients.profile") ? `/clients/${client.data}` : null;
+  return {
+    upcoming,
+    ...pageHrefs(url, nextCursor),
+    closeTo: returnPath("/calendar", url),
+    keep: keep.toString(),
+    canEdit: user.role !== "display",
+    forClient: Boolean(client),
+    clientName,
+    profileHref,
+  };
 });
 
 export default function UpcomingAppointments() {
-  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit, forClient, clientName } = useLoaderData<typeof loader>();
+  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit, forClient, clientName, profileHref } = useLoaderData<typeof loader>();
   const days = [...new Set(upcoming.map((item) => item.date))];
   return (
     <RouteDialog title={clientName ? `Upcoming Appointments for ${clientName}` : "Upcoming Appointments"} closeTo={closeTo} size="lg">
+      {profileHref ? (
+        <p className="mb-3 text-sm">
+          <Link to={profileHref} className="font-medium text-brand-800 underline">
+            {clientName ? `${clientName}'s profile` : "The client's profile"}
+          </Link>
+        </p>
+      ) : null}
       {upcoming.length === 0 ? (
         <EmptyState title={forClient ? "This client has no upcoming appointments" : "No upcoming appointments"} />
       ) : (

@@ -36,24 +36,41 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     canDelete: can(user.role, "clients.delete"),
     canMerge: can(user.role, "clients.merge"),
     canSeeContact: can(user.role, "clients.contact"),
+    canOpenProfile: can(user.role, "clients.profile"),
   };
 });
 
 type ListedClient = ReturnType<typeof useLoaderData<typeof loader>>["clients"][number];
 
-function ClientCard({ client, canWrite, canDelete, canMerge, search }: { client: ListedClient; canWrite: boolean; canDelete: boolean; canMerge: boolean; search: string }) {
+type CardProps = { client: ListedClient; canWrite: boolean; canDelete: boolean; canMerge: boolean; canOpenProfile: boolean; search: string };
+
+function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, search }: CardProps) {
   const visits = client.appointmentCount;
+  const noShows = client.noShowCount ?? 0;
   return (
     <li>
       <Card className="flex h-full flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 break-words font-semibold text-slate-900">{client.name}</h2>
+          <h2 className="min-w-0 break-words font-semibold text-slate-900">
+            {canOpenProfile ? (
+              <Link to={`/clients/${client.id}`} className="underline decoration-slate-300 underline-offset-4 hover:decoration-slate-900">
+                {client.name}
+              </Link>
+            ) : (
+              client.name
+            )}
+          </h2>
           <Badge tone="brand" className="shrink-0">
             {visits} {visits === 1 ? "appointment" : "appointments"}
           </Badge>
         </div>
-        {!client.isActive || client.erasureRequestedAt || client.smsOptedOutAt ? (
+        {!client.isActive || client.erasureRequestedAt || client.smsOptedOutAt || noShows > 0 ? (
           <div className="flex flex-wrap gap-1.5">
+            {noShows > 0 ? (
+              <Badge tone="red">
+                {noShows} {noShows === 1 ? "no-show" : "no-shows"}
+              </Badge>
+            ) : null}
             {!client.isActive ? <Badge>Inactive</Badge> : null}
             {client.erasureRequestedAt ? <Badge tone="red">Erasure requested</Badge> : null}
             {client.smsOptedOutAt ? <Badge tone="amber">SMS opted out</Badge> : null}
@@ -116,7 +133,7 @@ function ClientCard({ client, canWrite, canDelete, canMerge, search }: { client:
 export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
 
 export default function ClientsScreen() {
-  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact } = useLoaderData<typeof loader>();
+  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const search = returnPath("/clients", location.search).slice("/clients".length);
@@ -160,7 +177,7 @@ export default function ClientsScreen() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
           {clients.map((client) => (
-            <ClientCard key={client.id} client={client} canWrite={canWrite} canDelete={canDelete} canMerge={canMerge} search={search} />
+            <ClientCard key={client.id} client={client} canWrite={canWrite} canDelete={canDelete} canMerge={canMerge} canOpenProfile={canOpenProfile} search={search} />
           ))}
         </ul>
       )}

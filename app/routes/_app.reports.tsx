@@ -92,7 +92,16 @@ function Cards({ report }: { report: Report }) {
         />
         <StatCard label="Rebooking Rate" value={formatRate(report.rebookingRate)} hint={<Hint change={change(report.rebookingRate, previous?.rebookingRate, "rate")}>Clients who came back</Hint>} />
       </StatGrid>
-      <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 [&>*:first-child]:col-span-2 sm:[&>*:first-child]:col-span-1">
+      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard
+          label="No-show Rate"
+          value={formatRate(report.noShowRate)}
+          hint={
+            <Hint change={change(report.noShowRate, previous?.noShowRate, "rate")} better="down">
+              {report.noShowCount} of {report.appointments} appointments
+            </Hint>
+          }
+        />
         <StatCard
           label={report.scope === "own" ? "My Occupancy" : "Salon Occupancy"}
           value={occupancyText(report.occupancy)}
@@ -140,12 +149,12 @@ function TopList({ title, items, empty }: { title: string; items: { key: number;
 function Breakdown({ report, title }: { report: Report; title: string }) {
   return (
     <Card>
-      <CardHeader title={title} description="Appointments, completed, cancelled, revenue, average service and occupancy per stylist" />
+      <CardHeader title={title} description="Appointments, completed, cancelled, no-shows, revenue, average service and occupancy per stylist" />
       {report.appointments === 0 ? (
         <p className="text-sm text-slate-600">{EMPTY_TEXT}</p>
       ) : (
         <div className="-mx-5 overflow-x-auto px-5" tabIndex={0} role="group" aria-label={`${title}, scrolls sideways on small screens`}>
-          <table className="w-full min-w-[600px] text-left text-sm">
+          <table className="w-full min-w-[680px] text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <th scope="col" className="py-2 pr-3 font-semibold">
@@ -159,6 +168,9 @@ function Breakdown({ report, title }: { report: Report; title: string }) {
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   Cancelled
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  No-shows
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   Revenue
@@ -180,6 +192,7 @@ function Breakdown({ report, title }: { report: Report; title: string }) {
                   <td className="px-3 py-2 text-right">{stylist.appointments}</td>
                   <td className="px-3 py-2 text-right">{stylist.completed}</td>
                   <td className="px-3 py-2 text-right">{stylist.cancelled}</td>
+                  <td className="px-3 py-2 text-right">{stylist.noShows}</td>
                   <td className="px-3 py-2 text-right font-semibold text-slate-900">{formatPence(stylist.revenue)}</td>
                   <td className="px-3 py-2 text-right">{formatPence(stylist.averageService)}</td>
                   <td className="py-2 pl-3 text-right">

@@ -1,14 +1,16 @@
 // GET, PUT and DELETE /api/clients/{id} (SPEC §7). PUT may send only some fields (a
-// booking edit sends name, phone and e-mail); the others keep their stored values.
+// booking edit sends name, phone and e-mail); the others keep their stored values. GET adds
+// the client profile's `figures` (money in pence) for admins and stylists (decision 0083).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { deleteClient, getClient, updateClient } from "~/domain/clients.server";
+import { clientWithFigures } from "~/domain/client-profile.server";
+import { deleteClient, updateClient } from "~/domain/clients.server";
 import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 
 const ALLOWED = ["GET", "PUT", "DELETE"];
 
-export const loader = api(async ({ request, params }: LoaderFunctionArgs) => getClient(await requireApiUser(request), parseId(params.id)));
+export const loader = api(async ({ request, params }: LoaderFunctionArgs) => clientWithFigures(await requireApiUser(request), parseId(params.id)));
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);

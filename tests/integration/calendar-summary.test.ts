@@ -64,7 +64,7 @@ describe("the Week view's summary", () => {
     expect(week.items).toEqual([]);
     const own = week.summary!.byStylist![WEDNESDAY]![stylistIds.sofia!]!;
     // 3 appointments; 60 + 30 + 45 minutes booked and 60 blocked; 09:00-17:00 by default.
-    expect(own).toEqual({ count: 3, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 195, workingMinutes: 480 });
+    expect(own).toEqual({ count: 3, noShows: 0, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 195, workingMinutes: 480 });
     expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.theo!]).toMatchObject({ count: 1, first: 11 * 60, last: 12 * 60 });
     expect(week.summary!.days[WEDNESDAY]).toMatchObject({ count: 4, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 255 });
     expect(week.legend.map((entry) => entry.name)).toContain("Summary Cut");
@@ -73,7 +73,7 @@ describe("the Week view's summary", () => {
   it("puts an appointment on its salon date and wall-clock time after the clocks change", async () => {
     const week = await loadCalendar(admin, { view: "week", date: WEDNESDAY });
     // Sunday is not a working day by default: the booking counts, the working time is 0.
-    expect(week.summary!.byStylist![SUNDAY]![stylistIds.theo!]).toEqual({ count: 1, first: 10 * 60, last: 11 * 60, bookedMinutes: 60, workingMinutes: 0 });
+    expect(week.summary!.byStylist![SUNDAY]![stylistIds.theo!]).toEqual({ count: 1, noShows: 0, first: 10 * 60, last: 11 * 60, bookedMinutes: 60, workingMinutes: 0 });
   });
 
   it("counts only the searched client's appointments", async () => {

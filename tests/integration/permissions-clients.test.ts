@@ -3,6 +3,7 @@
 // independently of the capability table (SPEC §6; GDPR admin-only per the issue).
 import * as deleteDialog from "~/routes/_app.clients.$clientId.delete";
 import * as editDialog from "~/routes/_app.clients.$clientId.edit";
+import * as profilePage from "~/routes/_app.clients_.$clientId";
 import * as mergeDialog from "~/routes/_app.clients.$clientId.merge";
 import * as clientMerge from "~/routes/api.clients.$id.merge";
 import * as newDialog from "~/routes/_app.clients.new";
@@ -53,6 +54,7 @@ function apiRow(name: string, handler: unknown, method: string, path: (t: Target
 const ROWS: MatrixRow<any>[] = [
   pageRow("GET /clients/new", newDialog.loader, "GET", () => "/clients/new", STAFF),
   pageRow("POST /clients/new (Add Client)", newDialog.action, "POST", () => "/clients/new", STAFF, clientForm),
+  pageRow("GET /clients/:id (client profile)", profilePage.loader, "GET", (t) => `/clients/${t.id}`, STAFF),
   pageRow("GET /clients/:id/edit", editDialog.loader, "GET", (t) => `/clients/${t.id}/edit`, STAFF),
   pageRow("POST /clients/:id/edit (Update Client)", editDialog.action, "POST", (t) => `/clients/${t.id}/edit`, STAFF, clientForm),
   pageRow(

@@ -87,8 +87,9 @@ describe("GET /api/reports/export", () => {
     expect(row("Cara One")).toEqual(["Cara One", "2", "115.00"]);
     expect(row("Top Clients (All Stylists)")).toBeDefined();
     expect(row("Stylist Performance Breakdown")).toBeDefined();
-    expect(row("Ann Shears")).toEqual(["Ann Shears", "3", "2", "1", "115.00", "57.50", "5.2%"]);
-    expect(row("Bob Blades")).toEqual(["Bob Blades", "3", "2", "0", "120.00", "60.00", "7.8%"]);
+    expect(row("No-show Rate")).toEqual(["No-show Rate", "0.0%", "0.0%", "0.0"]);
+    expect(row("Ann Shears")).toEqual(["Ann Shears", "3", "2", "1", "0", "115.00", "57.50", "5.2%"]);
+    expect(row("Bob Blades")).toEqual(["Bob Blades", "3", "2", "0", "0", "120.00", "60.00", "7.8%"]);
   });
 
   it("gives a stylist their own, under their own titles", async () => {

@@ -123,7 +123,7 @@ type Table = Record<string, number | string>[];
 /** The rollup as it should be, from the appointments, in JavaScript. */
 async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; serviceDays: Table; clientDays: Table }> {
   const rows = await db.select().from(appointments);
-  const stylistDays = new Map<string, { stylistId: number; day: string; appointments: number; completed: number; cancelled: number; revenue: number; bookedSeconds: number }>();
+  const stylistDays = new Map<string, { stylistId: number; day: string; appointments: number; completed: number; cancelled: number; noShows: number; revenue: number; bookedSeconds: number }>();
   const serviceDays = new Map<string, { stylistId: number; serviceId: number; day: string; completed: number; revenue: number }>();
   const clientDays = new Map<string, { stylistId: number; clientId: number; day: string; completed: number; revenue: number }>();
   for (const row of rows) {
@@ -131,12 +131,13 @@ async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; s
     const day = dateInZone(row.startTime, timeZone);
     const seconds = Math.floor(Date.parse(row.endTime) / 1000) - Math.floor(Date.parse(row.startTime) / 1000);
     for (const stylistId of [0, row.stylistId]) {
-      const s = stylistDays.get(`${stylistId}|${day}`) ?? { stylistId, day, appointments: 0, completed: 0, cancelled: 0, revenue: 0, bookedSeconds: 0 };
+      const s = stylistDays.get(`${stylistId}|${day}`) ?? { stylistId, day, appointments: 0, completed: 0, cancelled: 0, noShows: 0, revenue: 0, bookedSeconds: 0 };
       s.appointments += 1;
       if (row.status === "completed") {
         s.completed += 1;
         s.revenue += row.price;
       }
+      if (row.status === "no_show") s.noShows += 1;
       if (row.status === "cancelled") s.cancelled += 1;
       else s.bookedSeconds += seconds;
       stylistDays.set(`${stylistId}|${day}`, s);
@@ -175,7 +176,7 @@ async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; s
 
 async function actualRollup() {
   return {
-    stylistDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, day, appointments, completed, cancelled, revenue, booked_seconds as bookedSeconds
+    stylistDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, day, appointments, completed, cancelled, no_shows as noShows, revenue, booked_seconds as bookedSeconds
       from report_stylist_days order by stylist_id, day`),
     serviceDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, service_id as serviceId, day, completed, revenue from report_service_days order by stylist_id, service_id, day`),
     clientDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, client_id as clientId, day, completed, revenue, cum_completed as cumCompleted, cum_revenue as cumRevenue
@@ -253,6 +254,8 @@ describe("the reports rollup", () => {
     expect(report.completedCount).toBe(completed.length);
     expect(report.totalRevenue).toBe(completed.reduce((total, row) => total + row.price, 0));
     expect(report.cancelledCount).toBe(rows.filter((row) => row.status === "cancelled").length);
+    expect(report.noShowCount).toBe(rows.filter((row) => row.status === "no_show").length);
+    expect(report.noShowRate).toBeCloseTo(rows.length > 0 ? report.noShowCount / rows.length : 0, 10);
     const clients = new Map<number, number>();
     for (const row of completed) if (row.clientId !== null) clients.set(row.clientId, (clients.get(row.clientId) ?? 0) + 1);
     const rebooked = [...clients.values()].filter((n) => n > 1).length;

@@ -59,6 +59,14 @@ describe("which appointments get a reminder", () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it("never reminds a no-show inside the window: only scheduled appointments are picked", async () => {
+    const missed = await appointmentIn(2, { status: "no_show", client: { phone: "07700 900320" } });
+    await appointmentIn(2, { client: { phone: "07700 900321" } });
+    expect(await runReminders()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(sentTo()).toEqual(["+447700900321"]);
+    expect(await remindersOf(missed.appointment.id)).toEqual([]);
+  });
+
   it("does nothing while SMS is off or the credentials are incomplete", async () => {
     await appointmentIn(3);
     await configureSms({ smsEnabled: false });

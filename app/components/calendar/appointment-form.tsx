@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
+import type { AppointmentStatus } from "#db/enums";
 import type { BookingOptions } from "~/domain/calendar.server";
 import type { AppointmentFormValue } from "~/lib/schemas/appointments";
 import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
@@ -23,11 +24,11 @@ export type AppointmentDefaults = {
   serviceId: number | null;
   duration: number | null;
   notes: string;
-  status: "scheduled" | "completed" | "cancelled" | "blocked";
+  status: AppointmentStatus;
   availabilityOverride: boolean;
 };
 
-const STATUS_LABELS = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", blocked: "Blocked (unavailable)" } as const;
+const STATUS_LABELS = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", no_show: "No-show", blocked: "Blocked (unavailable)" } as const;
 
 type Props = {
   mode: "new" | "edit";
@@ -155,7 +156,7 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         onChange={(event) => setStatus(event.target.value as typeof status)}
         errors={fields.status.errors}
       >
-        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "blocked"] as const)).map((value) => (
+        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "no_show", "blocked"] as const)).map((value) => (
           <option key={value} value={value}>
             {STATUS_LABELS[value]}
           </option>

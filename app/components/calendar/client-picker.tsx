@@ -1,7 +1,7 @@
 // The booking dialog's client fields. Typing more than 2 characters searches existing
 // clients (SPEC §4); picking one switches to existing-client mode, and editing the name
 // again returns to new-client mode. Without JavaScript the fields create a new client.
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { controlClasses, ErrorList, Field } from "~/components/ui/field";
@@ -123,7 +123,17 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
           <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
             Client name
           </label>
-          {clientId !== null ? <Badge tone="green">Existing client</Badge> : name.trim().length >= CLIENT_SEARCH_MIN ? <Badge tone="blue">New client</Badge> : null}
+          {clientId !== null ? (
+            <span className="flex items-center gap-2">
+              {/* Those who book may open a client's profile (decision 0083). */}
+              <Link to={`/clients/${clientId}`} className="text-sm font-medium text-brand-800 underline">
+                View profile<span className="sr-only"> of {name}</span>
+              </Link>
+              <Badge tone="green">Existing client</Badge>
+            </span>
+          ) : name.trim().length >= CLIENT_SEARCH_MIN ? (
+            <Badge tone="blue">New client</Badge>
+          ) : null}
         </div>
         <input
           id={inputId}

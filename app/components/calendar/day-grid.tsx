@@ -302,6 +302,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                     short && "appt-short",
                     item.status === "completed" && "appt-done",
                     item.status === "cancelled" && "appt-cancelled",
+                    item.status === "no_show" && "appt-no-show",
                     beside.has(item.id) && "appt-side",
                     canWrite && !blocked && "appt-drag",
                     drag?.moved && drag.item.id === item.id && "appt-dragging",

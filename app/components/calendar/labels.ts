@@ -19,7 +19,9 @@ export function spanLabel(startMinutes: number, endMinutes: number, clock?: Cloc
   return `${clockLabel(startMinutes, clock)} – ${clockLabel(endMinutes, clock)}`;
 }
 
-/** The status a block names besides its colour: completed and cancelled (scheduled and blocked need none). */
+const NAMED_STATUSES: Record<string, string> = { completed: "Completed", cancelled: "Cancelled", no_show: "No-show" };
+
+/** The status a block names besides its colour: completed, cancelled and no-show (scheduled and blocked need none). */
 export function statusLabel(status: string): string | null {
-  return status === "completed" ? "Completed" : status === "cancelled" ? "Cancelled" : null;
+  return NAMED_STATUSES[status] ?? null;
 }

@@ -35,7 +35,8 @@ export function summaryLabel(day: DaySummary, clock?: ClockFormat): string {
   const span = day.first !== null && day.last !== null ? `, ${clockLabel(day.first, clock)} to ${clockLabel(day.last, clock)}` : "";
   // Bookings on a day without working hours: time off added over them, or booked with an override.
   const outside = day.count > 0 && day.workingMinutes === 0 ? ", outside working hours" : "";
-  return `${plural(day.count, "appointment")}${span}, ${loadPercent(day)}% booked${outside}`;
+  const missed = day.noShows > 0 ? `, ${plural(day.noShows, "no-show")}` : "";
+  return `${plural(day.count, "appointment")}${missed}${span}, ${loadPercent(day)}% booked${outside}`;
 }
 
 /** The load bar: its fill's width is the percentage taken, its colour the level. */
@@ -48,7 +49,17 @@ function LoadBar({ day }: { day: DaySummary }) {
   );
 }
 
-const EMPTY: DaySummary = { count: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 };
+const EMPTY: DaySummary = { count: 0, noShows: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 };
+
+/** A day's no-shows beside its count: the ⊘ of a no-show block and the number (the label says "no-shows"). */
+function NoShows({ day, className }: { day: DaySummary; className?: string }) {
+  if (day.noShows === 0) return null;
+  return (
+    <span className={cn("no-show-count", className)} aria-hidden="true" title={plural(day.noShows, "no-show")}>
+      ⊘{day.noShows}
+    </span>
+  );
+}
 
 function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: string }) {
   const clock = useClockFormat();
@@ -70,6 +81,7 @@ function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: 
                 !
               </span>
             ) : null}
+            <NoShows day={day} className="ml-1" />
           </b>
           {day.first !== null && day.last !== null ? (
             <>
@@ -109,7 +121,10 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
                     <span className="block font-semibold">
                       {weekdayShort(day)} {Number(day.slice(8))}
                     </span>
-                    <span className="block text-[10px] font-normal text-slate-600">{total.count} booked</span>
+                    <span className="block text-[10px] font-normal text-slate-600">
+                      {total.count} booked
+                      <NoShows day={total} className="ml-1" />
+                    </span>
                     <LoadBar day={total} />
                   </a>
                 </th>
@@ -175,6 +190,7 @@ export function MonthView({ first, last, date, today, summary, query }: ViewProp
                         <>
                           <span className="text-xs text-slate-700">
                             <b className="text-sm">{total.count}</b> <span className="hidden sm:inline">booked</span>
+                            <NoShows day={total} className="ml-1" />
                           </span>
                           <LoadBar day={total} />
                           <span className="hidden text-xs text-slate-600 sm:block">{loadPercent(total)}%</span>

@@ -10,7 +10,7 @@ import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { buttonClasses } from "~/components/ui/button";
 import { useClockFormat } from "~/components/ui/clock-format";
-import { appointmentTitle, clockLabel } from "./labels";
+import { appointmentTitle, clockLabel, statusLabel } from "./labels";
 
 export type PanelPreference = "open" | "closed" | null;
 
@@ -110,6 +110,7 @@ export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href:
         {day ? `${day}, ` : ""}
         {clockLabel(item.startMinutes, clock)}
         {item.serviceName ? ` · ${item.serviceName}` : ""} · {shortStylistName(item.stylistName)}
+        {statusLabel(item.status) ? ` · ${statusLabel(item.status)}` : ""}
       </span>
     </Link>
   );
