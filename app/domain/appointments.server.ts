@@ -521,9 +521,13 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
   const rules = await rulesForWrites();
   const reusedClient = await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
+    // Every occurrence affected must be the actor's before anything changes.
+    const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
     const resolved = await updateChecked(tx, actor, existing, input, rules);
-    if (scope === "following") {
-      await updateFollowing(tx, actor, existing, rules, (row) => seriesChange(existing, { ...input, clientId: resolved.clientId, serviceId: resolved.serviceId, start: resolved.start, end: resolved.end }, row, rules.timeZone));
+    if (following.length) {
+      await updateFollowing(tx, actor, following, rules, (row) =>
+        seriesChange(existing, { ...input, clientId: resolved.clientId, serviceId: resolved.serviceId, start: resolved.start, end: resolved.end }, row, rules.timeZone),
+      );
     }
     return resolved.reusedClient;
   });
@@ -541,6 +545,7 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     if (existing.status === "blocked") throw new Invalid("Blocked time cannot be moved by dragging. Open it to change it.");
+    const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
     const stylistId = move.stylistId ?? existing.stylistId;
     if (stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, stylistId);
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
@@ -552,8 +557,8 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
     await tx.update(appointments).set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() }).where(eq(appointments.id, id));
     await publish(tx, "appointments", id);
-    if (scope === "following") {
-      await updateFollowing(tx, actor, existing, rules, (row) => seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, timeZone));
+    if (following.length) {
+      await updateFollowing(tx, actor, following, rules, (row) => seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, timeZone));
     }
   });
   return getAppointment(actor, id);
@@ -563,8 +568,8 @@ export async function deleteAppointment(actor: Actor, id: number, scope: SeriesS
   assertCan(actor, "appointments.write");
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
-    await deleteChecked(tx, id);
-    if (scope === "following") for (const row of await followingOwned(tx, actor, existing)) await deleteChecked(tx, row.id);
+    const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
+    for (const row of [existing, ...following]) await deleteChecked(tx, row.id);
   });
 }
 
@@ -580,7 +585,8 @@ async function followingOwned(tx: Transaction, actor: Actor, existing: StoredApp
   const rows = await tx
     .select()
     .from(appointments)
-    .where(and(eq(appointments.seriesId, existing.seriesId), gt(appointments.startTime, existing.startTime), gte(appointments.startTime, now)))
+    // By the start `existing` had before this change (which may have moved it already).
+    .where(and(eq(appointments.seriesId, existing.seriesId), ne(appointments.id, existing.id), gt(appointments.startTime, existing.startTime), gte(appointments.startTime, now)))
     .orderBy(asc(appointments.startTime), asc(appointments.id));
   for (const row of rows) {
     await assertStylistAllowed(tx, actor, row.stylistId).catch((error) => {
@@ -596,8 +602,7 @@ async function followingOwned(tx: Transaction, actor: Actor, existing: StoredApp
  * "This and following": `change` turns each later occurrence into its write; each is
  * checked as a single edit, and the first one refused refuses the whole change, naming its date.
  */
-async function updateFollowing(tx: Transaction, actor: Actor, existing: StoredAppointment, rules: Rules, change: (row: StoredAppointment) => AppointmentWrite) {
-  const rows = await followingOwned(tx, actor, existing);
+async function updateFollowing(tx: Transaction, actor: Actor, rows: StoredAppointment[], rules: Rules, change: (row: StoredAppointment) => AppointmentWrite) {
   const writes = rows.map((row) => ({ row, write: change(row) }));
   // Moving later, the last goes first (and earlier, the first), so none lands on a sibling not yet moved.
   if (writes.some(({ row, write }) => write.start.getTime() > Date.parse(row.startTime))) writes.reverse();

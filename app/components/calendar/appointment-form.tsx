@@ -97,6 +97,8 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset onChange={() => setPreviewStale(true)}>
       <input type="hidden" name="intent" value={mode === "new" ? (showPreview ? "book-series" : "create") : "update"} />
       <FormAlert errors={form.errors} />
+      {/* Step two of a repeat: the dates first, the fields below for a change. */}
+      {showPreview ? <SeriesPreviewList occurrences={showPreview} /> : null}
       {blocked ? null : (
         <ClientPicker
           initial={sentClient ?? { clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
@@ -193,7 +195,6 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
       ) : null}
       {mode === "new" ? <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} /> : null}
       {seriesMember ? <SeriesScopeChoice verb="Change" /> : null}
-      {showPreview ? <SeriesPreviewList occurrences={showPreview} /> : null}
       {/* Book and Cancel stay in view however far the fields scroll (a tablet or phone). */}
       <div
         className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"

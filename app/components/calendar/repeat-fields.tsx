@@ -2,7 +2,7 @@
 // booking, the server's list of the dates it would book, and the "This appointment only /
 // This and following" choice for an occurrence of a series. All plain form controls, so
 // they work without JavaScript.
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import type { OccurrencePreview } from "~/lib/schemas/appointments";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "~/lib/schemas/appointments";
@@ -33,12 +33,20 @@ export function RepeatFields({ fields, open, onToggle, hydrated }: RepeatProps) 
           name={fields.repeat.name}
           defaultChecked={fields.repeat.initialValue === "on"}
           onChange={(event) => onToggle(event.target.checked)}
+          aria-describedby={hydrated ? undefined : `${fields.repeat.id}-hint`}
           className="mt-0.5 size-5 accent-brand-700"
         />
-        <label htmlFor={fields.repeat.id} className="text-sm text-slate-800">
-          Repeat this appointment
-          {hydrated ? null : <span className="block text-xs text-slate-600">When ticked, Book Appointment first lists the dates, and you then book the free ones.</span>}
-        </label>
+        <div>
+          <label htmlFor={fields.repeat.id} className="text-sm text-slate-800">
+            Repeat this appointment
+          </label>
+          {/* Outside the label: "Date" must name only the date field. */}
+          {hydrated ? null : (
+            <p id={`${fields.repeat.id}-hint`} className="text-xs text-slate-600">
+              When ticked, Book Appointment first lists every occurrence; you then book the free ones.
+            </p>
+          )}
+        </div>
       </div>
       {open ? (
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
@@ -52,9 +60,9 @@ export function RepeatFields({ fields, open, onToggle, hydrated }: RepeatProps) 
           <fieldset className="sm:col-span-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">Ends</legend>
             <div className="grid gap-2 sm:grid-cols-2">
-              <EndChoice name={fields.repeatEnds.name} value="count" checked={ends === "count"} label="After">
+              <EndChoice name={fields.repeatEnds.name} value="count" checked={ends === "count"} label="After a number">
                 <Field
-                  label="Number of appointments"
+                  label="Appointments in all"
                   id={fields.repeatCount.id}
                   name={fields.repeatCount.name}
                   type="number"
@@ -66,8 +74,15 @@ export function RepeatFields({ fields, open, onToggle, hydrated }: RepeatProps) 
                   hint={`The first included, at most ${MAX_OCCURRENCES}.`}
                 />
               </EndChoice>
-              <EndChoice name={fields.repeatEnds.name} value="until" checked={ends === "until"} label="On a date">
-                <Field label="Last date" id={fields.repeatUntil.id} name={fields.repeatUntil.name} type="date" defaultValue={text(fields.repeatUntil.initialValue, "")} errors={fields.repeatUntil.errors} />
+              <EndChoice name={fields.repeatEnds.name} value="until" checked={ends === "until"} label="On a chosen day">
+                <Field
+                  label="Last day"
+                  id={fields.repeatUntil.id}
+                  name={fields.repeatUntil.name}
+                  type="date"
+                  defaultValue={text(fields.repeatUntil.initialValue, "")}
+                  errors={fields.repeatUntil.errors}
+                />
               </EndChoice>
             </div>
             <ErrorList errors={fields.repeatEnds.errors} />
@@ -97,8 +112,11 @@ function EndChoice({ name, value, checked, label, children }: { name: string; va
 export function SeriesPreviewList({ occurrences }: { occurrences: OccurrencePreview[] }) {
   const clock = useClockFormat();
   const free = occurrences.filter((occurrence) => !occurrence.reason).length;
+  const list = useRef<HTMLElement>(null);
+  // The first submit was made from the footer: bring the answer into view.
+  useEffect(() => list.current?.scrollIntoView({ block: "start" }), [occurrences]);
   return (
-    <section aria-labelledby="series-preview-title" className="rounded-md border border-slate-300" data-testid="series-preview">
+    <section ref={list} aria-labelledby="series-preview-title" className="scroll-mt-6 rounded-md border border-slate-300" data-testid="series-preview">
       <h3 id="series-preview-title" className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900">
         {free} of {occurrences.length} dates can be booked
       </h3>

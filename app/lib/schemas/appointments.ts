@@ -121,7 +121,10 @@ const formFields = {
   availabilityOverride: z.boolean().default(false),
   // The Repeat section (new bookings): read into a `Repeat` by `repeatOf`.
   repeat: z.boolean().default(false),
-  repeatEvery: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: EVERY_WEEKS_RANGE }).int(EVERY_WEEKS_RANGE).min(1, EVERY_WEEKS_RANGE).max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE).default(1)),
+  repeatEvery: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ invalid_type_error: EVERY_WEEKS_RANGE }).int(EVERY_WEEKS_RANGE).min(1, EVERY_WEEKS_RANGE).max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE).default(1),
+  ),
   repeatEnds: z.enum(["count", "until"]).default("count"),
   repeatCount: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: COUNT_RANGE }).int(COUNT_RANGE).min(2, COUNT_RANGE).max(MAX_OCCURRENCES, COUNT_RANGE).optional()),
   repeatUntil: z.preprocess(emptyToUndefined, calendarDate.optional()),
