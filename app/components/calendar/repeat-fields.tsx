@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { ErrorList, Field, SelectField } from "~/components/ui/field";
 import type { OccurrencePreview } from "~/lib/schemas/appointments";
-import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "~/lib/schemas/appointments";
+import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "~/lib/repeat";
 import { formatClockTime, formatLongDate } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
 

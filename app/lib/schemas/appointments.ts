@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
+import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
 import { isCalendarDate, isClockTime } from "../salon-time";
 import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE } from "./limits";
 
@@ -41,10 +42,7 @@ export const AppointmentMoveSchema = z.object({
 
 // ---- repeat bookings (decision 0087) ----
 
-/** Weeks between two occurrences of a series. */
-export const MAX_EVERY_WEEKS = 12;
-/** Occurrences of one series at most, the first included. */
-export const MAX_OCCURRENCES = 52;
+export { MAX_EVERY_WEEKS, MAX_OCCURRENCES };
 export const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
 export const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
 export const UNTIL_REQUIRED = "Choose the date of the last appointment";
