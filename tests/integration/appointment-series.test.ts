@@ -192,6 +192,16 @@ describe("this and following", () => {
     expect(await rowsOf(seriesId)).toEqual(before);
   });
 
+  it("a following change keeps the wall-clock shift across the October clock change", async () => {
+    // Tuesdays at 10:00 London: 09:00 UTC in summer time, 10:00 UTC after 31 October 2027.
+    const booked = await series(admin.token, kim.stylistId, "2027-10-19T09:00:00.000Z", { everyWeeks: 1, count: 3 });
+    const ids = (booked.body.created as { id: number }[]).map((appointment) => appointment.id);
+    const moved = await byId("PATCH", admin.token, ids[0]!, { body: { startTime: "2027-10-19T10:30:00.000Z", scope: "following" } });
+    expect(moved.status).toBe(200);
+    // 11:30 on the wall clock, each week.
+    expect((await rowsOf(booked.body.seriesId)).map((row) => row.startTime)).toEqual(["2027-10-19T10:30:00.000Z", "2027-10-26T10:30:00.000Z", "2027-11-02T11:30:00.000Z"]);
+  });
+
   it("a move without a scope (the calendar's drag) moves only that occurrence", async () => {
     const { seriesId, ids } = await pastAndFuture(kim.stylistId, "15");
     expect((await byId("PATCH", admin.token, ids[2]!, { body: { startTime: "2026-12-01T16:00:00.000Z" } })).status).toBe(200);
