@@ -169,6 +169,8 @@ export const appointments = sqliteTable(
     availabilityOverride: integer("availability_override", { mode: "boolean" }).notNull().default(false),
     // Cancelled inside the salon's cancellation notice (decision 0063).
     lateCancellation: integer("late_cancellation", { mode: "boolean" }).notNull().default(false),
+    // The repeat booking this occurrence belongs to (decision 0087); null for a single booking.
+    seriesId: text("series_id"),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -186,6 +188,8 @@ export const appointments = sqliteTable(
     // profile's figures read (decision 0084), so they come from the index alone.
     index("appointments_report_idx").on(t.startTime, t.status, t.stylistId, t.clientId, t.serviceId, t.price, t.endTime),
     index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime, t.stylistId, t.serviceId, t.price),
+    // "This and following": one series' occurrences by start time.
+    index("appointments_series_idx").on(t.seriesId, t.startTime),
   ],
 );
 

@@ -4,12 +4,12 @@
 // immediate transaction, so concurrent requests cannot both pass the check.
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { db, writeTransaction, type Executor } from "#db/client.server";
+import { db, writeTransaction, type Executor, type Transaction } from "#db/client.server";
 import { storedCountry } from "#db/phone-numbers";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
-import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
-import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, dayBounds, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import { MAX_OCCURRENCES, MAX_SPAN_MINUTES, type OccurrencePreview, type RefusedOccurrence, type Repeat, type SeriesScope } from "~/lib/schemas/appointments";
+import { addDays, dateInZone, daysBetween, formatClockTime, formatLongDate, timeInZone, dayBounds, todayInZone, wallClock, zonedToUtc, type CalendarDate } from "~/lib/salon-time";
 import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -34,6 +34,8 @@ export type AppointmentView = {
   notes: string | null;
   price: number;
   availabilityOverride: boolean;
+  /** The repeat booking it belongs to (decision 0087), or null. */
+  seriesId: string | null;
   /** Cancelled inside the salon's cancellation notice. */
   lateCancellation: boolean;
   /** Phone and e-mail only for those who may see clients' contact details. */
@@ -56,6 +58,7 @@ const viewColumns = {
   notes: appointments.notes,
   price: appointments.price,
   availabilityOverride: appointments.availabilityOverride,
+  seriesId: appointments.seriesId,
   lateCancellation: appointments.lateCancellation,
   clientName: clients.name,
   clientPhone: clients.phone,
@@ -81,6 +84,7 @@ function toView(actor: Actor, row: ViewRow): AppointmentView {
     notes: row.notes,
     price: row.price,
     availabilityOverride: row.availabilityOverride,
+    seriesId: row.seriesId,
     lateCancellation: row.lateCancellation,
     client: row.clientId !== null && row.clientName !== null ? clientFor(actor, { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail }) : null,
     stylist: { id: row.stylistId, name: row.stylistName ?? "" },
@@ -451,25 +455,34 @@ function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOver
   };
 }
 
+/**
+ * The one insert of an appointment, after every rule a single booking passes: grid, not
+ * completed ahead of time, advance limit, working hours and time off, no overlap. A
+ * series books each occurrence through it, in the series' transaction.
+ */
+async function insertChecked(tx: Transaction, actor: Actor, input: AppointmentWrite, resolved: Resolved, rules: Rules, seriesId: string | null = null): Promise<number> {
+  const { timeZone } = rules;
+  assertOnGrid(resolved.start, resolved.end, timeZone);
+  assertNotFutureCompleted(input.status, resolved.start, new Date());
+  assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
+  await assertAvailable(tx, input.status, Boolean(input.availabilityOverride), input.stylistId, resolved.start, resolved.end, timeZone);
+  if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
+  const [row] = await tx
+    .insert(appointments)
+    .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), seriesId, createdByUserId: actor.id })
+    .returning({ id: appointments.id });
+  await publish(tx, "appointments", row!.id);
+  return row!.id;
+}
+
 export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<SavedAppointment> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
   const rules = await rulesForWrites();
-  const { timeZone } = rules;
   const { id, reusedClient } = await writeTransaction(async (tx) => {
     await assertStylistAllowed(tx, actor, input.stylistId);
     const resolved = await resolveWrite(tx, actor, input, null);
-    assertOnGrid(resolved.start, resolved.end, timeZone);
-    assertNotFutureCompleted(input.status, resolved.start, new Date());
-    assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
-    await assertAvailable(tx, input.status, Boolean(input.availabilityOverride), input.stylistId, resolved.start, resolved.end, timeZone);
-    if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
-    const [row] = await tx
-      .insert(appointments)
-      .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), createdByUserId: actor.id })
-      .returning({ id: appointments.id });
-    await publish(tx, "appointments", row!.id);
-    return { id: row!.id, reusedClient: resolved.reusedClient };
+    return { id: await insertChecked(tx, actor, input, resolved, rules), reusedClient: resolved.reusedClient };
   });
   return withReused(await getAppointment(actor, id), reusedClient);
 }
@@ -478,44 +491,87 @@ function withReused(view: AppointmentView, reusedClient: ReusedClient | null): S
   return reusedClient ? { ...view, reusedClient } : view;
 }
 
-export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite): Promise<SavedAppointment> {
+type StoredAppointment = typeof appointments.$inferSelect;
+
+/**
+ * The one update of an appointment (an edit of every field), after the rules a single
+ * edit passes. `existing` is the row as loaded (and owned) in this transaction.
+ */
+async function updateChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, input: AppointmentWrite, rules: Rules): Promise<Resolved> {
+  const { timeZone } = rules;
+  const id = existing.id;
+  if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
+  const resolved = await resolveWrite(tx, actor, input, existing);
+  assertOnGrid(resolved.start, resolved.end, timeZone);
+  // Only a change of time or stylist is checked, so hours changed later never block editing notes or status.
+  const moved = existing.stylistId !== input.stylistId || existing.startTime !== resolved.start.toISOString() || existing.endTime !== resolved.end.toISOString();
+  const override = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
+  const now = new Date();
+  assertNotFutureCompleted(input.status, resolved.start, now);
+  if (existing.startTime !== resolved.start.toISOString()) assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
+  if (moved) await assertAvailable(tx, input.status, override, input.stylistId, resolved.start, resolved.end, timeZone);
+  if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
+  // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
+  const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, rules);
+  await tx
+    .update(appointments)
+    .set({ ...columnsOf(input, resolved, override, lateCancellation), updatedAt: now.toISOString() })
+    .where(eq(appointments.id, id));
+  await publish(tx, "appointments", id);
+  return resolved;
+}
+
+/** The one delete of an appointment, once it is loaded (and owned) in this transaction. */
+async function deleteChecked(tx: Transaction, id: number): Promise<void> {
+  await tx.delete(appointments).where(eq(appointments.id, id));
+  await publish(tx, "appointments", id);
+}
+
+/** An appointment's stored fields as a write that changes nothing. */
+function writeOf(row: StoredAppointment): AppointmentWrite {
+  return {
+    clientId: row.clientId,
+    stylistId: row.stylistId,
+    serviceId: row.serviceId,
+    start: new Date(row.startTime),
+    end: new Date(row.endTime),
+    status: row.status,
+    notes: row.notes,
+    availabilityOverride: row.availabilityOverride,
+  };
+}
+
+export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite, scope: SeriesScope = "this"): Promise<SavedAppointment> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
   const rules = await rulesForWrites();
-  const { timeZone } = rules;
   const reusedClient = await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
-    if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
-    const resolved = await resolveWrite(tx, actor, input, existing);
-    assertOnGrid(resolved.start, resolved.end, timeZone);
-    // Only a change of time or stylist is checked, so hours changed later never block editing notes or status.
-    const moved = existing.stylistId !== input.stylistId || existing.startTime !== resolved.start.toISOString() || existing.endTime !== resolved.end.toISOString();
-    const override = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
-    const now = new Date();
-    assertNotFutureCompleted(input.status, resolved.start, now);
-    if (existing.startTime !== resolved.start.toISOString()) assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
-    if (moved) await assertAvailable(tx, input.status, override, input.stylistId, resolved.start, resolved.end, timeZone);
-    if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
-    // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
-    const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, rules);
-    await tx
-      .update(appointments)
-      .set({ ...columnsOf(input, resolved, override, lateCancellation), updatedAt: now.toISOString() })
-      .where(eq(appointments.id, id));
-    await publish(tx, "appointments", id);
+    // Every occurrence affected must be the actor's before anything changes.
+    const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
+    const resolved = await updateChecked(tx, actor, existing, input, rules);
+    if (following.length) {
+      await updateFollowing(tx, actor, following, rules, (row) =>
+        seriesChange(existing, { ...input, clientId: resolved.clientId, serviceId: resolved.serviceId, start: resolved.start, end: resolved.end }, row, rules.timeZone),
+      );
+    }
     return resolved.reusedClient;
   });
   return withReused(await getAppointment(actor, id), reusedClient);
 }
 
-/** A drag-and-drop move: new start (and stylist); the length stays unless an end is given. */
-export async function moveAppointment(actor: Actor, id: number, move: { start: Date; end?: Date; stylistId?: number }): Promise<AppointmentView> {
+/**
+ * A drag-and-drop move: new start (and stylist); the length stays unless an end is given.
+ * The calendar's drag moves only that occurrence of a series; `/api` may ask for "following".
+ */
+export async function moveAppointment(actor: Actor, id: number, move: { start: Date; end?: Date; stylistId?: number }, scope: SeriesScope = "this"): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
   const rules = await rulesForWrites();
   const { timeZone } = rules;
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     if (existing.status === "blocked") throw new Invalid("Blocked time cannot be moved by dragging. Open it to change it.");
+    const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
     const stylistId = move.stylistId ?? existing.stylistId;
     if (stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, stylistId);
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
@@ -527,15 +583,199 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
     await tx.update(appointments).set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() }).where(eq(appointments.id, id));
     await publish(tx, "appointments", id);
+    if (following.length) {
+      await updateFollowing(tx, actor, following, rules, (row) => seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, timeZone));
+    }
   });
   return getAppointment(actor, id);
 }
 
-export async function deleteAppointment(actor: Actor, id: number): Promise<void> {
+export async function deleteAppointment(actor: Actor, id: number, scope: SeriesScope = "this"): Promise<void> {
   assertCan(actor, "appointments.write");
   await writeTransaction(async (tx) => {
-    await loadOwned(tx, actor, id);
-    await tx.delete(appointments).where(eq(appointments.id, id));
-    await publish(tx, "appointments", id);
+    const existing = await loadOwned(tx, actor, id);
+    const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
+    for (const row of [existing, ...following]) await deleteChecked(tx, row.id);
+  });
+}
+
+// ---- repeat bookings (decision 0087) ----
+
+/**
+ * The later occurrences of `existing`'s series that are still to come (never past ones),
+ * by start time; each must be the actor's to change, as a single appointment must.
+ */
+async function followingOwned(tx: Transaction, actor: Actor, existing: StoredAppointment): Promise<StoredAppointment[]> {
+  if (!existing.seriesId) return [];
+  const now = new Date().toISOString();
+  const rows = await tx
+    .select()
+    .from(appointments)
+    // By the start `existing` had before this change (which may have moved it already).
+    .where(and(eq(appointments.seriesId, existing.seriesId), ne(appointments.id, existing.id), gt(appointments.startTime, existing.startTime), gte(appointments.startTime, now)))
+    .orderBy(asc(appointments.startTime), asc(appointments.id));
+  for (const row of rows) {
+    await assertStylistAllowed(tx, actor, row.stylistId).catch((error) => {
+      if (error instanceof Invalid) return; // a retired stylist's, as for one appointment
+      if (error instanceof Forbidden) throw new Forbidden(`A later appointment of this series (${row.startTime}) is in another stylist's column: change this appointment only.`);
+      throw error;
+    });
+  }
+  return rows;
+}
+
+/**
+ * "This and following": `change` turns each later occurrence into its write; each is
+ * checked as a single edit, and the first one refused refuses the whole change, naming its date.
+ */
+async function updateFollowing(tx: Transaction, actor: Actor, rows: StoredAppointment[], rules: Rules, change: (row: StoredAppointment) => AppointmentWrite) {
+  const writes = rows.map((row) => ({ row, write: change(row) }));
+  // Moving later, the last goes first (and earlier, the first), so none lands on a sibling not yet moved.
+  if (writes.some(({ row, write }) => write.start.getTime() > Date.parse(row.startTime))) writes.reverse();
+  for (const { row, write } of writes) {
+    try {
+      await updateChecked(tx, actor, row, write, rules);
+    } catch (error) {
+      if (error instanceof Invalid || error instanceof Conflict) {
+        const when = `${formatLongDate(dateInZone(write.start, rules.timeZone))} at ${formatClockTime(timeInZone(write.start, rules.timeZone))}`;
+        throw new Conflict(`The appointment on ${when} cannot take this change: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+}
+
+/** Whole days and wall-clock minutes from one instant to another, in the salon's zone. */
+function wallClockShift(from: Date | string, to: Date | string, timeZone: string): { days: number; minutes: number } {
+  const a = wallClock(from, timeZone);
+  const b = wallClock(to, timeZone);
+  return { days: daysBetween(a.date, b.date), minutes: b.minutes - a.minutes };
+}
+
+/** The instant `shift` later than `instant` on the salon's wall clock (so 10:00 stays 10:00 across a clock change). */
+function shiftWallClock(instant: Date | string, shift: { days: number; minutes: number }, timeZone: string): Date {
+  const { date, minutes } = wallClock(instant, timeZone);
+  const total = minutes + shift.minutes;
+  const dayCarry = Math.floor(total / (24 * 60));
+  return zonedToUtc(addDays(date, shift.days + dayCarry), minutesToClock(total - dayCarry * 24 * 60), timeZone);
+}
+
+/**
+ * The change made to one occurrence (`before` → `after`) applied to a later one (`row`):
+ * the same wall-clock shift and length, and each of stylist, service, notes and status
+ * only when it changed (a status only to cancelled or back to scheduled), so what was
+ * set on that occurrence alone stays.
+ */
+function seriesChange(before: StoredAppointment, after: AppointmentWrite & { end: Date }, row: StoredAppointment, timeZone: string): AppointmentWrite {
+  const start = shiftWallClock(row.startTime, wallClockShift(before.startTime, after.start, timeZone), timeZone);
+  const length = after.end.getTime() - after.start.getTime();
+  const statusChanged = after.status !== before.status && (after.status === "cancelled" || after.status === "scheduled");
+  return {
+    ...writeOf(row),
+    start,
+    end: new Date(start.getTime() + length),
+    stylistId: after.stylistId !== before.stylistId ? after.stylistId : row.stylistId,
+    serviceId: after.serviceId !== undefined && after.serviceId !== before.serviceId ? after.serviceId : row.serviceId,
+    notes: after.notes !== before.notes ? after.notes : row.notes,
+    status: statusChanged ? after.status : row.status,
+    availabilityOverride: Boolean(after.availabilityOverride) || row.availabilityOverride,
+  };
+}
+
+/** The salon dates of a series, the first's included: every `everyWeeks` weeks, `count` of them or up to `until` (inclusive). */
+export function seriesDates(first: CalendarDate, repeat: Repeat): CalendarDate[] {
+  const dates: CalendarDate[] = [];
+  for (let n = 0; n < MAX_OCCURRENCES; n += 1) {
+    const date = addDays(first, n * 7 * repeat.everyWeeks);
+    if ("count" in repeat ? n >= repeat.count : date > repeat.until) break;
+    dates.push(date);
+  }
+  if ("until" in repeat) {
+    if (repeat.until < first) throw new Invalid("The last date must be on or after the first appointment's date.", { until: ["Must be on or after the first appointment's date"] });
+    if (addDays(first, MAX_OCCURRENCES * 7 * repeat.everyWeeks) <= repeat.until) {
+      const message = `A series has at most ${MAX_OCCURRENCES} appointments: the last would be on ${formatLongDate(dates.at(-1)!)}; choose that date or an earlier one.`;
+      throw new Invalid(message, { until: [message] });
+    }
+  }
+  return dates;
+}
+
+export type SeriesBooking = { seriesId: string; created: AppointmentView[]; refused: RefusedOccurrence[]; reusedClient?: ReusedClient };
+export type SeriesPreview = { occurrences: OccurrencePreview[] };
+
+/** Thrown to roll a preview's transaction back, carrying what it found. */
+class PreviewRollback extends Error {
+  constructor(readonly preview: SeriesPreview) {
+    super("preview");
+  }
+}
+
+/**
+ * Books a repeat: each occurrence is an ordinary appointment, booked through the same
+ * insert as a single one and carrying one new series id, in one transaction (a failure
+ * midway books nothing). Occurrences keep the first's wall-clock time in the salon's
+ * zone. Those a single booking would refuse (a clash, outside hours, time off, past the
+ * advance limit) are left out and reported; if none can be booked, nothing is (409).
+ */
+export async function createSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat): Promise<SeriesBooking> {
+  const outcome = await runSeries(actor, input, repeat, false);
+  const created = outcome.ids.length ? await selectViews(db, inArray(appointments.id, outcome.ids)) : [];
+  return { seriesId: outcome.seriesId, created: created.map((row) => toView(actor, row)), refused: outcome.refused, ...(outcome.reusedClient ? { reusedClient: outcome.reusedClient } : {}) };
+}
+
+/**
+ * What `createSeries` would book, computed by the very same code in a transaction that is
+ * rolled back: every occurrence with the reason it would be refused (null when free).
+ */
+export async function previewSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat): Promise<SeriesPreview> {
+  return runSeries(actor, input, repeat, true).then(
+    () => ({ occurrences: [] }),
+    (error: unknown) => {
+      if (error instanceof PreviewRollback) return error.preview;
+      throw error;
+    },
+  );
+}
+
+type SeriesOutcome = { seriesId: string; ids: number[]; refused: RefusedOccurrence[]; reusedClient: ReusedClient | null };
+
+async function runSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat, preview: boolean): Promise<SeriesOutcome> {
+  assertCan(actor, "appointments.write");
+  assertOverrideAllowed(actor, input);
+  const rules = await rulesForWrites();
+  const { timeZone } = rules;
+  const firstDate = dateInZone(input.start, timeZone);
+  const time = timeInZone(input.start, timeZone);
+  const dates = seriesDates(firstDate, repeat);
+  return writeTransaction(async (tx) => {
+    await assertStylistAllowed(tx, actor, input.stylistId);
+    // The client (perhaps new) and the service's terms once, for all occurrences.
+    const first = await resolveWrite(tx, actor, input, null);
+    const length = first.end.getTime() - first.start.getTime();
+    const write: AppointmentWrite = { ...input, clientId: first.clientId, newClient: undefined };
+    const seriesId = crypto.randomUUID();
+    const ids: number[] = [];
+    const refused: RefusedOccurrence[] = [];
+    const occurrences: OccurrencePreview[] = [];
+    for (const date of dates) {
+      const start = zonedToUtc(date, time, timeZone);
+      const end = new Date(start.getTime() + length);
+      const when = { startTime: start.toISOString(), endTime: end.toISOString(), date, time };
+      try {
+        ids.push(await insertChecked(tx, actor, { ...write, start, end }, { ...first, start, end }, rules, seriesId));
+        occurrences.push({ ...when, reason: null });
+      } catch (error) {
+        if (!(error instanceof Invalid || error instanceof Conflict)) throw error;
+        refused.push({ ...when, reason: error.message });
+        occurrences.push({ ...when, reason: error.message });
+      }
+    }
+    if (preview) throw new PreviewRollback({ occurrences });
+    if (!ids.length) {
+      const error = new Conflict(`None of the ${dates.length} appointments can be booked: ${refused[0]?.reason ?? ""}`);
+      error.details = { refused };
+      throw error;
+    }
+    return { seriesId, ids, refused, reusedClient: first.reusedClient };
   });
 }

@@ -8,10 +8,12 @@ import { deleteAppointment, getAppointment, updateAppointment } from "~/domain/a
 import { bookingOptions } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
-import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
+import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema, SeriesScopeSchema } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite, savedToastDescription } from "~/domain/appointment-input.server";
-import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
+import { formAction } from "~/utils/form-action.server";
+import { SeriesScopeChoice } from "~/components/calendar/repeat-fields";
+import { z } from "zod";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,6 +33,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       title: appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone), clockFormat)}`,
       lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
+      seriesMember: appointment.seriesId !== null,
     },
     defaults: {
       clientId: appointment.client?.id ?? null,
@@ -49,6 +52,9 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   };
 });
 
+/** The delete confirmation: a series member's also says which (decision 0087). */
+const DeleteSchema = z.object({ scope: SeriesScopeSchema });
+
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const id = parseId(params.appointmentId);
@@ -57,9 +63,9 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   if (formData.get("intent") === "delete") {
     return formAction(
       formData,
-      ConfirmationSchema,
-      async () => {
-        await deleteAppointment(user, id);
+      DeleteSchema,
+      async ({ scope }) => {
+        await deleteAppointment(user, id, scope);
         return redirectWithToast(returnPath("/calendar", url), { title: "Success", description: "Appointment deleted successfully" });
       },
       { failure: (error) => `Failed to delete appointment: ${error.message}` },
@@ -70,7 +76,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     appointmentFormSchema(formData),
     async (value) => {
       const { timeZone } = await getGlobalSettings();
-      const saved = await updateAppointment(user, id, formWrite(value, timeZone));
+      const saved = await updateAppointment(user, id, formWrite(value, timeZone), value.scope);
       return redirectWithToast(returnPath("/calendar", url, { date: value.date }), { title: "Success", description: savedToastDescription(saved, "updated") });
     },
     { failure: (error) => `Failed to update appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
@@ -88,7 +94,9 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
         {summary.title}, {summary.when}. This cannot be undone.
       </p>
       <FormAlert errors={error ? [error] : null} />
-      <ConfirmForm cancelTo={closeTo} label="Delete Appointment" pendingLabel="Deleting..." intent="delete" />
+      <ConfirmForm cancelTo={closeTo} label="Delete Appointment" pendingLabel="Deleting..." intent="delete">
+        {summary.seriesMember ? <SeriesScopeChoice name="scope" verb="Delete" /> : null}
+      </ConfirmForm>
     </div>
   );
 }
@@ -121,6 +129,7 @@ export default function EditAppointment() {
             lastResult={actionData?.intent === "delete" ? undefined : actionData?.result}
             closeTo={closeTo}
             deleteHref={`?${params}`}
+            seriesMember={summary.seriesMember}
           />
         </>
       )}

@@ -1,16 +1,18 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { createAppointment } from "~/domain/appointments.server";
+import { createAppointment, createSeries, previewSeries } from "~/domain/appointments.server";
+import { Invalid } from "~/domain/errors";
 import { bookingOptions } from "~/domain/calendar.server";
 import { getClient } from "~/domain/clients.server";
 import { NotFound } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
-import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema } from "~/lib/schemas/appointments";
+import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema, repeatOf } from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
-import { formWrite, savedToastDescription } from "~/domain/appointment-input.server";
+import { formWrite, savedToastDescription, seriesToastDescription } from "~/domain/appointment-input.server";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -65,24 +67,39 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const formData = await request.formData();
+  const schema = appointmentFormSchema(formData);
   return formAction(
     formData,
-    appointmentFormSchema(formData),
+    schema,
     async (value) => {
       const { timeZone } = await getGlobalSettings();
-      const saved = await createAppointment(user, formWrite(value, timeZone));
-      return redirectWithToast(returnPath("/calendar", new URL(request.url), { date: value.date }), { title: "Success", description: savedToastDescription(saved, "booked") });
+      const backTo = returnPath("/calendar", new URL(request.url), { date: value.date });
+      const { repeat, errors } = repeatOf(value);
+      if (errors) throw new Invalid("Say when the repeat ends.", errors);
+      if (!repeat) {
+        const saved = await createAppointment(user, formWrite(value, timeZone));
+        return redirectWithToast(backTo, { title: "Success", description: savedToastDescription(saved, "booked") });
+      }
+      // A repeat is two submits: the first lists the dates (works without JavaScript), the
+      // second books the free ones, recomputed here (decision 0087).
+      if (formData.get("intent") !== "book-series") {
+        const { occurrences } = await previewSeries(user, formWrite(value, timeZone), repeat);
+        return data({ intent: "preview", result: parseWithZod(formData, { schema }).reply(), preview: occurrences });
+      }
+      const booked = await createSeries(user, formWrite(value, timeZone), repeat);
+      return redirectWithToast(backTo, { title: "Success", description: seriesToastDescription(booked) });
     },
-    { failure: (error) => `Failed to book appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
+    { failure: (error) => `Failed to book appointment: ${error.message}`, fieldNames: { ...APPOINTMENT_FORM_FIELDS, until: "repeatUntil" } },
   );
 });
 
 export default function NewAppointment() {
   const { options, defaults, closeTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const actionData = useActionData<typeof action>();
+  const preview = actionData && "preview" in actionData ? actionData.preview : null;
   return (
     <RouteDialog title="New Appointment" closeTo={closeTo} size="lg">
-      <AppointmentForm mode="new" options={options} defaults={defaults} lastResult={lastResult} closeTo={closeTo} />
+      <AppointmentForm mode="new" options={options} defaults={defaults} lastResult={actionData?.result} closeTo={closeTo} preview={preview} />
     </RouteDialog>
   );
 }

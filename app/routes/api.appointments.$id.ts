@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { deleteAppointment, getAppointment, moveAppointment, updateAppointment } from "~/domain/appointments.server";
-import { AppointmentApiSchema, AppointmentMoveSchema } from "~/lib/schemas/appointments";
+import { AppointmentDeleteQuerySchema, AppointmentMoveApiSchema, AppointmentUpdateApiSchema } from "~/lib/schemas/appointments";
 import { apiWriteFromBody } from "~/domain/appointment-input.server";
 import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
@@ -13,15 +13,19 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   const actor = await requireApiUser(request);
   const id = parseId(params.id);
   switch (request.method) {
-    case "PUT":
-      return updateAppointment(actor, id, apiWriteFromBody(await readBody(request, AppointmentApiSchema)));
-    case "PATCH": {
-      const move = await readBody(request, AppointmentMoveSchema);
-      return moveAppointment(actor, id, { start: new Date(move.startTime), end: move.endTime ? new Date(move.endTime) : undefined, stylistId: move.stylistId });
+    case "PUT": {
+      const body = await readBody(request, AppointmentUpdateApiSchema);
+      return updateAppointment(actor, id, apiWriteFromBody(body), body.scope);
     }
-    case "DELETE":
-      await deleteAppointment(actor, id);
+    case "PATCH": {
+      const move = await readBody(request, AppointmentMoveApiSchema);
+      return moveAppointment(actor, id, { start: new Date(move.startTime), end: move.endTime ? new Date(move.endTime) : undefined, stylistId: move.stylistId }, move.scope);
+    }
+    case "DELETE": {
+      const { scope } = AppointmentDeleteQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+      await deleteAppointment(actor, id, scope);
       return jsonResponse({ message: "Appointment deleted successfully" });
+    }
     default:
       return methodNotAllowed(ALLOWED);
   }

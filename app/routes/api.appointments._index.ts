@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { createAppointment, listAppointments } from "~/domain/appointments.server";
+import { createAppointment, createSeries, listAppointments } from "~/domain/appointments.server";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { AppointmentApiSchema } from "~/lib/schemas/appointments";
+import { AppointmentCreateApiSchema } from "~/lib/schemas/appointments";
 import { dayBounds, isCalendarDate } from "~/lib/salon-time";
 import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, queryId } from "~/lib/schemas/limits";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
@@ -45,6 +45,9 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const actor = await requireApiUser(request);
-  const body = await readBody(request, AppointmentApiSchema);
-  return jsonResponse(await createAppointment(actor, apiWriteFromBody(body)), 201);
+  const body = await readBody(request, AppointmentCreateApiSchema);
+  if (!body.repeat) return jsonResponse(await createAppointment(actor, apiWriteFromBody(body)), 201);
+  // A series (decision 0087): { seriesId, created, refused } (SeriesBookingAnswerSchema).
+  const { seriesId, created, refused } = await createSeries(actor, apiWriteFromBody(body), body.repeat);
+  return jsonResponse({ seriesId, created, refused }, 201);
 });

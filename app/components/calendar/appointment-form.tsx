@@ -1,17 +1,18 @@
 // The New / Edit Appointment form (SPEC §3 Appointment form, §4, §5).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import type { AppointmentStatus } from "#db/enums";
 import type { BookingOptions } from "~/domain/calendar.server";
-import type { AppointmentFormValue } from "~/lib/schemas/appointments";
+import type { AppointmentFormValue, OccurrencePreview } from "~/lib/schemas/appointments";
 import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { ClientPicker } from "./client-picker";
+import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
 
 export type AppointmentDefaults = {
   clientId: number | null;
@@ -37,6 +38,10 @@ type Props = {
   lastResult: SubmissionResult<string[]> | undefined;
   closeTo: string;
   deleteHref?: string;
+  /** The dates a repeat would book (the server's answer to the first submit of a repeat). */
+  preview?: OccurrencePreview[] | null;
+  /** An occurrence of a series: the edit asks "This appointment only / This and following". */
+  seriesMember?: boolean;
 };
 
 function groupByCategory(services: BookingOptions["services"]) {
@@ -45,13 +50,15 @@ function groupByCategory(services: BookingOptions["services"]) {
   return [...groups.entries()];
 }
 
-export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref }: Props) {
+const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref, preview, seriesMember }: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
-    defaultValue: { ...defaults, availabilityOverride: defaults.availabilityOverride ? "on" : undefined },
+    defaultValue: { ...defaults, availabilityOverride: defaults.availabilityOverride ? "on" : undefined, repeatEvery: "1", repeatEnds: "count", repeatCount: "4" },
     // Validated on the server only: keeps Zod out of this dialog's JavaScript (the
     // calendar is the heaviest screen and runs on cheap tablets).
   });
@@ -61,6 +68,21 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
   const [stylistId, setStylistId] = useState(Number(sent?.stylistId) || defaults.stylistId || options.stylists[0]?.id || null);
   const [duration, setDuration] = useState(sent ? (sent.duration ?? "") : defaults.duration ? String(defaults.duration) : "");
   const blocked = status === "blocked";
+  const [repeating, setRepeating] = useState(fields.repeat.initialValue === "on");
+  // A preview stands until a field changes (with JavaScript); the booking recomputes it anyway.
+  const [previewStale, setPreviewStale] = useState(false);
+  useEffect(() => setPreviewStale(false), [preview]);
+  const showPreview = mode === "new" && preview && !previewStale ? preview : null;
+  const freeCount = showPreview?.filter((occurrence) => !occurrence.reason).length ?? 0;
+  // The client typed before a refused submit or a preview, as sent (without JavaScript the page is new).
+  const sentClient = lastResult?.initialValue
+    ? {
+        clientId: Number(str(lastResult.initialValue.clientId)) || null,
+        name: str(lastResult.initialValue.clientName),
+        phone: str(lastResult.initialValue.clientPhone),
+        email: str(lastResult.initialValue.clientEmail),
+      }
+    : null;
   // Without JavaScript a new booking cannot fill the duration from the chosen service: an
   // empty one then means the service's (decision 0064). With JavaScript, or on edit, it is required.
   const hydrated = useHydrated();
@@ -73,12 +95,14 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
   };
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
-      <input type="hidden" name="intent" value={mode === "new" ? "create" : "update"} />
+    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset onChange={() => setPreviewStale(true)}>
+      <input type="hidden" name="intent" value={mode === "new" ? (showPreview ? "book-series" : "create") : "update"} />
       <FormAlert errors={form.errors} />
+      {/* Step two of a repeat: the dates first, the fields below for a change. */}
+      {showPreview ? <SeriesPreviewList occurrences={showPreview} /> : null}
       {blocked ? null : (
         <ClientPicker
-          initial={{ clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
+          initial={sentClient ?? { clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
           errors={{ clientName: fields.clientName.errors, clientPhone: fields.clientPhone.errors, clientEmail: fields.clientEmail.errors }}
         />
       )}
@@ -170,6 +194,8 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           </label>
         </div>
       ) : null}
+      {mode === "new" ? <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} /> : null}
+      {seriesMember ? <SeriesScopeChoice verb="Change" /> : null}
       {/* Book and Cancel stay in view however far the fields scroll (a tablet or phone). */}
       <div
         className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
@@ -186,11 +212,17 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
             Cancel
           </Link>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : mode === "new" ? "Book Appointment" : "Save Changes"}
+          <Button type="submit" disabled={busy || (showPreview !== null && freeCount === 0)}>
+            {busy ? "Saving..." : submitLabel(mode, showPreview ? freeCount : null, repeating && hydrated)}
           </Button>
         </div>
       </div>
     </Form>
   );
+}
+
+function submitLabel(mode: Props["mode"], freeCount: number | null, repeating: boolean): string {
+  if (mode === "edit") return "Save Changes";
+  if (freeCount !== null) return freeCount === 1 ? "Book 1 appointment" : `Book ${freeCount} appointments`;
+  return repeating ? "Preview dates" : "Book Appointment";
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
+import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
 import { isCalendarDate, isClockTime } from "../salon-time";
 import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE } from "./limits";
 
@@ -39,6 +40,60 @@ export const AppointmentMoveSchema = z.object({
   stylistId: z.number().int().positive().optional(),
 });
 
+// ---- repeat bookings (decision 0087) ----
+
+export { MAX_EVERY_WEEKS, MAX_OCCURRENCES };
+export const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
+export const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
+export const UNTIL_REQUIRED = "Choose the date of the last appointment";
+
+const everyWeeks = z.number({ required_error: EVERY_WEEKS_RANGE, invalid_type_error: EVERY_WEEKS_RANGE }).int(EVERY_WEEKS_RANGE).min(1, EVERY_WEEKS_RANGE).max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE);
+const calendarDate = z
+  .string({ required_error: UNTIL_REQUIRED })
+  .max(10, UNTIL_REQUIRED)
+  .refine(isCalendarDate, UNTIL_REQUIRED)
+  .refine((value) => !isCalendarDate(value) || isWithinBookingYears(value), OUT_OF_RANGE_DATE);
+
+/** How a booking repeats: every N weeks, a number of times (the first included) or until a date (inclusive). */
+export const RepeatSchema = z.union([
+  z.object({ everyWeeks, count: z.number({ invalid_type_error: COUNT_RANGE }).int(COUNT_RANGE).min(2, COUNT_RANGE).max(MAX_OCCURRENCES, COUNT_RANGE) }).strict(),
+  z.object({ everyWeeks, until: calendarDate }).strict(),
+]);
+export type Repeat = z.output<typeof RepeatSchema>;
+
+/** `POST /api/appointments`: one appointment, or with `repeat` a series of them. */
+export const AppointmentCreateApiSchema = AppointmentApiSchema.extend({ repeat: RepeatSchema.optional() });
+
+/** Which occurrences of a series an edit or a delete applies to: this one, or this and the later ones still to come. */
+export const SeriesScopeSchema = z.enum(["this", "following"]).default("this");
+export type SeriesScope = z.output<typeof SeriesScopeSchema>;
+
+/** `PUT /api/appointments/{id}` (an edit) may carry a scope. */
+export const AppointmentUpdateApiSchema = AppointmentApiSchema.extend({ scope: SeriesScopeSchema });
+/** `PATCH /api/appointments/{id}` (a move) may carry a scope; the calendar's drag never does. */
+export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({ scope: SeriesScopeSchema });
+/** `DELETE /api/appointments/{id}?scope=following`. */
+export const AppointmentDeleteQuerySchema = z.object({ scope: SeriesScopeSchema });
+
+/** An occurrence the server would not book, and why. */
+export const RefusedOccurrenceSchema = z.object({ startTime: z.string(), endTime: z.string(), date: z.string(), time: z.string(), reason: z.string() });
+export type RefusedOccurrence = z.output<typeof RefusedOccurrenceSchema>;
+
+/** One occurrence of a series preview: when, and why it cannot be booked (null when it can). */
+export const OccurrencePreviewSchema = z.object({ startTime: z.string(), endTime: z.string(), date: z.string(), time: z.string(), reason: z.string().nullable() });
+export type OccurrencePreview = z.output<typeof OccurrencePreviewSchema>;
+
+/**
+ * The answer (201) to `POST /api/appointments` with `repeat`: the series id, the booked
+ * occurrences (each as `GET /api/appointments/{id}` answers it, with `seriesId`), and the
+ * refused ones with the reason, both by start time.
+ */
+export const SeriesBookingAnswerSchema = z.object({
+  seriesId: z.string(),
+  created: z.array(z.object({ id: z.number().int(), seriesId: z.string().nullable(), startTime: z.string(), endTime: z.string() }).passthrough()),
+  refused: z.array(RefusedOccurrenceSchema),
+});
+
 export const DURATION_REQUIRED = "Duration is required";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -62,6 +117,17 @@ const formFields = {
   notes: z.string().trim().max(2000).regex(MULTI_LINE, CONTROL_CHARACTERS).optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   availabilityOverride: z.boolean().default(false),
+  // The Repeat section (new bookings): read into a `Repeat` by `repeatOf`.
+  repeat: z.boolean().default(false),
+  repeatEvery: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ invalid_type_error: EVERY_WEEKS_RANGE }).int(EVERY_WEEKS_RANGE).min(1, EVERY_WEEKS_RANGE).max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE).default(1),
+  ),
+  repeatEnds: z.enum(["count", "until"]).default("count"),
+  repeatCount: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: COUNT_RANGE }).int(COUNT_RANGE).min(2, COUNT_RANGE).max(MAX_OCCURRENCES, COUNT_RANGE).optional()),
+  repeatUntil: z.preprocess(emptyToUndefined, calendarDate.optional()),
+  // The edit dialog's "This appointment only / This and following" (series members).
+  scope: SeriesScopeSchema,
 };
 
 /** Blocked time needs no client and carries no service; everything else needs both (SPEC §5). */
@@ -88,6 +154,13 @@ export function appointmentFormSchema(formData: FormData) {
 
 /** What any of the three form schemas gives: the service may be absent (blocked), the duration too (no-JS booking). */
 export type AppointmentFormValue = Omit<z.output<typeof BlockedFormSchema>, "duration"> & { duration?: number };
+
+/** The Repeat section as the domain's `Repeat`, or null when not ticked; a missing count or date is a field error. */
+export function repeatOf(value: Pick<AppointmentFormValue, "repeat" | "repeatEvery" | "repeatEnds" | "repeatCount" | "repeatUntil">): { repeat: Repeat | null; errors?: Record<string, string[]> } {
+  if (!value.repeat) return { repeat: null };
+  if (value.repeatEnds === "until") return value.repeatUntil ? { repeat: { everyWeeks: value.repeatEvery, until: value.repeatUntil } } : { repeat: null, errors: { repeatUntil: [UNTIL_REQUIRED] } };
+  return value.repeatCount ? { repeat: { everyWeeks: value.repeatEvery, count: value.repeatCount } } : { repeat: null, errors: { repeatCount: [COUNT_RANGE] } };
+}
 
 /** The booking dialog's names for the fields the domain (and `/api`) call otherwise. */
 export const APPOINTMENT_FORM_FIELDS: Record<string, string> = { startTime: "time", endTime: "duration", clientId: "clientName" };
