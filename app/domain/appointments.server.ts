@@ -1,7 +1,8 @@
 // Appointments: the calendar's data and its rules. A stylist sees and books only their
 // own column; display accounts only look. Two appointments of one stylist never overlap
 // (blocked time counts, cancelled does not): the check and the write share one
-// immediate transaction, so concurrent requests cannot both pass the check.
+// immediate transaction, so concurrent requests cannot both pass the check. Every write
+// appends its history entry in that transaction too (decision 0085).
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
@@ -13,6 +14,7 @@ import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, dayBo
 import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
+import { recordAppointmentChange } from "./appointment-history.server";
 import { clientFor, clientKeys, createClientRecord, findClientByKeys, type ClientFor, type ClientSummary } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
@@ -441,7 +443,8 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
     const [row] = await tx
       .insert(appointments)
       .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), createdByUserId: actor.id })
-      .returning({ id: appointments.id });
+      .returning();
+    await recordAppointmentChange(tx, actor, null, row!);
     await publish(tx, "appointments", row!.id);
     return { id: row!.id, reusedClient: resolved.reusedClient };
   });
@@ -472,10 +475,12 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
     if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
     // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
     const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, rules);
-    await tx
+    const [updated] = await tx
       .update(appointments)
       .set({ ...columnsOf(input, resolved, override, lateCancellation), updatedAt: now.toISOString() })
-      .where(eq(appointments.id, id));
+      .where(eq(appointments.id, id))
+      .returning();
+    await recordAppointmentChange(tx, actor, existing, updated!);
     await publish(tx, "appointments", id);
     return resolved.reusedClient;
   });
@@ -499,7 +504,12 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     if (existing.startTime !== move.start.toISOString()) assertWithinAdvanceLimit(actor, existing.status, move.start, rules);
     await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, timeZone);
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
-    await tx.update(appointments).set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() }).where(eq(appointments.id, id));
+    const [moved] = await tx
+      .update(appointments)
+      .set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() })
+      .where(eq(appointments.id, id))
+      .returning();
+    await recordAppointmentChange(tx, actor, existing, moved!);
     await publish(tx, "appointments", id);
   });
   return getAppointment(actor, id);
@@ -508,8 +518,9 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
 export async function deleteAppointment(actor: Actor, id: number): Promise<void> {
   assertCan(actor, "appointments.write");
   await writeTransaction(async (tx) => {
-    await loadOwned(tx, actor, id);
+    const existing = await loadOwned(tx, actor, id);
     await tx.delete(appointments).where(eq(appointments.id, id));
+    await recordAppointmentChange(tx, actor, existing, null);
     await publish(tx, "appointments", id);
   });
 }
