@@ -9,7 +9,7 @@ import { screenshotBothSizes } from "./services-helpers";
 const setup = calendarSetup();
 
 test("the History section shows who moved the appointment, stylist and time", async ({ page }) => {
-  const date = "2027-05-11";
+  const date = "2027-02-09";
   const booked = await apiRequest("POST", "/api/appointments", setup.token, {
     clientId: setup.clientId,
     stylistId: setup.stylists["Sofia Stylist"],
