@@ -27,7 +27,7 @@ test("a move by the edit form shows under History, and 'Show all' pages", async 
 
   await page.goto(path);
   const history = page.getByRole("dialog", { name: "Edit Appointment" }).getByRole("region", { name: "History" });
-  await history.getByText("Latest changes").click();
+  await history.getByText("Show latest changes").click();
   const changes = history.getByRole("list", { name: "Changes, newest first" });
   await expect(changes.getByRole("listitem").first()).toContainText("Ada Admin moved it: Time 9:00 AM → 4:00 PM");
 
@@ -36,11 +36,11 @@ test("a move by the edit form shows under History, and 'Show all' pages", async 
     expect((await apiRequest("PATCH", `/api/appointments/${booked.body.id}`, setup.token, { startTime: londonInstant(date, time) })).status).toBe(200);
   }
   await page.goto(path);
-  await history.getByText("Latest changes").click();
+  await history.getByText("Show latest changes").click();
   await expect(changes.getByRole("listitem")).toHaveCount(5);
   await history.getByRole("link", { name: "Show all" }).click();
   await expect(page).toHaveURL(/history=all/);
-  await expect(history.getByText("Every change, newest first")).toBeVisible();
+  await expect(history.getByText("Hide changes")).toBeVisible();
   await expect(changes.getByRole("listitem")).toHaveCount(7);
   await expect(changes.getByRole("listitem").last()).toContainText("Ada Admin created it");
   await history.getByRole("link", { name: "Show only the latest" }).click();

@@ -29,7 +29,7 @@ test("the History section shows who moved the appointment, stylist and time", as
   // Closed by default, so the form keeps the dialog's height.
   const changes = history.getByRole("list", { name: "Changes, newest first" });
   await expect(changes).toBeHidden();
-  await history.getByText("Latest changes").click();
+  await history.getByText("Show latest changes").click();
   await expect(changes.getByRole("listitem")).toHaveCount(2);
   await expect(changes.getByRole("listitem").first()).toContainText("Ada Admin moved it: Stylist Sofia Stylist → Theo Trimmer, Time 10:00 AM → 11:30 AM");
   await expect(changes.getByRole("listitem").nth(1)).toContainText("Ada Admin created it: Stylist Sofia Stylist");
@@ -37,5 +37,6 @@ test("the History section shows who moved the appointment, stylist and time", as
 
   await screenshotBothSizes(page, "appointment-history", async () => {
     await expect(changes).toBeVisible();
+    await changes.getByRole("listitem").last().scrollIntoViewIfNeeded();
   });
 });

@@ -27,8 +27,11 @@ export function AppointmentHistory({ history }: { history: HistoryView }) {
       {lines.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">No changes recorded.</p>
       ) : (
-        <details open={all} className="mt-1 text-sm">
-          <summary className="cursor-pointer py-1 text-slate-700 underline-offset-2 hover:underline">{all ? "Every change, newest first" : "Latest changes"}</summary>
+        <details open={all} className="group mt-1 text-sm">
+          <summary className="inline-block cursor-pointer list-none py-1 font-semibold text-brand-700 underline [&::-webkit-details-marker]:hidden">
+            <span className="group-open:hidden">Show latest changes</span>
+            <span className="hidden group-open:inline">Hide changes</span>
+          </summary>
           <ol className="mt-2 space-y-2" aria-label="Changes, newest first">
             {lines.map((line) => (
               <li key={line.id} className="leading-snug text-slate-700">
