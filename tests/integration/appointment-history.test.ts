@@ -14,6 +14,7 @@ import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as historyApi from "~/routes/api.appointments.$id.history";
 import * as clientById from "~/routes/api.clients.$id._index";
 import { mergeClients } from "~/domain/client-merge.server";
+import { AppointmentHistoryPageSchema } from "~/lib/schemas/appointment-history";
 import { call, json, makeRequest, payloadOf, signedIn, statusOf } from "../factories";
 import { createClient, createService, setBookingRules } from "../calendar-factories";
 
@@ -98,6 +99,8 @@ describe("history through /api", () => {
     });
     expect(entries[3]!.changes).toMatchObject({ client: { before: null, after: { id: client.id, name: "Hattie History" } }, status: { before: null, after: "scheduled" } });
     expect(Date.parse(entries[0]!.at)).not.toBeNaN();
+    // The answer is what the published schema says, field for field (parsing strips nothing).
+    expect(AppointmentHistoryPageSchema.parse(answer.body)).toEqual(answer.body);
 
     // The history outlives the appointment: the deletion is its last entry, still readable.
     expect((await api(appointmentById.action, "DELETE", path, anna.token, params)).status).toBe(200);
@@ -109,6 +112,27 @@ describe("history through /api", () => {
       changes: { stylist: { before: { id: sam.stylistId }, after: null }, notes: { before: "Wants copper", after: null } },
     });
     expect(after.body).toHaveLength(5);
+  });
+
+  it("records blocked time like any appointment", async () => {
+    const date = nextDate();
+    const blocked = await api(
+      appointmentsApi.action,
+      "POST",
+      "/api/appointments",
+      jo.token,
+      {},
+      { stylistId: jo.stylistId, startTime: `${date}T12:00:00.000Z`, endTime: `${date}T12:30:00.000Z`, status: "blocked", notes: "Lunch" },
+    );
+    expect(blocked.status).toBe(201);
+    const entries = (await history(blocked.body.id, jo.token)).body;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: "created",
+      actor: { id: jo.user.id, name: "Jo Styles" },
+      changes: { status: { before: null, after: "blocked" }, notes: { before: null, after: "Lunch" } },
+    });
+    expect(entries[0].changes.client).toBeUndefined();
   });
 
   it("records nothing when the write is refused (one transaction)", async () => {
