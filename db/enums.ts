@@ -4,6 +4,9 @@ export const ROLES = ["admin", "stylist", "display"] as const;
 export type Role = (typeof ROLES)[number];
 export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked", "no_show"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** What an appointment history entry records (decision 0085). */
+export const APPOINTMENT_HISTORY_KINDS = ["created", "edited", "moved", "status_changed", "deleted"] as const;
+export type AppointmentHistoryKind = (typeof APPOINTMENT_HISTORY_KINDS)[number];
 export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
 export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
 export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;

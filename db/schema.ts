@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { APPOINTMENT_STATUSES, CLOCK_FORMATS, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
+import { APPOINTMENT_HISTORY_KINDS, APPOINTMENT_STATUSES, CLOCK_FORMATS, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
 
 export * from "./enums";
 
@@ -190,6 +190,45 @@ export const appointments = sqliteTable(
     index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime, t.stylistId, t.serviceId, t.price),
     // "This and following": one series' occurrences by start time.
     index("appointments_series_idx").on(t.seriesId, t.startTime),
+  ],
+);
+
+// Every create, edit, move, status change and delete of an appointment, appended in the
+// write's own transaction (decision 0085): who, when, and each changed field before and
+// after (both null: unchanged). No foreign keys, so it outlives the appointment and the
+// acting user. Append-only: triggers (migration 0009) refuse DELETE, and UPDATE of
+// anything but the client links and notes, which merging relinks and erasure scrubs.
+export const appointmentHistory = sqliteTable(
+  "appointment_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appointmentId: integer("appointment_id").notNull(),
+    at: text("at").notNull().default(now),
+    actorUserId: integer("actor_user_id"),
+    // The acting user's name when they acted.
+    actorName: text("actor_name").notNull(),
+    kind: text("kind", { enum: APPOINTMENT_HISTORY_KINDS }).notNull(),
+    stylistBefore: integer("stylist_before"),
+    stylistAfter: integer("stylist_after"),
+    startBefore: text("start_before"),
+    startAfter: text("start_after"),
+    endBefore: text("end_before"),
+    endAfter: text("end_after"),
+    serviceBefore: integer("service_before"),
+    serviceAfter: integer("service_after"),
+    statusBefore: text("status_before", { enum: APPOINTMENT_STATUSES }),
+    statusAfter: text("status_after", { enum: APPOINTMENT_STATUSES }),
+    priceBefore: integer("price_before"),
+    priceAfter: integer("price_after"),
+    clientBefore: integer("client_before"),
+    clientAfter: integer("client_after"),
+    notesBefore: text("notes_before"),
+    notesAfter: text("notes_after"),
+  },
+  (t) => [
+    index("appointment_history_appointment_idx").on(t.appointmentId, t.id),
+    index("appointment_history_client_before_idx").on(t.clientBefore),
+    index("appointment_history_client_after_idx").on(t.clientAfter),
   ],
 );
 

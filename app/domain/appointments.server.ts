@@ -1,7 +1,8 @@
 // Appointments: the calendar's data and its rules. A stylist sees and books only their
 // own column; display accounts only look. Two appointments of one stylist never overlap
 // (blocked time counts, cancelled does not): the check and the write share one
-// immediate transaction, so concurrent requests cannot both pass the check.
+// immediate transaction, so concurrent requests cannot both pass the check. Every write
+// appends its history entry in that transaction too (decision 0085).
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor, type Transaction } from "#db/client.server";
@@ -13,6 +14,7 @@ import { addDays, dateInZone, daysBetween, formatClockTime, formatLongDate, time
 import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
+import { recordAppointmentChange } from "./appointment-history.server";
 import { clientFor, clientKeys, createClientRecord, findClientByKeys, type ClientFor, type ClientSummary } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
@@ -470,7 +472,8 @@ async function insertChecked(tx: Transaction, actor: Actor, input: AppointmentWr
   const [row] = await tx
     .insert(appointments)
     .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), seriesId, createdByUserId: actor.id })
-    .returning({ id: appointments.id });
+    .returning();
+  await recordAppointmentChange(tx, actor, null, row!);
   await publish(tx, "appointments", row!.id);
   return row!.id;
 }
@@ -513,18 +516,21 @@ async function updateChecked(tx: Transaction, actor: Actor, existing: StoredAppo
   if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
   // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
   const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, rules);
-  await tx
+  const [updated] = await tx
     .update(appointments)
     .set({ ...columnsOf(input, resolved, override, lateCancellation), updatedAt: now.toISOString() })
-    .where(eq(appointments.id, id));
+    .where(eq(appointments.id, id))
+    .returning();
+  await recordAppointmentChange(tx, actor, existing, updated!);
   await publish(tx, "appointments", id);
   return resolved;
 }
 
 /** The one delete of an appointment, once it is loaded (and owned) in this transaction. */
-async function deleteChecked(tx: Transaction, id: number): Promise<void> {
-  await tx.delete(appointments).where(eq(appointments.id, id));
-  await publish(tx, "appointments", id);
+async function deleteChecked(tx: Transaction, actor: Actor, existing: StoredAppointment): Promise<void> {
+  await tx.delete(appointments).where(eq(appointments.id, existing.id));
+  await recordAppointmentChange(tx, actor, existing, null);
+  await publish(tx, "appointments", existing.id);
 }
 
 /** An appointment's stored fields as a write that changes nothing. */
@@ -581,7 +587,12 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     if (existing.startTime !== move.start.toISOString()) assertWithinAdvanceLimit(actor, existing.status, move.start, rules);
     await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, timeZone);
     if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
-    await tx.update(appointments).set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() }).where(eq(appointments.id, id));
+    const [moved] = await tx
+      .update(appointments)
+      .set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() })
+      .where(eq(appointments.id, id))
+      .returning();
+    await recordAppointmentChange(tx, actor, existing, moved!);
     await publish(tx, "appointments", id);
     if (following.length) {
       await updateFollowing(tx, actor, following, rules, (row) => seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, timeZone));
@@ -595,7 +606,7 @@ export async function deleteAppointment(actor: Actor, id: number, scope: SeriesS
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
-    for (const row of [existing, ...following]) await deleteChecked(tx, row.id);
+    for (const row of [existing, ...following]) await deleteChecked(tx, actor, row);
   });
 }
 

@@ -7,6 +7,7 @@ import { appointments, auditLog, clients, smsLog } from "#db/schema";
 import type { ConsentType } from "~/lib/schemas/clients";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
+import { relinkClientHistory } from "./appointment-history.server";
 import { CLIENT_NOT_FOUND, type Client } from "./clients.server";
 import { Invalid, NotFound } from "./errors";
 
@@ -84,6 +85,9 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     const now = new Date().toISOString();
     const values = mergedValues(kept, duplicate, now);
     const moved = await tx.update(appointments).set({ clientId: keptId, updatedAt: now }).where(eq(appointments.clientId, duplicateId)).returning({ id: appointments.id });
+    // Not a change of the appointments' client (the two records were one person): no
+    // history entries, but the duplicate's entries now name the kept client (decision 0085).
+    await relinkClientHistory(tx, duplicateId, keptId);
     const messages = await tx.update(smsLog).set({ clientId: keptId }).where(eq(smsLog.clientId, duplicateId)).returning({ id: smsLog.id });
     // The duplicate goes first: its e-mail may be the one the kept client takes.
     await tx.delete(clients).where(eq(clients.id, duplicateId));

@@ -10,6 +10,7 @@ import { toE164 } from "~/lib/phone";
 import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
+import { recordAppointmentChanges, scrubClientHistory } from "./appointment-history.server";
 import { can } from "./permissions";
 import { DuplicateClient, NotFound } from "./errors";
 import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
@@ -307,6 +308,8 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
 /**
  * Admins delete a client together with their appointment history and notes (SPEC §2
  * "Delete Client"); messages sent to them go too. Recorded in the audit log by id only.
+ * Each appointment's history gets its deletion, then loses the client's notes and links
+ * as in an erasure (the history itself is append-only, decision 0085).
  */
 export async function deleteClient(actor: Actor, id: number): Promise<{ appointmentsDeleted: number }> {
   assertCan(actor, "clients.delete");
@@ -318,7 +321,13 @@ export async function deleteClient(actor: Actor, id: number): Promise<{ appointm
       .delete(smsLog)
       .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, history)))
       .returning({ id: smsLog.id });
-    const removed = await tx.delete(appointments).where(eq(appointments.clientId, id)).returning({ id: appointments.id });
+    const removed = await tx.delete(appointments).where(eq(appointments.clientId, id)).returning();
+    await recordAppointmentChanges(
+      tx,
+      actor,
+      removed.map((row) => [row, null]),
+    );
+    await scrubClientHistory(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
     const details = { appointmentsDeleted: removed.length, messagesDeleted: sms.length };
     await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.delete", entityType: "client", entityId: id, details: JSON.stringify(details) });

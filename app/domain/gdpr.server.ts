@@ -4,12 +4,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db, flushDeletedData, writeTransaction, type Transaction } from "#db/client.server";
-import { appointments, auditLog, clients, LEGAL_BASES, messages, services, shoppingItems, smsLog, stylists, timeOff, users } from "#db/schema";
+import { appointmentHistory, appointments, auditLog, clients, LEGAL_BASES, messages, services, shoppingItems, smsLog, stylists, timeOff, users } from "#db/schema";
 import type { LegalBasis } from "~/lib/schemas/clients";
 import type { Page, PageRequest } from "~/lib/paging";
 import { formatPence } from "~/lib/money";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
+import { REDACTED, scrubClientHistory } from "./appointment-history.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";
@@ -189,11 +190,13 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
   };
 }
 
-export const REDACTED = "[erased]";
+export { REDACTED };
 
 // Free text written by staff that may mention a client by name, e-mail or phone.
 const FREE_TEXT: { table: SQLiteTable; id: SQLiteColumn; column: SQLiteColumn }[] = [
   { table: appointments, id: appointments.id, column: appointments.notes },
+  { table: appointmentHistory, id: appointmentHistory.id, column: appointmentHistory.notesBefore },
+  { table: appointmentHistory, id: appointmentHistory.id, column: appointmentHistory.notesAfter },
   { table: clients, id: clients.id, column: clients.notes },
   { table: messages, id: messages.id, column: messages.content },
   { table: shoppingItems, id: shoppingItems.id, column: shoppingItems.notes },
@@ -232,7 +235,9 @@ async function redactMentions(tx: Transaction, client: { name: string; email: st
 /**
  * Erases a client everywhere (UK GDPR Art. 17): the client row, messages sent to them,
  * their appointments' notes and any mention of their name, e-mail or phone in staff free
- * text. Appointments stay as anonymous records (no client, no notes) so revenue reports
+ * text, the appointment history included (its notes of their appointments become
+ * "[erased]", its links to them are cleared: decision 0085). Appointments stay as
+ * anonymous records (no client, no notes) so revenue reports
  * do not change. Deleted content is zeroed in the database pages (secure_delete) and the
  * WAL is emptied afterwards, so the database files keep no copy. Audit-logged by id only.
  */
@@ -245,10 +250,12 @@ export async function eraseClient(actor: Actor, id: number) {
       .delete(smsLog)
       .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(tx, id))))
       .returning({ id: smsLog.id });
+    // Before the appointments lose their client: it finds the history through them.
+    const historyEntriesScrubbed = await scrubClientHistory(tx, id);
     const anonymised = await tx.update(appointments).set({ clientId: null, notes: null, updatedAt: new Date().toISOString() }).where(eq(appointments.clientId, id)).returning({ id: appointments.id });
     await tx.delete(clients).where(eq(clients.id, id));
     const mentionsRedacted = await redactMentions(tx, client);
-    const summary = { appointmentsAnonymised: anonymised.length, messagesDeleted: sms.length, mentionsRedacted };
+    const summary = { appointmentsAnonymised: anonymised.length, messagesDeleted: sms.length, mentionsRedacted, historyEntriesScrubbed };
     await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.erase", entityType: "client", entityId: id, details: JSON.stringify(summary) });
     await publish(tx, "clients", id);
     if (anonymised.length > 0) await publish(tx, "appointments", null);

@@ -1,10 +1,16 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { AppointmentHistory, type HistoryView } from "~/components/calendar/appointment-history";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert, formErrorsOf } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteAppointment, getAppointment, updateAppointment } from "~/domain/appointments.server";
+import { appointmentHistoryPage } from "~/domain/appointment-history.server";
+import { describeHistoryEntry } from "~/lib/appointment-history";
+import { pageHrefs } from "~/lib/paging";
+import type { ClockFormat } from "#db/enums";
+import { pageRequest } from "~/utils/paging.server";
 import { bookingOptions } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
@@ -16,19 +22,47 @@ import { SeriesScopeChoice } from "~/components/calendar/repeat-fields";
 import { z } from "zod";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
+import type { Actor } from "~/domain/access.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 
+/** The dialog shows this many of the newest changes; 'Show all' pages through the rest. */
+const HISTORY_SHOWN = 5;
+
+/** The dialog's History: the newest few, or (`?history=all`) every entry, a page at a time. */
+async function historyView(user: Actor, id: number, url: URL, timeZone: string, clockFormat: ClockFormat): Promise<HistoryView> {
+  const all = url.searchParams.get("history") === "all";
+  const request = all ? pageRequest(url) : { limit: HISTORY_SHOWN, after: null };
+  const { items, nextCursor } = await appointmentHistoryPage(user, id, request);
+  const link = (history: string | null) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("cursor");
+    if (history) params.set("history", history);
+    else params.delete("history");
+    return `${url.pathname}?${params}`;
+  };
+  return {
+    lines: items.map((entry) => describeHistoryEntry(entry, timeZone, clockFormat)),
+    all,
+    allHref: !all && nextCursor ? link("all") : null,
+    fewerHref: all ? link(null) : null,
+    ...(all ? pageHrefs(url, nextCursor) : { firstHref: null, nextHref: null }),
+  };
+}
+
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
-  const appointment = await getAppointment(user, parseId(params.appointmentId));
+  const id = parseId(params.appointmentId);
+  const appointment = await getAppointment(user, id);
   const options = await bookingOptions(user, appointment.serviceId);
   const { timeZone } = options;
   const { clockFormat } = await getGlobalSettings();
+  const url = new URL(request.url);
   const minutes = Math.round((Date.parse(appointment.endTime) - Date.parse(appointment.startTime)) / 60_000);
   return {
     options,
-    closeTo: returnPath("/calendar", new URL(request.url)),
+    closeTo: returnPath("/calendar", url),
+    history: await historyView(user, id, url, timeZone, clockFormat),
     summary: {
       title: appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone), clockFormat)}`,
@@ -102,7 +136,7 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
 }
 
 export default function EditAppointment() {
-  const { options, defaults, closeTo, summary } = useLoaderData<typeof loader>();
+  const { options, defaults, closeTo, summary, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const deleteError = actionData?.intent === "delete" ? (formErrorsOf(actionData.result)[0] ?? null) : null;
@@ -131,6 +165,7 @@ export default function EditAppointment() {
             deleteHref={`?${params}`}
             seriesMember={summary.seriesMember}
           />
+          <AppointmentHistory history={history} />
         </>
       )}
     </RouteDialog>

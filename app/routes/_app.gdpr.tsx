@@ -106,6 +106,7 @@ const DETAIL_LABELS: Record<string, [string, string]> = {
   appointmentsDeleted: ["appointment deleted", "appointments deleted"],
   messagesDeleted: ["message deleted", "messages deleted"],
   mentionsRedacted: ["mention redacted", "mentions redacted"],
+  historyEntriesScrubbed: ["history entry scrubbed", "history entries scrubbed"],
   imported: ["imported", "imported"],
   errors: ["error", "errors"],
   duplicates: ["duplicate skipped", "duplicates skipped"],

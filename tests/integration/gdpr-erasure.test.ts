@@ -4,11 +4,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawClient } from "#db/client.server";
-import { appointments, auditLog, clients, messages, smsLog } from "#db/schema";
+import { appointmentHistory, appointments, auditLog, clients, messages, smsLog } from "#db/schema";
+import * as appointmentById from "~/routes/api.appointments.$id";
+import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as clientById from "~/routes/api.clients.$id._index";
 import * as erasure from "~/routes/api.gdpr.erasure.$id";
 import { createStylistAndService, createTestAppointment, createTestClient, createTestSms } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
+import { setBookingRules } from "../calendar-factories";
 
 function databaseFiles(): Buffer[] {
   const path = process.env.DATABASE_URL!.slice("file:".length);
@@ -74,6 +77,38 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
       price: 3000,
       notes: "Came with Wilhelmina Quixote",
     });
+    // Booked and edited through the API, so the appointment history holds her notes and
+    // her id (issue 15): the erasure must reach it too. A bystander's history mentions her.
+    await setBookingRules({ bookingAdvanceLimit: 730 });
+    const booked = await json(
+      await call(
+        appointmentsApi.action,
+        makeRequest("POST", "/api/appointments", {
+          token: admin.token,
+          body: {
+            clientId: client.id,
+            stylistId: stylist.id,
+            serviceId: service.id,
+            startTime: "2027-03-02T10:00:00.000Z",
+            status: "scheduled",
+            availabilityOverride: true,
+            notes: "Wilhelmina Quixote wants a fringe",
+          },
+        }),
+      ),
+    );
+    expect(booked.status).toBe(201);
+    const put = (id: number, body: Record<string, unknown>) => call(appointmentById.action, makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body }), { id: String(id) }).then(json);
+    const base = { stylistId: stylist.id, serviceId: service.id, startTime: "2027-03-02T10:00:00.000Z", status: "scheduled", availabilityOverride: true };
+    expect((await put(booked.body.id, { ...base, clientId: client.id, notes: "Allergic to Brand X, e-mail wilhelmina.q@erase.example" })).status).toBe(200);
+    const other = await json(
+      await call(
+        appointmentsApi.action,
+        makeRequest("POST", "/api/appointments", { token: admin.token, body: { ...base, clientId: bystander.id, startTime: "2027-03-03T10:00:00.000Z", notes: "Before" } }),
+      ),
+    );
+    expect((await put(other.body.id, { ...base, clientId: bystander.id, startTime: "2027-03-03T10:00:00.000Z", notes: "Recommended by Wilhelmina Quixote" })).status).toBe(200);
+    expect((await db.select().from(appointmentHistory)).length).toBe(4);
     await db.insert(messages).values({ senderUserId: admin.user.id, content: "Wilhelmina Quixote called: running late, phone 07700 955321" });
     await db.update(clients).set({ notes: "Friend of wilhelmina quixote" }).where(eq(clients.id, bystander.id));
     // Some of it reaches the database file, some stays in the WAL.
@@ -85,7 +120,7 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
 
     const response = await json(await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), { id: String(client.id) }));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ appointmentsAnonymised: 3, messagesDeleted: 3, walEmptied: true });
+    expect(response.body).toMatchObject({ appointmentsAnonymised: 4, messagesDeleted: 3, walEmptied: true, historyEntriesScrubbed: 2 });
     expect(response.body.mentionsRedacted).toBeGreaterThanOrEqual(3);
 
     for (const value of [...Object.values(person), formerEmail, "1 Erase Lane", "Allergic to Brand X"]) {
@@ -96,7 +131,7 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
 
     // Appointments remain as anonymous records; revenue is unchanged.
     const left = await db.select().from(appointments).where(isNull(appointments.clientId));
-    expect(left).toHaveLength(3);
+    expect(left).toHaveLength(4);
     expect(left.every((row) => row.notes === null)).toBe(true);
     expect(await revenue()).toBe(revenueBefore);
     expect(await db.select().from(clients).where(eq(clients.id, client.id))).toEqual([]);
@@ -105,6 +140,18 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
     expect(chat!.content).toBe("[erased] called: running late, phone [erased]");
     const [bystanderRow] = await db.select().from(clients).where(eq(clients.id, bystander.id));
     expect(bystanderRow!.notes).toBe("Friend of [erased]");
+
+    // The appointment history keeps the entries, without her notes or her id; a mention of
+    // her in a bystander's history is redacted like any staff free text.
+    const entries = await db.select().from(appointmentHistory).orderBy(appointmentHistory.id);
+    expect(entries.map((entry) => [entry.kind, entry.notesBefore, entry.notesAfter])).toEqual([
+      ["created", null, "[erased]"],
+      ["edited", "[erased]", "[erased]"],
+      ["created", null, "Before"],
+      ["edited", "Before", "Recommended by [erased]"],
+    ]);
+    expect(entries.some((entry) => entry.clientBefore === client.id || entry.clientAfter === client.id)).toBe(false);
+    expect(entries[2]!.clientAfter).toBe(bystander.id);
 
     // The audit log says who erased which id, without personal data.
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "client.erase"));

@@ -9,6 +9,7 @@ import * as newDialog from "~/routes/_app.calendar.appointments.new";
 import * as calendar from "~/routes/_app.calendar";
 import * as upcoming from "~/routes/_app.calendar.upcoming";
 import * as appointmentById from "~/routes/api.appointments.$id";
+import * as appointmentHistory from "~/routes/api.appointments.$id.history";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as stats from "~/routes/api.dashboard.stats";
 import * as clientSearch from "~/routes/resources.client-search";
@@ -129,6 +130,17 @@ const ROWS: MatrixRow<any>[] = [
     path: (_, t: Target) => `/api/appointments/${t.id}`,
     params: (_, t: Target) => ({ id: String(t.id) }),
     allowed: ALL,
+  },
+  {
+    // Whoever may edit the appointment reads its history (decision 0085); display accounts do not.
+    name: "GET /api/appointments/{id}/history",
+    kind: "api",
+    handler: appointmentHistory.loader,
+    method: "GET",
+    setup: target,
+    path: (_, t: Target) => `/api/appointments/${t.id}/history`,
+    params: (_, t: Target) => ({ id: String(t.id) }),
+    allowed: STAFF,
   },
   {
     name: "PUT /api/appointments/{id}",
