@@ -446,6 +446,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
               {ghost ? (
                 <div
                   aria-hidden="true"
+                  data-testid="drag-ghost"
                   className={cn(
                     "pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800",
                     ghost.touch && "shadow-lg",
