@@ -2,6 +2,7 @@
 // block scrolls the grid; a press held still lifts the block and moves it; the move's toast
 // offers Undo. Touches are real touch events (CDP Input.dispatchTouchEvent), so the
 // browser's own panning decides what a swipe does, as on the salon's tablets.
+import { mkdirSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN } from "./accounts";
@@ -98,6 +99,8 @@ test("press and hold lifts an appointment, dragging it moves it, and Undo puts i
   // The lift is the signal the hold has lasted (about 400 ms): no timed wait here.
   await expect(block).toHaveClass(/appt-lifted/);
   await expect(page.getByText("picked up. Move your finger to another time or stylist and lift it there.", { exact: false })).toBeAttached();
+  mkdirSync("screenshots", { recursive: true });
+  await page.screenshot({ path: "screenshots/touch-lifted-1024x768.png" });
   const toX = target.x + 20;
   const toY = rowY(target.y, "11:00") + 6;
   for (let step = 1; step <= 8; step++) await touch.move(from.x + 20 + ((toX - from.x - 20) * step) / 8, from.y + 6 + ((toY - from.y - 6) * step) / 8);
@@ -111,6 +114,7 @@ test("press and hold lifts an appointment, dragging it moves it, and Undo puts i
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   const toasts = page.getByRole("region", { name: "Notifications (F8)" });
+  await page.screenshot({ path: "screenshots/touch-undo-toast-1024x768.png" });
   await toasts.getByRole("button", { name: "Undo" }).tap();
   await expectToast(page, "Move undone");
   await expect(column(page, SOFIA).getByTestId(`appointment-${booked.id}`)).toContainText("10:00 AM – 11:00 AM");

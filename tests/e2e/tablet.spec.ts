@@ -175,7 +175,10 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  const block = page.locator(".appt", { hasText: String(row!.name) }).first();
+  // The service's own blocks, not those of a service whose name starts with it ("Men's Cut"
+  // and "Men's Cut & Beard Trim"): its name ends the block's text or comes before " · status".
+  const serviceText = new RegExp(`· ${String(row!.name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s·|\\s*$)`);
+  const block = page.locator(".appt", { hasText: serviceText }).first();
   await expect(block).toHaveClass(/bg-teal-300/);
   await page.screenshot({ path: "screenshots/tablet-chosen-colour.png" });
 
@@ -186,7 +189,7 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  await expect(page.locator(".appt", { hasText: String(row!.name) }).first()).not.toHaveClass(/bg-teal-300/);
+  await expect(page.locator(".appt", { hasText: serviceText }).first()).not.toHaveClass(/bg-teal-300/);
 });
 
 test("the salon's 24-hour setting changes every time on the calendar, its dialog and availability; 12-hour is the default", async ({ page, demoLogin, demo }) => {

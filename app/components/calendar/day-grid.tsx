@@ -380,7 +380,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           </div>
         ))}
 
-        <div ref={timeColumn} className="sticky left-0 z-10 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
+        <div ref={timeColumn} data-testid="time-column" className="sticky left-0 z-27 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
           {HOURS.map((minutes) => (
             <div key={minutes} className="absolute right-2 -translate-y-1/2 text-xs text-slate-600" style={{ top: minutesToTop(minutes) }}>
               {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span> : clockLabel(minutes, clock)}

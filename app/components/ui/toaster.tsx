@@ -25,7 +25,8 @@ export function showToast(toast: Omit<ShownToast, "id" | "variant"> & { variant?
 
 export function Toaster({ toast }: { toast: ToastMessage | null }) {
   const [current, setCurrent] = useState<ShownToast | null>(toast);
-  const [held, setHeld] = useState(false);
+  // The id of a toast the pointer or the focus is on: it stays until they leave.
+  const [held, setHeld] = useState<string | null>(null);
   const region = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -38,7 +39,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   }, []);
 
   useEffect(() => {
-    if (!current || held) return;
+    if (!current || held === current.id) return;
     const timer = setTimeout(() => setCurrent(null), current.action ? ACTION_DURATION_MS : DURATION_MS);
     return () => clearTimeout(timer);
   }, [current, held]);
@@ -61,12 +62,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
         {current ? (
           <div
             key={current.id}
-            onPointerEnter={() => setHeld(true)}
-            onPointerLeave={() => setHeld(false)}
-            onFocus={() => setHeld(true)}
-            onBlur={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
-            }}
+            onPointerEnter={() => setHeld(current.id)}
+            onPointerLeave={() => setHeld(null)}
+            onFocus={() => setHeld(current.id)}
+            onBlur={() => setHeld(null)}
             role={current.variant === "destructive" ? "alert" : "status"}
             className={cn(
               // Without JavaScript the stylesheet hides a toast after 5 s; a toast with an action is
@@ -84,15 +83,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               <button
                 type="button"
                 onClick={() => {
-                  const { onClick } = current.action!;
                   setCurrent(null);
-                  setHeld(false);
-                  onClick();
+                  current.action!.onClick();
                 }}
-                className={cn(
-                  "shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold ring-1 focus-visible:outline-2 focus-visible:outline-offset-2",
-                  current.variant === "destructive" ? "bg-white text-red-800 ring-white hover:bg-red-50" : "bg-white text-brand-700 ring-slate-300 hover:bg-brand-50 focus-visible:outline-brand-700",
-                )}
+                className="shrink-0 rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
               >
                 {current.action.label}
               </button>
