@@ -139,8 +139,15 @@ test("Undo is checked like any move: a slot taken meanwhile refuses it with the 
 
   // Someone books the old slot before Undo.
   await book("2027-03-11", "14:00", SOFIA, { availabilityOverride: true });
-  await page.getByRole("region", { name: "Notifications (F8)" }).getByRole("button", { name: "Undo" }).tap();
+  // Undo from the keyboard this time: F8 focuses the notifications, Tab reaches the button.
+  const undo = page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status").getByRole("button", { name: "Undo" });
+  await expect(undo).toBeVisible();
+  await page.keyboard.press("F8");
+  await page.keyboard.press("Tab");
+  await expect(undo).toBeFocused();
+  await page.keyboard.press("Enter");
   await expectToast(page, "Failed to undo move");
+  await expect(page.getByText("The appointment could not be moved back.", { exact: false })).toBeVisible();
   await expect.poll(async () => (await row(booked.id)).startTime).toBe(londonInstant("2027-03-11", "15:00"));
 });
 
