@@ -62,3 +62,32 @@ test("screenshots of the 12-stylist day view at 1024×768, 1280×800 and 390×84
   await page.getByTestId("calendar-scroller").evaluate((element) => element.scrollBy(700, 300));
   await page.screenshot({ path: "screenshots/tablet-day-12-scrolled-1024x768.png" });
 });
+
+test("dragging a block to the right edge scrolls the 12 stylists sideways", async ({ page, demoLogin }) => {
+  await page.setViewportSize(TABLET);
+  await demoLogin(DEMO_ADMIN, dayPath);
+  await waitForGrid(page);
+  const scroller = page.getByTestId("calendar-scroller");
+  const box = (await scroller.boundingBox())!;
+  const block = page.getByTestId("day-grid").locator("section").first().locator(".appt-drag").first();
+  await block.scrollIntoViewIfNeeded();
+  const from = (await block.boundingBox())!;
+  const id = (await block.getAttribute("data-testid"))!;
+  const left = await scroller.evaluate((element) => element.scrollLeft);
+  await page.mouse.move(from.x + 10, from.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 40, from.y + 6, { steps: 3 });
+  await page.mouse.move(box.x + box.width - 10, from.y + 6, { steps: 6 });
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 20_000 }).toBeGreaterThan(left + 200);
+  await expect(page.getByTestId("drag-ghost")).toBeVisible();
+  // And back: at the left edge the grid scrolls back, and the block is let go where it was.
+  await page.mouse.move(box.x + 2, from.y + 6, { steps: 6 });
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 20_000 }).toBeLessThanOrEqual(left);
+  await page.mouse.move(from.x + 10, from.y + 6, { steps: 3 });
+  await page.mouse.up();
+  await expect(page.getByTestId("drag-ghost")).toHaveCount(0);
+  // A move would show at once (optimistically) in another column or row.
+  await expect(page.getByTestId("day-grid").locator("section").first().getByTestId(id)).toBeVisible();
+  expect((await page.getByTestId(id).boundingBox())!.y).toBeCloseTo(from.y, 0);
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status")).toHaveCount(0);
+});

@@ -86,8 +86,8 @@ type Drag = {
   phase: PressPhase;
   originX: number;
   originY: number;
-  /** The scroller's offsets when the press began: edge scrolling moves the grid under the pointer. */
-  originScrollLeft: number;
+  /** The scroller's offset when the press began: edge scrolling moves the grid under the pointer
+   * (sideways needs none: the target column is found by its place on screen). */
   originScrollTop: number;
   stylistId: number;
   startMinutes: number;
@@ -278,7 +278,6 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
       phase: "pressed",
       originX: event.clientX,
       originY: event.clientY,
-      originScrollLeft: element?.scrollLeft ?? 0,
       originScrollTop: element?.scrollTop ?? 0,
       stylistId: item.stylistId,
       startMinutes: item.startMinutes,
