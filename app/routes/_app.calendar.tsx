@@ -61,29 +61,39 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 
 type Override = Pick<CalendarItem, "stylistId" | "startMinutes" | "endMinutes">;
 
-/** Optimistic moves: shown at once, rolled back with SPEC's toast if the server refuses. */
+/**
+ * Optimistic moves: shown at once, rolled back with SPEC's toast if the server refuses. A
+ * move's toast offers Undo, which posts the move back to the previous stylist and time
+ * through the same action (checked like any move).
+ */
 function useMoves() {
   const fetcher = useFetcher<typeof action>();
-  const [pending, setPending] = useState<{ id: number; override: Override } | null>(null);
+  const [pending, setPending] = useState<{ id: number; override: Override; back: MoveRequest; undo: boolean } | null>(null);
+
+  const submit = (request: MoveRequest, undo: boolean) => {
+    const { item, stylistId, startMinutes } = request;
+    const override = { stylistId, startMinutes, endMinutes: startMinutes + (item.endMinutes - item.startMinutes) };
+    const back = { item: { ...item, ...override }, stylistId: item.stylistId, startMinutes: item.startMinutes };
+    setPending({ id: item.id, override, back, undo });
+    fetcher.submit({ intent: "move", id: String(item.id), stylistId: String(stylistId), date: item.date, time: minutesToClock(startMinutes) }, { method: "post", action: "/calendar" });
+  };
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !pending || !fetcher.data) return;
     if ("moved" in fetcher.data) {
-      showToast({ title: "Appointment moved", description: "The appointment has been successfully moved." });
+      if (pending.undo) showToast({ title: "Move undone", description: "The appointment is back at its previous time and stylist." });
+      else showToast({ title: "Appointment moved", description: "The appointment has been successfully moved.", action: { label: "Undo", onClick: () => submit(pending.back, true) } });
     } else {
       const reason = formErrorsOf(fetcher.data.result)[0] ?? "That move is not valid.";
-      showToast({ title: "Failed to move appointment", description: `The appointment could not be moved. Please try again. ${reason}`, variant: "destructive" });
+      if (pending.undo) showToast({ title: "Failed to undo move", description: `The appointment could not be moved back. ${reason}`, variant: "destructive" });
+      else showToast({ title: "Failed to move appointment", description: `The appointment could not be moved. Please try again. ${reason}`, variant: "destructive" });
     }
     setPending(null);
+    // submit only reads the fetcher, which keeps its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data, pending]);
 
-  const move = ({ item, stylistId, startMinutes }: MoveRequest) => {
-    const override = { stylistId, startMinutes, endMinutes: startMinutes + (item.endMinutes - item.startMinutes) };
-    setPending({ id: item.id, override });
-    fetcher.submit({ intent: "move", id: String(item.id), stylistId: String(stylistId), date: item.date, time: minutesToClock(startMinutes) }, { method: "post", action: "/calendar" });
-  };
-
-  return { move, pending, busy: fetcher.state !== "idle" };
+  return { move: (request: MoveRequest) => submit(request, false), pending, busy: fetcher.state !== "idle" };
 }
 
 export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q"]);

@@ -1,14 +1,18 @@
 // The day grid: a time column of 15-minute rows (07:00-22:45, 28 px each) and one column
 // per stylist. Appointments are plain links (they open for edit, with or without
 // JavaScript); one click handler on the grid turns a plain left click into a client-side
-// navigation, and one set of pointer handlers drags a block, by mouse or touch, to another
-// stylist and time. A busy day draws hundreds of blocks: see docs/decisions/0071.
+// navigation, and one set of pointer handlers drags a block to another stylist and time:
+// a mouse as soon as it moves, a finger only after pressing and holding still (a finger that
+// moves first scrolls the grid), see app/lib/drag-gesture.ts and docs/decisions/0078. While
+// a block moves, the grid scrolls when the pointer nears an edge. A busy day draws hundreds
+// of blocks: see docs/decisions/0071.
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
+import { edgeScrollSpeed, HOLD_MS, phaseAfterHold, phaseAfterMove, type PressPhase } from "~/lib/drag-gesture";
 import { formatClockTime } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel, spanLabel, statusLabel } from "./labels";
@@ -77,9 +81,14 @@ function NowLine({ minutes }: { minutes: number }) {
 type Drag = {
   item: CalendarItem;
   pointerId: number;
+  /** A finger or a pen: it must press and hold before the block lifts. */
+  touch: boolean;
+  phase: PressPhase;
   originX: number;
   originY: number;
-  moved: boolean;
+  /** The scroller's offset when the press began: edge scrolling moves the grid under the pointer
+   * (sideways needs none: the target column is found by its place on screen). */
+  originScrollTop: number;
   stylistId: number;
   startMinutes: number;
 };
@@ -150,66 +159,168 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
   const clock = useClockFormat();
   const columns = useRef(new Map<number, HTMLDivElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
+  // The same drag for native listeners and the edge-scrolling frames, which outlive a render,
+  // and where the pointer is now (kept out of state: most moves change no slot).
+  const dragRef = useRef<Drag | null>(null);
+  const pointer = useRef({ x: 0, y: 0 });
+  const holdTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const suppressClick = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
+  const timeColumn = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const beside = useMemo(() => cancelledBeside(items), [items]);
 
+  const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
+  const update = (next: Drag | null) => {
+    dragRef.current = next;
+    setDrag(next);
+  };
+  const stopHold = () => {
+    if (holdTimer.current) clearTimeout(holdTimer.current);
+    holdTimer.current = null;
+  };
+
   // Start at the opening time (or just before now on today), not at 07:00.
   useEffect(() => {
-    const scroller = grid.current?.closest("[data-testid=calendar-scroller]");
-    if (!scroller) return;
+    const element = scroller();
+    if (!element) return;
     const focus = nowMinutes !== null && nowMinutes > openMinutes ? nowMinutes - 60 : openMinutes - 30;
-    scroller.scrollTop = Math.max(0, minutesToTop(focus));
-    scroller.setAttribute("data-scrolled", "true");
+    element.scrollTop = Math.max(0, minutesToTop(focus));
+    element.setAttribute("data-scrolled", "true");
     // Only when the day changes, not on every revalidation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openMinutes, nowMinutes === null]);
+
+  // A lifted block follows the finger instead of the page panning under it. React listens to
+  // touchmove passively, so this listener is the grid's own; it cancels only while a finger
+  // holds a block, and a finger that has not held long enough scrolls as usual.
+  useEffect(() => {
+    const element = grid.current;
+    if (!element) return;
+    const onTouchMove = (event: TouchEvent) => {
+      const current = dragRef.current;
+      if (current?.touch && current.phase !== "pressed" && event.cancelable) event.preventDefault();
+    };
+    element.addEventListener("touchmove", onTouchMove, { passive: false });
+    return () => {
+      element.removeEventListener("touchmove", onTouchMove);
+      stopHold();
+    };
+  }, []);
+
+  const follow = (current: Drag) => {
+    const target = targetAt(pointer.current.x, pointer.current.y, current);
+    if (current.phase === "moving" && target.stylistId === current.stylistId && target.startMinutes === current.startMinutes) return;
+    update({ ...current, phase: "moving", ...target });
+  };
+
+  // While a block moves, a pointer near an edge of the scroller scrolls the grid, faster
+  // the nearer it is, one step per frame until the drop.
+  const dragging = drag?.phase === "moving";
+  useEffect(() => {
+    const element = scroller();
+    if (!dragging || !element) return;
+    let frame = requestAnimationFrame(function step() {
+      const current = dragRef.current;
+      if (current?.phase === "moving") {
+        const box = element.getBoundingClientRect();
+        const top = grid.current?.querySelector(".col-head")?.getBoundingClientRect().bottom ?? box.top;
+        const left = timeColumn.current?.getBoundingClientRect().right ?? box.left;
+        const dx = edgeScrollSpeed(pointer.current.x, Math.max(box.left, left), box.left + element.clientLeft + element.clientWidth);
+        const dy = edgeScrollSpeed(pointer.current.y, Math.max(box.top, top), box.top + element.clientTop + element.clientHeight);
+        const before = [element.scrollLeft, element.scrollTop];
+        if (dx) element.scrollLeft += dx;
+        if (dy) element.scrollTop += dy;
+        if (element.scrollLeft !== before[0] || element.scrollTop !== before[1]) follow(current);
+      }
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+    // follow and targetAt read refs and the layout only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dragging]);
 
   if (stylists.length === 0) {
     return <p className="p-6 text-sm text-slate-600">No stylists yet. An administrator adds stylists under Settings, Staff Accounts.</p>;
   }
 
-  const targetAt = (clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> => {
+  function targetAt(clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> {
     let stylistId = current.stylistId;
     for (const [id, element] of columns.current) {
       const rect = element.getBoundingClientRect();
       if (clientX >= rect.left && clientX < rect.right) stylistId = id;
     }
-    // The block follows the pointer vertically and snaps to the nearest 15-minute row.
+    // The block follows the pointer vertically (and the grid when it scrolls under it) and
+    // snaps to the nearest 15-minute row.
     const length = current.item.endMinutes - current.item.startMinutes;
-    const top = minutesToTop(current.item.startMinutes) + (clientY - current.originY);
+    const scrolled = (scroller()?.scrollTop ?? current.originScrollTop) - current.originScrollTop;
+    const top = minutesToTop(current.item.startMinutes) + (clientY - current.originY) + scrolled;
     const lastRow = Math.floor((GRID_END_MINUTES - length - GRID_START_MINUTES) / SLOT_MINUTES);
     const row = Math.min(lastRow, Math.max(0, Math.round(top / ROW_HEIGHT_PX)));
     return { stylistId, startMinutes: GRID_START_MINUTES + row * SLOT_MINUTES };
-  };
+  }
 
   const blockOf = (target: EventTarget) => (target instanceof Element ? target.closest<HTMLElement>("[data-id]") : null);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLElement>) => {
+    suppressClick.current = false;
     const block = blockOf(event.target);
     const item = block ? byId.get(Number(block.dataset.id)) : undefined;
     if (!block || !item || !canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary) return;
+    const touch = event.pointerType === "touch" || event.pointerType === "pen";
+    const element = scroller();
     block.setPointerCapture(event.pointerId);
-    setDrag({ item, pointerId: event.pointerId, originX: event.clientX, originY: event.clientY, moved: false, stylistId: item.stylistId, startMinutes: item.startMinutes });
+    pointer.current = { x: event.clientX, y: event.clientY };
+    const pressed: Drag = {
+      item,
+      pointerId: event.pointerId,
+      touch,
+      phase: "pressed",
+      originX: event.clientX,
+      originY: event.clientY,
+      originScrollTop: element?.scrollTop ?? 0,
+      stylistId: item.stylistId,
+      startMinutes: item.startMinutes,
+    };
+    update(pressed);
+    stopHold();
+    if (touch) {
+      holdTimer.current = setTimeout(() => {
+        holdTimer.current = null;
+        const current = dragRef.current;
+        if (current && current.pointerId === pressed.pointerId) update({ ...current, phase: phaseAfterHold(current.phase) });
+      }, HOLD_MS);
+    }
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLElement>) => {
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const distance = Math.hypot(event.clientX - drag.originX, event.clientY - drag.originY);
-    if (!drag.moved && distance < 6) return;
-    setDrag({ ...drag, moved: true, ...targetAt(event.clientX, event.clientY, drag) });
+    const current = dragRef.current;
+    if (!current || event.pointerId !== current.pointerId) return;
+    pointer.current = { x: event.clientX, y: event.clientY };
+    const phase = phaseAfterMove(current.phase, current.touch, Math.hypot(event.clientX - current.originX, event.clientY - current.originY));
+    if (phase === null) {
+      // A finger moving before the hold ends: the browser scrolls the grid.
+      stopHold();
+      update(null);
+    } else if (phase === "moving") follow(current);
   };
 
   const onPointerUp = (event: ReactPointerEvent<HTMLElement>) => {
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const finished = drag;
-    setDrag(null);
-    if (!finished.moved) return;
+    const finished = dragRef.current;
+    if (!finished || event.pointerId !== finished.pointerId) return;
+    stopHold();
+    update(null);
+    if (finished.phase === "pressed") return;
+    // A lifted block put down where it was, or a move: neither opens the block's dialog.
     suppressClick.current = true;
-    if (finished.stylistId !== finished.item.stylistId || finished.startMinutes !== finished.item.startMinutes) {
+    if (finished.phase === "moving" && (finished.stylistId !== finished.item.stylistId || finished.startMinutes !== finished.item.startMinutes)) {
       onMove({ item: finished.item, stylistId: finished.stylistId, startMinutes: finished.startMinutes });
     }
+  };
+
+  const onPointerCancel = () => {
+    stopHold();
+    update(null);
   };
 
   // One handler for every link in the grid: a plain left click navigates on the client (as
@@ -246,9 +357,15 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => setDrag(null)}
+      onPointerCancel={onPointerCancel}
+      // A long press would open the link's menu (and select text) on a touch screen.
+      onContextMenu={(event) => dragRef.current?.touch && event.preventDefault()}
       onDragStart={(event) => event.preventDefault()}
     >
+      {/* Said once a finger's hold lifts a block (the toast tells how the move ended). */}
+      <p className="sr-only" aria-live="polite">
+        {drag?.phase === "lifted" ? `${appointmentTitle(drag.item)} picked up. Move your finger to another time or stylist and lift it there.` : ""}
+      </p>
       <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
         <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
         {stylists.map((stylist) => (
@@ -262,7 +379,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           </div>
         ))}
 
-        <div className="sticky left-0 z-10 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
+        <div ref={timeColumn} data-testid="time-column" className="sticky left-0 z-27 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
           {HOURS.map((minutes) => (
             <div key={minutes} className="absolute right-2 -translate-y-1/2 text-xs text-slate-600" style={{ top: minutesToTop(minutes) }}>
               {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span> : clockLabel(minutes, clock)}
@@ -272,7 +389,7 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
 
         {stylists.map((stylist) => {
           const own = items.filter((item) => item.stylistId === stylist.id);
-          const ghost = drag?.moved && drag.stylistId === stylist.id ? drag : null;
+          const ghost = drag?.phase === "moving" && drag.stylistId === stylist.id ? drag : null;
           return (
             <section key={stylist.id} id={`stylist-${stylist.id}`} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
               {canWrite ? (
@@ -305,7 +422,8 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                     item.status === "no_show" && "appt-no-show",
                     beside.has(item.id) && "appt-side",
                     canWrite && !blocked && "appt-drag",
-                    drag?.moved && drag.item.id === item.id && "appt-dragging",
+                    drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
+                    drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
                   );
                   const position = { top: minutesToTop(item.startMinutes), "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px` } as CSSProperties;
                   return (
@@ -328,7 +446,11 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
               {ghost ? (
                 <div
                   aria-hidden="true"
-                  className="pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800"
+                  data-testid="drag-ghost"
+                  className={cn(
+                    "pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800",
+                    ghost.touch && "shadow-lg",
+                  )}
                   style={{ top: minutesToTop(ghost.startMinutes), height: blockHeight(ghost.startMinutes, ghost.startMinutes + (ghost.item.endMinutes - ghost.item.startMinutes)) - 2 }}
                 >
                   {clockLabel(ghost.startMinutes, clock)}
