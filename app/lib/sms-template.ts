@@ -2,6 +2,9 @@
 // segments a text costs. Isomorphic: the SMS screen previews with the same code the
 // scheduler sends with.
 
+/** SPEC §9's reminder timings, in hours before the appointment. */
+export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
+
 /** The variables of SPEC §9, in the order the screen lists them. */
 export const TEMPLATE_VARIABLES = ["clientName", "serviceName", "appointmentDate", "appointmentTime", "stylistName", "salonName"] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];

@@ -7,13 +7,13 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import { getSalonSettings, saveSalonSettings } from "~/domain/settings.server";
 import { SalonSettingsSchema } from "~/lib/schemas/settings";
+import { REMINDER_HOURS } from "~/lib/sms-template";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const SMS_PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
-const REMINDER_HOURS = [2, 4, 12, 24, 48];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.salon");

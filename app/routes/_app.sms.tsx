@@ -2,7 +2,6 @@
 // forms post to this route with an intent (settings, test, preference), so all of them
 // work without JavaScript; with it, the template preview follows the typing.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -20,9 +19,9 @@ import { getGlobalSettings } from "~/domain/settings.server";
 import { getSmsSettings, getSmsStatus, listSmsLog, listStylistPreferences, previewSample, saveSmsSettings, sendTestReminder, setStylistSmsPreference } from "~/domain/sms.server";
 import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
-import { REMINDER_HOURS, SmsSettingsSchema } from "~/lib/schemas/settings";
+import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
-import { renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
+import { REMINDER_HOURS, renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { pageRequest } from "~/utils/paging.server";
@@ -126,6 +125,9 @@ export default function SmsScreen() {
   );
 }
 
+// Both forms validate on the server only (messages through Conform's lastResult), as the
+// service dialogs do (decision 0010): Zod in the browser put /sms over its JavaScript budget.
+// The template's unknown variables and segments are still checked as you type, without Zod.
 function SettingsForm() {
   const { formDefaults, settings, sample } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -133,8 +135,6 @@ function SettingsForm() {
   const [form, fields] = useForm({
     lastResult: actionData?.intent === "settings" ? actionData.result : undefined,
     defaultValue: { ...formDefaults, smsEnabled: formDefaults.smsEnabled ? "on" : undefined, reminderHoursBefore: String(formDefaults.reminderHoursBefore), smsApiSecret: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SmsSettingsSchema }),
-    shouldRevalidate: "onInput",
   });
   const [template, setTemplate] = useState(formDefaults.reminderTemplate);
   const busy = navigation.formData?.get("intent") === "settings";
@@ -236,10 +236,8 @@ function SettingsForm() {
 function TestCard({ enabled }: { enabled: boolean }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ appointmentId: string }>({
     lastResult: actionData?.intent === "test" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TestReminderSchema }),
-    shouldValidate: "onSubmit",
   });
   const busy = navigation.formData?.get("intent") === "test";
   const failure = actionData?.intent === "test" ? (actionData.result.error?.[""]?.[0] ?? null) : null;

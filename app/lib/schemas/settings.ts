@@ -15,9 +15,6 @@ export function isTimeZone(value: string): boolean {
 
 export const DEFAULT_REMINDER_TEMPLATE = "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
 
-/** SPEC §9's reminder timings, in hours before the appointment. */
-export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
-
 // A sender is a phone number or an alphanumeric sender id (up to 11 letters and digits).
 const SENDER = /^(\+?[\d\s().-]{5,25}|[A-Za-z0-9 ]{1,11})$/;
 
