@@ -123,3 +123,14 @@ export const BulkImportSchema = z.object({
     .array(z.unknown(), { required_error: "clients must be a list of client rows", invalid_type_error: "clients must be a list of client rows" })
     .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} clients can be imported at once`),
 });
+
+/** `GET /api/clients?q=`: the search, by name, phone or e-mail. */
+export const ClientSearchQuerySchema = z.object({ q: z.string().max(200, "q must be at most 200 characters") });
+
+/** `PUT /api/clients/{id}`: any of the fields; those left out keep their stored values. */
+export const ClientUpdateSchema = ClientInputSchema.partial();
+
+/** `POST /api/clients/{id}/merge`: the duplicate to merge into client {id}. */
+export const ClientMergeSchema = z.object({
+  duplicateClientId: z.number({ required_error: "duplicateClientId is required", invalid_type_error: "duplicateClientId must be a client id" }).int().positive("duplicateClientId must be a client id"),
+});

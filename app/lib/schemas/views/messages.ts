@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { ROLES } from "#db/enums";
+import { Id, Instant } from "./common";
+
+export const MessageView = z
+  .object({
+    id: Id,
+    content: z.string(),
+    createdAt: Instant,
+    senderId: Id.nullable(),
+    sender: z
+      .object({ name: z.string(), role: z.enum(ROLES) })
+      .strict()
+      .nullable()
+      .describe("null when the sender's account has been deleted."),
+  })
+  .strict();
