@@ -166,3 +166,11 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 export { z };
+
+/**
+ * Compile-time only: the domain's answer type `T` fits the described answer schema `S`
+ * (every field the schema requires, of its type), so `tsc` fails when they drift apart. The
+ * other way, a field the domain adds but the schema lacks, fails the document test, since
+ * the answer schemas are strict.
+ */
+export function answerFits<S extends ZodTypeAny, _T extends z.output<S>>(): void {}

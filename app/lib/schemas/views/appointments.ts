@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
-import { Id, Instant } from "./common";
+import { Id, Instant, named } from "./common";
 
 /** A client inside an answer: the name only for those who may not see contact details. */
-export const AppointmentClientView = z.object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() }).strict();
+export const AppointmentClientView = named("AppointmentClient", z.object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() }).strict());
 
-export const AppointmentView = z
+const appointment = z
   .object({
     id: Id,
     clientId: Id.nullable(),
@@ -23,8 +23,9 @@ export const AppointmentView = z
     service: z.object({ id: Id, name: z.string(), price: z.number().int(), category: z.string(), color: z.string().nullable() }).strict().nullable(),
   })
   .strict();
+export const AppointmentView = named("Appointment", appointment);
 
 /** A write's answer: the appointment, and the client on file it booked when the new client's phone or e-mail matched one. */
-export const SavedAppointmentView = AppointmentView.extend({ reusedClient: z.object({ id: Id, name: z.string() }).strict().optional() }).strict();
+export const SavedAppointmentView = named("SavedAppointment", appointment.extend({ reusedClient: z.object({ id: Id, name: z.string() }).strict().optional() }).strict());
 
-export const DashboardStatsView = z.object({ totalAppointments: z.number().int(), revenue: z.number().int().describe("Pence."), pending: z.number().int() }).strict();
+export const DashboardStatsView = named("DashboardStats", z.object({ totalAppointments: z.number().int(), revenue: z.number().int().describe("Pence."), pending: z.number().int() }).strict());

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
-import { CalendarDate, Id, Instant } from "./common";
+import { CalendarDate, Id, Instant, named } from "./common";
 
 const contact = z
   .object({
@@ -23,20 +23,24 @@ const contact = z
  * A client. Contact and consent fields are left out (not emptied) for those who may not
  * see them (the display role), hence optional.
  */
-export const ClientView = z.object({ id: Id, name: z.string(), isActive: z.boolean(), createdAt: Instant, updatedAt: Instant }).merge(contact).strict();
+const client = z.object({ id: Id, name: z.string(), isActive: z.boolean(), createdAt: Instant, updatedAt: Instant }).merge(contact).strict();
+export const ClientView = named("Client", client);
 
 /** In a list and `GET /api/clients/{id}`: with the number of appointments. */
-export const ClientListItemView = ClientView.extend({ appointmentCount: z.number().int() }).strict();
+export const ClientListItemView = named("ClientListItem", client.extend({ appointmentCount: z.number().int() }).strict());
 
-export const ErasureRequestView = z.object({ id: Id, erasureRequestDate: Instant.nullable() }).strict();
+export const ErasureRequestView = named("ErasureRequest", z.object({ id: Id, erasureRequestDate: Instant.nullable() }).strict());
 
-export const ClientMergeView = z.object({ client: ClientView, mergedClientId: Id, appointmentsMoved: z.number().int(), messagesMoved: z.number().int() }).strict();
+export const ClientMergeView = named("ClientMerge", z.object({ client: ClientView, mergedClientId: Id, appointmentsMoved: z.number().int(), messagesMoved: z.number().int() }).strict());
 
-export const ClientImportView = z
-  .object({
-    imported: z.number().int(),
-    errors: z.number().int(),
-    duplicates: z.number().int(),
-    errorRows: z.array(z.object({ row: z.number().int().describe("1-based position in `clients`."), message: z.string() }).strict()),
-  })
-  .strict();
+export const ClientImportView = named(
+  "ClientImport",
+  z
+    .object({
+      imported: z.number().int(),
+      errors: z.number().int(),
+      duplicates: z.number().int(),
+      errorRows: z.array(z.object({ row: z.number().int().describe("1-based position in `clients`."), message: z.string() }).strict()),
+    })
+    .strict(),
+);

@@ -2,7 +2,15 @@
 // as Zod, so the OpenAPI document describes it and the domain's answer types can be
 // checked against it. Objects are strict: a field added to an answer but not here fails
 // the document test (tests/integration/openapi.test.ts).
+import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+
+extendZodWithOpenApi(z);
+
+/** A schema the OpenAPI document shows once, as `components/schemas/<name>`, and refers to. */
+export function named<T extends z.ZodTypeAny>(name: string, schema: T): T {
+  return schema.openapi(name);
+}
 
 export const Id = z.number().int().positive();
 /** An ISO-8601 instant in UTC, e.g. 2026-11-24T10:00:00.000Z. */
@@ -13,7 +21,8 @@ export const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const ClockTime = z.string().regex(/^\d{2}:\d{2}$/);
 
 /** `{ message }`: a write that answers only what it did. */
-export const MessageView = z.object({ message: z.string() }).strict();
+const done = z.object({ message: z.string() }).strict();
+export const MessageView = named("Done", done);
 
 /** `{ message, ... }` with counts or flags beside the message. */
-export const messageWith = <T extends z.ZodRawShape>(shape: T) => MessageView.extend(shape).strict();
+export const messageWith = <T extends z.ZodRawShape>(shape: T) => done.extend(shape).strict();

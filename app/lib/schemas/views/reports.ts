@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REPORT_PERIODS } from "~/lib/report-period";
-import { CalendarDate, Id } from "./common";
+import { CalendarDate, Id, named } from "./common";
 
 const count = z.number().int();
 const pence = z.number().int().describe("Pence.");
@@ -21,38 +21,41 @@ const figures = {
   returningClients: count,
 };
 
-export const ReportView = z
-  .object({
-    ...figures,
-    period: z.enum(REPORT_PERIODS),
-    from: CalendarDate,
-    to: CalendarDate,
-    allTime: z.boolean(),
-    today: CalendarDate,
-    timeZone: z.string(),
-    scope: z.enum(["salon", "own"]).describe("own: a stylist's own figures."),
-    previous: z
-      .object({ ...figures, from: CalendarDate, to: CalendarDate })
-      .strict()
-      .nullable(),
-    topServices: z.array(z.object({ serviceId: Id, name: z.string(), completed: count, revenue: pence }).strict()),
-    topClients: z.array(z.object({ clientId: Id, name: z.string(), completed: count, revenue: pence }).strict()),
-    stylists: z.array(
-      z
-        .object({
-          stylistId: Id,
-          name: z.string(),
-          appointments: count,
-          completed: count,
-          cancelled: count,
-          revenue: pence,
-          averageService: pence,
-          bookedMinutes: count,
-          workingMinutes: count,
-          occupancy: rate.nullable(),
-        })
-        .strict(),
-    ),
-    daily: z.array(z.object({ date: CalendarDate, revenue: pence, appointments: count }).strict()),
-  })
-  .strict();
+export const ReportView = named(
+  "Report",
+  z
+    .object({
+      ...figures,
+      period: z.enum(REPORT_PERIODS),
+      from: CalendarDate,
+      to: CalendarDate,
+      allTime: z.boolean(),
+      today: CalendarDate,
+      timeZone: z.string(),
+      scope: z.enum(["salon", "own"]).describe("own: a stylist's own figures."),
+      previous: z
+        .object({ ...figures, from: CalendarDate, to: CalendarDate })
+        .strict()
+        .nullable(),
+      topServices: z.array(z.object({ serviceId: Id, name: z.string(), completed: count, revenue: pence }).strict()),
+      topClients: z.array(z.object({ clientId: Id, name: z.string(), completed: count, revenue: pence }).strict()),
+      stylists: z.array(
+        z
+          .object({
+            stylistId: Id,
+            name: z.string(),
+            appointments: count,
+            completed: count,
+            cancelled: count,
+            revenue: pence,
+            averageService: pence,
+            bookedMinutes: count,
+            workingMinutes: count,
+            occupancy: rate.nullable(),
+          })
+          .strict(),
+      ),
+      daily: z.array(z.object({ date: CalendarDate, revenue: pence, appointments: count }).strict()),
+    })
+    .strict(),
+);

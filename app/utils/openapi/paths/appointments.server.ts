@@ -2,7 +2,11 @@ import { z } from "zod";
 import { AppointmentApiSchema, AppointmentListQuerySchema, AppointmentMoveSchema, DashboardQuerySchema } from "~/lib/schemas/appointments";
 import { AppointmentView, DashboardStatsView, SavedAppointmentView } from "~/lib/schemas/views/appointments";
 import { MessageView } from "~/lib/schemas/views/common";
-import type { ApiArea } from "../registry.server";
+import type { AppointmentView as Appointment, DashboardStats, SavedAppointment } from "~/domain/appointments.server";
+import { answerFits, type ApiArea } from "../registry.server";
+
+// One component for the body POST and PUT share (the route's own schema, named).
+const AppointmentInput = AppointmentApiSchema.openapi("AppointmentInput");
 
 const BOOKING_RULES =
   "Refused with 409 when it overlaps another booking of the stylist or falls outside their working hours or time off (an administrator may send `availabilityOverride: true` for the latter), and with 400 outside the salon's hours or booking window.";
@@ -25,7 +29,7 @@ export const appointmentsArea: ApiArea = {
       path: "/api/appointments",
       summary: "Book an appointment or block time",
       description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES}`,
-      body: AppointmentApiSchema,
+      body: AppointmentInput,
       answers: { 201: { description: "The new appointment.", schema: SavedAppointmentView } },
       errors: [400, 403, 404, 409],
     },
@@ -41,7 +45,7 @@ export const appointmentsArea: ApiArea = {
       path: "/api/appointments/{id}",
       summary: "Change an appointment (every field)",
       description: BOOKING_RULES,
-      body: AppointmentApiSchema,
+      body: AppointmentInput,
       answers: { 200: { description: "The appointment as saved.", schema: SavedAppointmentView } },
       errors: [400, 403, 404, 409],
     },
@@ -78,3 +82,8 @@ export const appointmentsArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof AppointmentView, Appointment>();
+answerFits<typeof SavedAppointmentView, SavedAppointment>();
+answerFits<typeof DashboardStatsView, DashboardStats>();

@@ -1,7 +1,8 @@
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { SessionUserView, SessionView } from "~/lib/schemas/views/auth";
 import { MessageView } from "~/lib/schemas/views/common";
-import type { ApiArea } from "../registry.server";
+import type { Actor } from "~/domain/access.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const authArea: ApiArea = {
   tag: "Sign-in",
@@ -43,3 +44,6 @@ export const authArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof SessionUserView, Actor>();

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { BulkImportSchema, ClientInputSchema, ClientMergeSchema, ClientSearchQuerySchema, ClientUpdateSchema } from "~/lib/schemas/clients";
 import { ClientImportView, ClientListItemView, ClientMergeView, ClientView, ErasureRequestView } from "~/lib/schemas/views/clients";
 import { messageWith } from "~/lib/schemas/views/common";
-import type { ApiArea } from "../registry.server";
+import type { MergeResult } from "~/domain/client-merge.server";
+import type { ImportResult } from "~/domain/client-import.server";
+import type { Client, VisibleClient } from "~/domain/clients.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const clientsArea: ApiArea = {
   tag: "Clients",
@@ -80,3 +83,9 @@ export const clientsArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof ClientView, Client>();
+answerFits<typeof ClientListItemView, VisibleClient>();
+answerFits<typeof ClientMergeView, MergeResult>();
+answerFits<typeof ClientImportView, ImportResult>();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AuditEntryView, ClientExportView, ErasureView, GdprClientView, GdprOverviewView } from "~/lib/schemas/views/gdpr";
-import type { ApiArea } from "../registry.server";
+import type { AuditEntry, GdprClient, GdprOverview } from "~/domain/gdpr.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const gdprArea: ApiArea = {
   tag: "GDPR",
@@ -54,3 +55,8 @@ export const gdprArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof GdprOverviewView, GdprOverview>();
+answerFits<typeof GdprClientView, GdprClient>();
+answerFits<typeof AuditEntryView, AuditEntry>();

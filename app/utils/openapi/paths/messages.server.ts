@@ -3,7 +3,8 @@ import { MAX_MESSAGE_PAGE, MESSAGE_PAGE_SIZE, MessageSchema } from "~/lib/schema
 import { queryId } from "~/lib/schemas/limits";
 import { MessageView } from "~/lib/schemas/views/messages";
 import { MessageView as DoneView } from "~/lib/schemas/views/common";
-import type { ApiArea } from "../registry.server";
+import type { Message } from "~/domain/messages.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 // The chat pages back from the newest message: its cursor is the oldest message's id.
 const MessagePageQuery = z.object({
@@ -53,3 +54,6 @@ export const messagesArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof MessageView, Message>();

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ReportQuerySchema } from "~/lib/schemas/reports";
 import { ReportView } from "~/lib/schemas/views/reports";
-import type { ApiArea } from "../registry.server";
+import type { Report } from "~/domain/reports.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const reportsArea: ApiArea = {
   tag: "Reports",
@@ -25,3 +26,6 @@ export const reportsArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof ReportView, Report>();

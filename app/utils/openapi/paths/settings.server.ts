@@ -1,6 +1,7 @@
 import { SalonSettingsSchema } from "~/lib/schemas/settings";
 import { GlobalSettingsView, SalonSettingsView } from "~/lib/schemas/views/settings";
-import type { ApiArea } from "../registry.server";
+import type { getGlobalSettings, SalonSettingsView as SalonSettings } from "~/domain/settings.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const settingsArea: ApiArea = {
   tag: "Settings",
@@ -29,3 +30,7 @@ export const settingsArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof SalonSettingsView, SalonSettings>();
+answerFits<typeof GlobalSettingsView, Awaited<ReturnType<typeof getGlobalSettings>>>();

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { MAX_COMPLETED_PAGE, COMPLETED_PAGE_SIZE, ProductSchema, SHOPPING_ACTIONS, ShoppingItemSchema } from "~/lib/schemas/shopping";
 import { MessageView, messageWith } from "~/lib/schemas/views/common";
 import { ProductView, ShoppingItemView } from "~/lib/schemas/views/shopping";
-import type { ApiArea } from "../registry.server";
+import type { Product, ShoppingItem } from "~/domain/shopping.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 const ListQuery = z.object({
   completedLimit: z
@@ -69,3 +70,7 @@ export const shoppingArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof ProductView, Product>();
+answerFits<typeof ShoppingItemView, ShoppingItem>();

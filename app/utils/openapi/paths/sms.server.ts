@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { TestReminderSchema } from "~/lib/schemas/sms";
 import { SmsLogEntryView, SmsStatusView, TestReminderView } from "~/lib/schemas/views/sms";
-import type { ApiArea } from "../registry.server";
+import type { SmsLogEntry, SmsStatus } from "~/domain/sms.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const smsArea: ApiArea = {
   tag: "SMS",
@@ -42,3 +43,7 @@ export const smsArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof SmsLogEntryView, SmsLogEntry>();
+answerFits<typeof SmsStatusView, SmsStatus>();

@@ -14,7 +14,11 @@ import {
   StylistView,
   TimeOffView,
 } from "~/lib/schemas/views/services";
-import type { ApiArea } from "../registry.server";
+import type { AvailabilityEntry, TimeOffPeriod } from "~/domain/availability.server";
+import type { FeedStatus } from "~/domain/calendar-feed.server";
+import type { PricingEntry } from "~/domain/pricing.server";
+import type { StylistSummary } from "~/domain/stylists.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 /** `?stylistId=`: whose rota; a stylist's token may leave it out (their own), an administrator names one. */
 const WhoseQuery = z.object({ stylistId: queryId.optional().describe("Administrators: the stylist. Stylists: leave out (their own).") });
@@ -120,3 +124,10 @@ export const stylistsArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof StylistView, StylistSummary>();
+answerFits<typeof PricingEntryView, PricingEntry>();
+answerFits<typeof AvailabilityEntryView, AvailabilityEntry>();
+answerFits<typeof TimeOffView, TimeOffPeriod>();
+answerFits<typeof CalendarFeedStatusView, Pick<FeedStatus, "active" | "createdAt">>();

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ChangeOwnPasswordSchema, CreateUserSchema, SetPasswordSchema, UserPatchSchema } from "~/lib/schemas/users";
 import { UserView } from "~/lib/schemas/views/auth";
 import { MessageView } from "~/lib/schemas/views/common";
-import type { ApiArea } from "../registry.server";
+import type { StaffUser } from "~/domain/users.server";
+import { answerFits, type ApiArea } from "../registry.server";
 
 export const usersArea: ApiArea = {
   tag: "Staff accounts",
@@ -56,3 +57,6 @@ export const usersArea: ApiArea = {
     },
   ],
 };
+
+// What the domain answers fits what is described (a compile-time check).
+answerFits<typeof UserView, StaffUser>();
