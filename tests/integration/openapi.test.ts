@@ -7,7 +7,7 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twilioSignature } from "~/domain/sms.server";
 import * as openApiRoute from "~/routes/api.openapi[.]json";
-import { EXCLUDED_ROUTE_FILES } from "~/utils/openapi/document.server";
+import { EXCLUDED_ROUTE_FILES, openApiDocument } from "~/utils/openapi/document.server";
 import { apiRouteFiles, type ApiRouteFile } from "../api-route-files";
 import { createService, stylistSession } from "../calendar-factories";
 import { createTestAppointment, createTestClient } from "../clients-factories";
@@ -39,6 +39,7 @@ describe("the document", () => {
     const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+    expect(openApiDocument()).toBe(openApiDocument());
     expect(await documentOf()).toEqual(doc);
   });
 

@@ -5,6 +5,7 @@
 // for a body that is not JSON or a form, and the paging convention of decision 0065.
 import { extendZodWithOpenApi, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
+import type { TimeOffConflicts } from "~/domain/availability.server";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging";
 
 extendZodWithOpenApi(z);
@@ -62,8 +63,21 @@ export const ApiError = z
 /** A 409's body: the message, and for some refusals what the write would have affected. */
 export const ConflictError = ApiError.extend({
   existingClientId: z.number().int().optional().openapi({ description: "A duplicate client: the record that already has this phone or e-mail." }),
-  conflicts: z.array(z.record(z.unknown())).optional().openapi({ description: "Time off over bookings: the scheduled bookings it would cover (send `confirm: true` to keep them)." }),
-  conflictCount: z.number().int().optional(),
+  conflicts: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        startTime: z.string().datetime(),
+        endTime: z.string().datetime(),
+        date: z.string().describe("Salon date, YYYY-MM-DD."),
+        time: z.string().describe("Salon time, HH:MM."),
+        clientName: z.string().nullable(),
+        serviceName: z.string().nullable(),
+      }),
+    )
+    .optional()
+    .openapi({ description: "Time off over bookings: the scheduled bookings it would cover, at most 50 (send `confirm: true` to add it anyway)." }),
+  conflictCount: z.number().int().optional().openapi({ description: "How many bookings it would cover in all." }),
 }).openapi("ConflictError");
 
 const ERROR_RESPONSES: Record<ErrorStatus | 415, { name: string; description: string; schema: ZodTypeAny; retryAfter?: boolean }> = {
@@ -174,3 +188,4 @@ export { z };
  * the answer schemas are strict.
  */
 export function answerFits<S extends ZodTypeAny, _T extends z.output<S>>(): void {}
+answerFits<typeof ConflictError, TimeOffConflicts & { message: string }>();
