@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
 import { isCalendarDate } from "~/lib/salon-time";
 import { CONTROL_CHARACTERS, MULTI_LINE, SINGLE_LINE } from "./limits";
+import { partialUpdate } from "./partial-update";
 
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 export type LegalBasis = (typeof LEGAL_BASES)[number];
@@ -128,7 +129,7 @@ export const BulkImportSchema = z.object({
 export const ClientSearchQuerySchema = z.object({ q: z.string().max(200, "q must be at most 200 characters") });
 
 /** `PUT /api/clients/{id}`: any of the fields; those left out keep their stored values. */
-export const ClientUpdateSchema = ClientInputSchema.partial();
+export const ClientUpdateSchema = partialUpdate(ClientInputSchema);
 
 /** `POST /api/clients/{id}/merge`: the duplicate to merge into client {id}. */
 export const ClientMergeSchema = z.object({

@@ -1,3 +1,4 @@
+import { partialUpdate } from "~/lib/schemas/partial-update";
 import { SalonSettingsSchema } from "~/lib/schemas/settings";
 import { GlobalSettingsView, SalonSettingsView } from "~/lib/schemas/views/settings";
 import type { getGlobalSettings, SalonSettingsView as SalonSettings } from "~/domain/settings.server";
@@ -18,7 +19,7 @@ export const settingsArea: ApiArea = {
       method: "post",
       path: "/api/salon-settings",
       summary: "Change the salon's settings: the fields sent; the others keep their stored values",
-      body: SalonSettingsSchema.innerType().partial(),
+      body: partialUpdate(SalonSettingsSchema.innerType()),
       answers: { 200: { description: "The settings as saved.", schema: SalonSettingsView } },
       errors: [400, 403],
     },
