@@ -4,6 +4,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twilioSignature } from "~/domain/sms.server";
 import * as openApiRoute from "~/routes/api.openapi[.]json";
@@ -15,8 +17,9 @@ import { call, context, makeRequest, PASSWORD, signedIn } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 import { configureSms, SECRET } from "../sms-factories";
 
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: Record<string, unknown> };
-type Operation = { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+type Answer = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> };
+type Operation = { security?: unknown[]; parameters?: { name: string; in: string }[]; responses: Record<string, Answer> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, Answer> } };
 
 const routeModules = import.meta.glob<{ loader?: unknown; action?: unknown }>("../../app/routes/api.*.ts");
 const files = apiRouteFiles().filter((route) => !EXCLUDED_ROUTE_FILES.includes(route.file));
@@ -69,6 +72,19 @@ describe("route files and described paths", () => {
     expect(fromFiles().filter((operation) => !described().includes(operation))).toEqual([]);
   });
 
+  it("describes the paging convention on every list the routes page", () => {
+    const paged = apiRouteFiles().filter((route) => readFileSync(join(import.meta.dirname, "../../app/routes", route.file), "utf8").includes("pagedJson("));
+    expect(paged.length).toBeGreaterThan(5);
+    for (const route of paged) {
+      const operation = doc.paths[route.path]!.get!;
+      expect(
+        operation.parameters?.map((parameter) => parameter.name),
+        route.path,
+      ).toEqual(expect.arrayContaining(["limit", "cursor"]));
+      expect(Object.keys(operation.responses["200"]!.headers ?? {}), route.path).toContain("Link");
+    }
+  });
+
   it("describes nothing that has no route file", () => {
     expect(described().filter((operation) => !fromFiles().includes(operation))).toEqual([]);
   });
@@ -104,16 +120,25 @@ async function send(method: string, spec: Call): Promise<Response> {
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 let validatorsReady = false;
-function checkAgainstDocument(method: string, path: string, status: number, body: unknown) {
+/** The JSON schema of an answer, by its JSON pointer in the document. */
+function checkAgainstDocument(pointer: string, body: unknown) {
   if (!validatorsReady) {
     ajv.addSchema({ ...doc, $id: "openapi.json" } as object);
     validatorsReady = true;
   }
-  const pointer = `#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}/content/application~1json/schema`;
-  const validate = ajv.getSchema(`openapi.json${pointer}`);
-  if (!validate) throw new Error(`no JSON schema described for ${method} ${path} ${status}`);
+  const validate = ajv.getSchema(`openapi.json#${pointer}/content/application~1json/schema`);
+  if (!validate) throw new Error(`no JSON schema described at ${pointer}`);
   const valid = validate(body);
-  expect(valid ? [] : validate.errors, `${method} ${path} ${status}`).toEqual([]);
+  expect(valid ? [] : validate.errors, pointer).toEqual([]);
+}
+
+/** The described answer for a status, following a `$ref` to the shared error answers, and its JSON pointer. */
+function describedAnswer(method: string, template: string, status: number): { pointer: string; answer: Answer } {
+  const answer = doc.paths[template]?.[method]?.responses[String(status)];
+  if (!answer) throw new Error(`${method} ${template} does not describe ${status}`);
+  if (!answer.$ref) return { pointer: `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}`, answer };
+  const name = answer.$ref.replace("#/components/responses/", "");
+  return { pointer: `/components/responses/${name}`, answer: doc.components.responses[name]! };
 }
 
 const checked = new Set<string>();
@@ -128,8 +153,12 @@ async function expectDescribed(method: string, template: string, spec: Call) {
   // A live stream never ends: only its headers are checked.
   const text = response.headers.get("Content-Type")?.startsWith("text/event-stream") ? "" : await response.clone().text();
   expect(response.status, `${method} ${spec.path}: ${text}`).toBe(expected);
-  const media = doc.paths[template]![method]!.responses[String(response.status)]!.content ?? {};
-  if (media["application/json"]) checkAgainstDocument(method, template, response.status, JSON.parse(text));
+  const { pointer, answer } = describedAnswer(method, template, response.status);
+  for (const header of ["Link", "X-Has-Older", "Retry-After"]) {
+    if (response.headers.has(header)) expect(Object.keys(answer.headers ?? {}), `${method} ${template} ${header}`).toContain(header);
+  }
+  const media = answer.content ?? {};
+  if (media["application/json"]) checkAgainstDocument(pointer, JSON.parse(text));
   else expect(response.headers.get("Content-Type") ?? "").toContain(Object.keys(media)[0] ?? "");
   await spec.after?.(response);
   checked.add(`${method} ${template}`);
