@@ -179,8 +179,6 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
 }
 
-export { z };
-
 /**
  * Compile-time only: the domain's answer type `T` fits the described answer schema `S`
  * (every field the schema requires, of its type), so `tsc` fails when they drift apart. The
@@ -188,4 +186,6 @@ export { z };
  * the answer schemas are strict.
  */
 export function answerFits<S extends ZodTypeAny, _T extends z.output<S>>(): void {}
+
+// The time-off refusal's details fit the described 409 body.
 answerFits<typeof ConflictError, TimeOffConflicts & { message: string }>();
