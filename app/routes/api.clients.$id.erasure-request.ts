@@ -5,6 +5,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { recordErasureRequest, withdrawErasureRequest } from "~/domain/clients.server";
 import { api, methodNotAllowed, parseId } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
+import type { z } from "zod";
+import type { ErasureRequestView } from "~/lib/schemas/views/clients";
 
 export const loader = () => methodNotAllowed(["POST", "DELETE"]);
 
@@ -13,5 +15,5 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   const actor = await requireApiUser(request);
   const id = parseId(params.id);
   const client = request.method === "POST" ? await recordErasureRequest(actor, id) : await withdrawErasureRequest(actor, id);
-  return { id: client.id, erasureRequestDate: client.erasureRequestedAt };
+  return { id: client.id, erasureRequestDate: client.erasureRequestedAt } satisfies z.infer<typeof ErasureRequestView>;
 });

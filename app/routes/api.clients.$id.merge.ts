@@ -2,14 +2,10 @@
 // (admins; decision 0061): its appointments, messages, consent and notes move to {id} and
 // its record is removed. Answers the kept client and what moved.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { mergeClients } from "~/domain/client-merge.server";
+import { ClientMergeSchema } from "~/lib/schemas/clients";
 import { api, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
-
-const MergeBody = z.object({
-  duplicateClientId: z.number({ required_error: "duplicateClientId is required", invalid_type_error: "duplicateClientId must be a client id" }).int().positive("duplicateClientId must be a client id"),
-});
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -17,6 +13,6 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const actor = await requireApiUser(request);
   const id = parseId(params.id);
-  const { duplicateClientId } = await readBody(request, MergeBody);
+  const { duplicateClientId } = await readBody(request, ClientMergeSchema);
   return mergeClients(actor, id, duplicateClientId);
 });

@@ -5,11 +5,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { createClient, listClients } from "~/domain/clients.server";
 import { Invalid } from "~/domain/errors";
+import { ClientSearchQuerySchema } from "~/lib/schemas/clients";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
 
-const SearchQuery = z.object({ q: z.string().max(200, "q must be at most 200 characters") });
 const OFFSET_GONE = "offset is no longer supported: follow the Link header's next page (cursor)";
 
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
@@ -18,7 +18,7 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   // An old script paging by offset would otherwise get the first page again and again.
   if (url.searchParams.has("offset")) throw new Invalid(OFFSET_GONE, { offset: [OFFSET_GONE] });
   const page = pageRequest(url);
-  const { q } = SearchQuery.parse({ q: url.searchParams.get("q") ?? "" });
+  const { q } = ClientSearchQuerySchema.parse({ q: url.searchParams.get("q") ?? "" });
   const { clients, nextCursor } = await listClients(actor, { query: q, ...page });
   return pagedJson(request, { items: clients, nextCursor });
 });

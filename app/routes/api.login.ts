@@ -2,6 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { authenticateWithPassword, createSession } from "~/domain/auth.server";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { api, methodNotAllowed, readBody } from "~/utils/http.server";
+import type { z } from "zod";
+import type { SessionView } from "~/lib/schemas/views/auth";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
@@ -9,5 +11,5 @@ export const action = api(async ({ request, context }: ActionFunctionArgs) => {
   const input = await readBody(request, LoginSchema);
   const user = await authenticateWithPassword({ ...input, address: context.clientAddress });
   const { token, expiresAt } = await createSession(user.id);
-  return { token, expiresAt: expiresAt.toISOString(), user };
+  return { token, expiresAt: expiresAt.toISOString(), user } satisfies z.infer<typeof SessionView>;
 });

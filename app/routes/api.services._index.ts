@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createService, listServices } from "~/domain/services.server";
-import { ServiceSchema } from "~/lib/schemas/services";
+import { ServiceListQuerySchema, ServiceSchema } from "~/lib/schemas/services";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 
@@ -8,8 +8,8 @@ import { requireApiUser } from "~/utils/session.server";
 // `?activeOnly=true` leaves out what cannot be booked.
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
-  const query = new URL(request.url).searchParams;
-  return listServices(actor, { search: query.get("search") ?? undefined, activeOnly: query.get("activeOnly") === "true" });
+  const { search, activeOnly } = ServiceListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return listServices(actor, { search, activeOnly });
 });
 
 // POST: name, duration, category, isActive, price (pence). Admins only (enforced in the domain).

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { deleteUser, getUser, updateUser } from "~/domain/users.server";
-import { UpdateUserSchema } from "~/lib/schemas/users";
+import { UpdateUserSchema, UserPatchSchema } from "~/lib/schemas/users";
 import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 
@@ -16,7 +15,7 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   }
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH", "DELETE"]);
   // A PATCH may name only some fields; the rest keep their stored values.
-  const changes = await readBody(request, UpdateUserSchema.partial().extend({ isActive: z.boolean().optional() }));
+  const changes = await readBody(request, UserPatchSchema);
   const current = await getUser(actor, id);
   return updateUser(actor, id, UpdateUserSchema.parse({ ...current, ...changes }));
 });

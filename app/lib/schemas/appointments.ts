@@ -3,7 +3,7 @@ import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
 import { isCalendarDate, isClockTime } from "../salon-time";
-import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE } from "./limits";
+import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, queryId } from "./limits";
 
 export const MAX_SPAN_MINUTES = 24 * 60;
 
@@ -32,6 +32,21 @@ export const AppointmentApiSchema = z.object({
   notes: optionalText,
   availabilityOverride: z.boolean().optional(),
 });
+
+// Only a calendar date or a full ISO instant, within the booking years: `Date.parse`
+// alone reads "1" or "May" as dates.
+const listBound = z
+  .string()
+  .max(40)
+  .refine((value) => isCalendarDate(value) || isIsoInstant(value), "Use a date (YYYY-MM-DD) or an ISO-8601 instant")
+  .refine((value) => !(isCalendarDate(value) || isIsoInstant(value)) || isWithinBookingYears(value), OUT_OF_RANGE_DATE)
+  .optional();
+
+/** `GET /api/appointments`' filter: `from`/`to` as salon dates (whole days, `to` inclusive) or exact instants. */
+export const AppointmentListQuerySchema = z.object({ from: listBound, to: listBound, stylistId: queryId.optional() });
+
+/** `GET /api/dashboard/stats`: a salon date, today by default. */
+export const DashboardQuerySchema = z.object({ date: z.string().refine(isCalendarDate, "Use a date in the form YYYY-MM-DD").optional() });
 
 /** `PATCH /api/appointments/{id}`: a drag-and-drop move. */
 export const AppointmentMoveSchema = z.object({

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
 import { isCalendarDate } from "~/lib/salon-time";
 import { CONTROL_CHARACTERS, MULTI_LINE, SINGLE_LINE } from "./limits";
+import { partialUpdate } from "./partial-update";
 
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 export type LegalBasis = (typeof LEGAL_BASES)[number];
@@ -122,4 +123,15 @@ export const BulkImportSchema = z.object({
   clients: z
     .array(z.unknown(), { required_error: "clients must be a list of client rows", invalid_type_error: "clients must be a list of client rows" })
     .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} clients can be imported at once`),
+});
+
+/** `GET /api/clients?q=`: the search, by name, phone or e-mail. */
+export const ClientSearchQuerySchema = z.object({ q: z.string().max(200, "q must be at most 200 characters") });
+
+/** `PUT /api/clients/{id}`: any of the fields; those left out keep their stored values. */
+export const ClientUpdateSchema = partialUpdate(ClientInputSchema);
+
+/** `POST /api/clients/{id}/merge`: the duplicate to merge into client {id}. */
+export const ClientMergeSchema = z.object({
+  duplicateClientId: z.number({ required_error: "duplicateClientId is required", invalid_type_error: "duplicateClientId must be a client id" }).int().positive("duplicateClientId must be a client id"),
 });

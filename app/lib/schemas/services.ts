@@ -56,6 +56,16 @@ export function serviceInputOf({ priceInPounds, color, ...rest }: z.output<typeo
   return { ...rest, price: poundsToPence(priceInPounds), color: color ?? null };
 }
 
+/** `GET /api/services`: `search` matches name or category; `activeOnly=true` leaves out what cannot be booked. */
+export const ServiceListQuerySchema = z.object({
+  search: z.string().max(200, "search must be at most 200 characters").optional(),
+  activeOnly: z
+    .string()
+    .max(5)
+    .optional()
+    .transform((value) => value === "true"),
+});
+
 /** `PATCH /api/services/{id}`: any of the fields (SPEC sends just `duration`). */
 export const ServicePatchSchema = ServiceSchema.partial().extend({ isActive: z.boolean().optional() });
 

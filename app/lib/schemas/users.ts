@@ -24,6 +24,9 @@ export const UpdateUserSchema = z.object({
   isActive: z.boolean().default(true),
 });
 
+/** `PATCH /api/users/{id}`: any of the fields; the rest keep their stored values. */
+export const UserPatchSchema = UpdateUserSchema.partial().extend({ isActive: z.boolean().optional() });
+
 export const SetPasswordSchema = z.object({
   password: newPasswordField({ required: SHORT_PASSWORD.slice(0, -1), short: SHORT_PASSWORD.slice(0, -1) }),
 });

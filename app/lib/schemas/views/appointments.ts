@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { APPOINTMENT_STATUSES } from "#db/enums";
+import { Id, Instant, named } from "./common";
+
+/** A client inside an answer: the name only for those who may not see contact details. */
+export const AppointmentClientView = named("AppointmentClient", z.object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() }).strict());
+
+const appointment = z
+  .object({
+    id: Id,
+    clientId: Id.nullable(),
+    stylistId: Id,
+    serviceId: Id.nullable(),
+    startTime: Instant,
+    endTime: Instant,
+    status: z.enum(APPOINTMENT_STATUSES),
+    notes: z.string().nullable(),
+    price: z.number().int().describe("Pence."),
+    availabilityOverride: z.boolean(),
+    lateCancellation: z.boolean().describe("Cancelled inside the salon's cancellation notice."),
+    client: AppointmentClientView.nullable(),
+    stylist: z.object({ id: Id, name: z.string() }).strict(),
+    service: z.object({ id: Id, name: z.string(), price: z.number().int(), category: z.string(), color: z.string().nullable() }).strict().nullable(),
+  })
+  .strict();
+export const AppointmentView = named("Appointment", appointment);
+
+/** A write's answer: the appointment, and the client on file it booked when the new client's phone or e-mail matched one. */
+export const SavedAppointmentView = named("SavedAppointment", appointment.extend({ reusedClient: z.object({ id: Id, name: z.string() }).strict().optional() }).strict());
+
+export const DashboardStatsView = named("DashboardStats", z.object({ totalAppointments: z.number().int(), revenue: z.number().int().describe("Pence."), pending: z.number().int() }).strict());

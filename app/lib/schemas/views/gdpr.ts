@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
+import { CalendarDate, Id, Instant, messageWith, named } from "./common";
+
+export const GdprOverviewView = named(
+  "GdprOverview",
+  z
+    .object({
+      totalClients: z.number().int(),
+      activeConsents: z.number().int(),
+      pendingErasure: z.number().int(),
+      expiredRetention: z.number().int(),
+      legalBasisBreakdown: z.object(Object.fromEntries(LEGAL_BASES.map((basis) => [basis, z.number().int()])) as Record<(typeof LEGAL_BASES)[number], z.ZodNumber>).strict(),
+    })
+    .strict(),
+);
+
+/** An erasure request or a client past retention (SPEC §3). */
+export const GdprClientView = named(
+  "GdprClient",
+  z.object({ id: Id, name: z.string(), email: z.string().nullable(), erasureRequestDate: Instant.nullable(), dataRetentionDate: Instant.nullable() }).strict(),
+);
+
+export const AuditEntryView = named(
+  "AuditEntry",
+  z
+    .object({
+      id: Id,
+      action: z.string().describe("e.g. client.export, client.erase, clients.import"),
+      entityId: Id.nullable(),
+      details: z.record(z.unknown()).nullable().describe("Ids and counts only."),
+      createdAt: Instant,
+      actor: z.string().nullable(),
+    })
+    .strict(),
+);
+
+export const ErasureView = named(
+  "Erasure",
+  messageWith({
+    appointmentsAnonymised: z.number().int(),
+    messagesDeleted: z.number().int(),
+    mentionsRedacted: z.number().int(),
+    walEmptied: z.boolean(),
+    purge: z.string(),
+  }),
+);
+
+/** `GET /api/gdpr/export/{id}`: everything held about the client (a download). */
+export const ClientExportView = named(
+  "ClientExport",
+  z
+    .object({
+      exportedAt: Instant,
+      controller: z.string(),
+      client: z
+        .object({
+          id: Id,
+          name: z.string(),
+          phone: z.string(),
+          email: z.string().nullable(),
+          notes: z.string().nullable(),
+          address: z.string().nullable(),
+          birthday: CalendarDate.nullable(),
+          isActive: z.boolean(),
+          createdAt: Instant,
+          updatedAt: Instant,
+        })
+        .strict(),
+      consent: z
+        .object({
+          consentType: z.enum(CONSENT_TYPES),
+          consentDate: Instant.nullable(),
+          legalBasis: z.enum(LEGAL_BASES),
+          dataRetentionDate: Instant.nullable(),
+          erasureRequestedAt: Instant.nullable(),
+          smsOptedOutAt: Instant.nullable(),
+        })
+        .strict(),
+      appointments: z.array(z.record(z.unknown())),
+      messages: z.array(z.record(z.unknown())),
+    })
+    .strict(),
+);

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { CLOCK_FORMATS, SMS_PROVIDERS } from "#db/enums";
+import { ClockTime, Id, Instant, named } from "./common";
+
+/** The salon's settings; the SMS secret is never sent back (`smsApiSecretSet` says whether one is stored). */
+export const SalonSettingsView = named(
+  "SalonSettings",
+  z
+    .object({
+      userId: Id.nullable(),
+      salonName: z.string(),
+      address: z.string(),
+      phone: z.string(),
+      email: z.string(),
+      openTime: ClockTime,
+      closeTime: ClockTime,
+      bookingAdvanceLimit: z.number().int().describe("Days."),
+      cancellationNotice: z.number().int().describe("Hours."),
+      timeZone: z.string(),
+      clockFormat: z.enum(CLOCK_FORMATS),
+      country: z.string(),
+      smsEnabled: z.boolean(),
+      smsProvider: z.enum(SMS_PROVIDERS),
+      smsApiKey: z.string(),
+      smsFromNumber: z.string(),
+      reminderHoursBefore: z.number().int(),
+      reminderTemplate: z.string(),
+      updatedAt: Instant,
+      smsApiSecret: z.literal(""),
+      smsApiSecretSet: z.boolean(),
+    })
+    .strict(),
+);
+
+/** What every signed-in screen needs. */
+export const GlobalSettingsView = named(
+  "GlobalSettings",
+  z.object({ salonName: z.string(), timeZone: z.string(), openTime: ClockTime, closeTime: ClockTime, clockFormat: z.enum(CLOCK_FORMATS) }).strict(),
+);
