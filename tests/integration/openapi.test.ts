@@ -208,8 +208,13 @@ describe("every described operation answers as described", () => {
     await expectDescribed("get", "/api/appointments/{id}", { path: `/api/appointments/${id}`, token: (await stylistSession()).token, status: 404 });
     await expectDescribed("put", "/api/appointments/{id}", { path: `/api/appointments/${id}`, body: { ...booking, notes: "Fringe too" } });
     await expectDescribed("patch", "/api/appointments/{id}", { path: `/api/appointments/${id}`, body: { startTime: "2026-12-01T11:00:00.000Z" } });
+    await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history?limit=2` });
+    await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history`, token: (await stylistSession()).token, status: 404 });
     await expectDescribed("get", "/api/dashboard/stats", { path: "/api/dashboard/stats?date=2026-12-01" });
     await expectDescribed("delete", "/api/appointments/{id}", { path: `/api/appointments/${id}` });
+    const series = await expectDescribed("post", "/api/appointments", { path: "/api/appointments", body: { ...booking, startTime: "2026-12-08T10:00:00.000Z", repeat: { everyWeeks: 1, count: 3 } } });
+    const { created: occurrences } = (await series.json()) as { created: { id: number }[] };
+    await expectDescribed("delete", "/api/appointments/{id}", { path: `/api/appointments/${occurrences[1]!.id}?scope=following` });
     const controller = new AbortController();
     await expectDescribed("get", "/api/events", {
       path: "/api/events",

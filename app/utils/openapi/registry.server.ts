@@ -7,6 +7,7 @@ import { extendZodWithOpenApi, OpenAPIRegistry, type ResponseConfig, type RouteC
 import { z, type ZodTypeAny } from "zod";
 import type { TimeOffConflicts } from "~/domain/availability.server";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging";
+import { RefusedOccurrenceSchema } from "~/lib/schemas/appointments";
 
 extendZodWithOpenApi(z);
 
@@ -78,6 +79,7 @@ export const ConflictError = ApiError.extend({
     .optional()
     .openapi({ description: "Time off over bookings: the scheduled bookings it would cover, at most 50 (send `confirm: true` to add it anyway)." }),
   conflictCount: z.number().int().optional().openapi({ description: "How many bookings it would cover in all." }),
+  refused: z.array(RefusedOccurrenceSchema).optional().openapi({ description: "A repeat booking none of whose occurrences can be booked: each occurrence and why (nothing was booked)." }),
 }).openapi("ConflictError");
 
 const ERROR_RESPONSES: Record<ErrorStatus | 415, { name: string; description: string; schema: ZodTypeAny; retryAfter?: boolean }> = {

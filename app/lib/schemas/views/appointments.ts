@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
+import { AppointmentHistoryEntrySchema } from "../appointment-history";
+import { RefusedOccurrenceSchema } from "../appointments";
 import { Id, Instant, named } from "./common";
 
 /** A client inside an answer: the name only for those who may not see contact details. */
@@ -8,6 +10,7 @@ export const AppointmentClientView = named("AppointmentClient", z.object({ id: I
 const appointment = z
   .object({
     id: Id,
+    seriesId: z.string().nullable().describe("The repeat booking this occurrence belongs to; null for a single booking."),
     clientId: Id.nullable(),
     stylistId: Id,
     serviceId: Id.nullable(),
@@ -27,5 +30,20 @@ export const AppointmentView = named("Appointment", appointment);
 
 /** A write's answer: the appointment, and the client on file it booked when the new client's phone or e-mail matched one. */
 export const SavedAppointmentView = named("SavedAppointment", appointment.extend({ reusedClient: z.object({ id: Id, name: z.string() }).strict().optional() }).strict());
+
+/** A repeat booking's answer (decision 0087): the occurrences booked and those refused, with the reason. */
+export const SeriesBookingView = named(
+  "SeriesBooking",
+  z
+    .object({
+      seriesId: z.string(),
+      created: z.array(AppointmentView),
+      refused: z.array(named("RefusedOccurrence", RefusedOccurrenceSchema.strict())),
+    })
+    .strict(),
+);
+
+/** One recorded change of an appointment (decision 0085). */
+export const AppointmentHistoryEntryView = named("AppointmentHistoryEntry", AppointmentHistoryEntrySchema);
 
 export const DashboardStatsView = named("DashboardStats", z.object({ totalAppointments: z.number().int(), revenue: z.number().int().describe("Pence."), pending: z.number().int() }).strict());

@@ -26,8 +26,30 @@ const contact = z
 const client = z.object({ id: Id, name: z.string(), isActive: z.boolean(), createdAt: Instant, updatedAt: Instant }).merge(contact).strict();
 export const ClientView = named("Client", client);
 
-/** In a list and `GET /api/clients/{id}`: with the number of appointments. */
-export const ClientListItemView = named("ClientListItem", client.extend({ appointmentCount: z.number().int() }).strict());
+/** In a list: with the number of appointments, and of no-shows for those who may see contact details. */
+const listItem = client.extend({ appointmentCount: z.number().int(), noShowCount: z.number().int().optional() }).strict();
+export const ClientListItemView = named("ClientListItem", listItem);
+
+const reference = z.object({ id: Id, name: z.string() }).strict().nullable();
+
+/** The client profile's figures (decision 0083): a stylist's cover their own appointments only. */
+export const ClientFiguresView = named(
+  "ClientFigures",
+  z
+    .object({
+      totalSpent: z.number().int().describe("Completed appointments at their booked prices, pence."),
+      visits: z.number().int().describe("Completed appointments."),
+      noShows: z.number().int(),
+      cancellations: z.number().int(),
+      lastVisit: Instant.nullable().describe("The start of the latest completed appointment."),
+      usualService: reference.describe("The service of most completed appointments."),
+      usualStylist: reference.describe("The stylist of most completed appointments."),
+    })
+    .strict(),
+);
+
+/** `GET /api/clients/{id}`: a list item, with the figures for admins and stylists. */
+export const ClientDetailView = named("ClientDetail", listItem.extend({ figures: ClientFiguresView.optional() }).strict());
 
 export const ErasureRequestView = named("ErasureRequest", z.object({ id: Id, erasureRequestDate: Instant.nullable() }).strict());
 

@@ -41,6 +41,7 @@ export const ErasureView = named(
     appointmentsAnonymised: z.number().int(),
     messagesDeleted: z.number().int(),
     mentionsRedacted: z.number().int(),
+    historyEntriesScrubbed: z.number().int().describe("Appointment history entries whose client link and notes were erased."),
     walEmptied: z.boolean(),
     purge: z.string(),
   }),

@@ -1,12 +1,22 @@
 import { z } from "zod";
-import { AppointmentApiSchema, AppointmentListQuerySchema, AppointmentMoveSchema, DashboardQuerySchema } from "~/lib/schemas/appointments";
-import { AppointmentView, DashboardStatsView, SavedAppointmentView } from "~/lib/schemas/views/appointments";
+import {
+  AppointmentCreateApiSchema,
+  AppointmentDeleteQuerySchema,
+  AppointmentListQuerySchema,
+  AppointmentMoveApiSchema,
+  AppointmentUpdateApiSchema,
+  DashboardQuerySchema,
+} from "~/lib/schemas/appointments";
+import { AppointmentHistoryEntryView, AppointmentView, DashboardStatsView, SavedAppointmentView, SeriesBookingView } from "~/lib/schemas/views/appointments";
 import { MessageView } from "~/lib/schemas/views/common";
-import type { AppointmentView as Appointment, DashboardStats, SavedAppointment } from "~/domain/appointments.server";
+import type { AppointmentView as Appointment, DashboardStats, SavedAppointment, SeriesBooking } from "~/domain/appointments.server";
+import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import { answerFits, type ApiArea } from "../registry.server";
 
-// One component for the body POST and PUT share (the route's own schema, named).
-const AppointmentInput = AppointmentApiSchema.openapi("AppointmentInput");
+// The routes' own body schemas, named.
+const AppointmentInput = AppointmentCreateApiSchema.openapi("AppointmentInput");
+const AppointmentUpdate = AppointmentUpdateApiSchema.openapi("AppointmentUpdate");
+const SCOPE = '`scope: "following"` applies the change to the later occurrences of its repeat booking that have not started yet (the same wall-clock shift; one refused refuses all, 409).';
 
 const BOOKING_RULES =
   "Refused with 409 when it overlaps another booking of the stylist or falls outside their working hours or time off (an administrator may send `availabilityOverride: true` for the latter), and with 400 outside the salon's hours or booking window.";
@@ -27,10 +37,10 @@ export const appointmentsArea: ApiArea = {
     {
       method: "post",
       path: "/api/appointments",
-      summary: "Book an appointment or block time",
-      description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES}`,
+      summary: "Book an appointment, a repeat booking, or block time",
+      description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES} With \`repeat\` (every 1-12 weeks, a \`count\` of 2-52 or \`until\` a date), one transaction books every free occurrence at the same wall-clock time and answers the refused ones with the reason; none free is 409 with \`refused\`.`,
       body: AppointmentInput,
-      answers: { 201: { description: "The new appointment.", schema: SavedAppointmentView } },
+      answers: { 201: { description: "The new appointment, or with `repeat` the series.", schema: z.union([SavedAppointmentView, SeriesBookingView]) } },
       errors: [400, 403, 404, 409],
     },
     {
@@ -44,8 +54,8 @@ export const appointmentsArea: ApiArea = {
       method: "put",
       path: "/api/appointments/{id}",
       summary: "Change an appointment (every field)",
-      description: BOOKING_RULES,
-      body: AppointmentInput,
+      description: `${BOOKING_RULES} ${SCOPE}`,
+      body: AppointmentUpdate,
       answers: { 200: { description: "The appointment as saved.", schema: SavedAppointmentView } },
       errors: [400, 403, 404, 409],
     },
@@ -53,8 +63,8 @@ export const appointmentsArea: ApiArea = {
       method: "patch",
       path: "/api/appointments/{id}",
       summary: "Move an appointment (another time or stylist), keeping its length unless `endTime` is sent",
-      description: BOOKING_RULES,
-      body: AppointmentMoveSchema,
+      description: `${BOOKING_RULES} ${SCOPE}`,
+      body: AppointmentMoveApiSchema,
       answers: { 200: { description: "The appointment as moved.", schema: AppointmentView } },
       errors: [400, 403, 404, 409],
     },
@@ -62,7 +72,18 @@ export const appointmentsArea: ApiArea = {
       method: "delete",
       path: "/api/appointments/{id}",
       summary: "Delete an appointment",
+      description: "`?scope=following` also deletes the later occurrences of its repeat booking that have not started yet; past ones are never deleted.",
+      query: AppointmentDeleteQuerySchema,
       answers: { 200: { description: "Deleted.", schema: MessageView } },
+      errors: [403, 404],
+    },
+    {
+      method: "get",
+      path: "/api/appointments/{id}/history",
+      summary: "What happened to an appointment: every create, edit, move, status change and delete, newest first",
+      description: "Append-only; it outlives the appointment. Administrators read any, a stylist their own column's (404 otherwise); display accounts 403.",
+      paged: true,
+      answers: { 200: { description: "A page of history entries.", schema: z.array(AppointmentHistoryEntryView) } },
       errors: [403, 404],
     },
     {
@@ -86,4 +107,6 @@ export const appointmentsArea: ApiArea = {
 // What the domain answers fits what is described (a compile-time check).
 answerFits<typeof AppointmentView, Appointment>();
 answerFits<typeof SavedAppointmentView, SavedAppointment>();
+answerFits<typeof SeriesBookingView, Omit<SeriesBooking, "reusedClient">>();
+answerFits<typeof AppointmentHistoryEntryView, AppointmentHistoryEntry>();
 answerFits<typeof DashboardStatsView, DashboardStats>();

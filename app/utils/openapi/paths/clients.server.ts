@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { BulkImportSchema, ClientInputSchema, ClientMergeSchema, ClientSearchQuerySchema, ClientUpdateSchema } from "~/lib/schemas/clients";
-import { ClientImportView, ClientListItemView, ClientMergeView, ClientView, ErasureRequestView } from "~/lib/schemas/views/clients";
+import { ClientDetailView, ClientImportView, ClientListItemView, ClientMergeView, ClientView, ErasureRequestView } from "~/lib/schemas/views/clients";
 import { messageWith } from "~/lib/schemas/views/common";
 import type { MergeResult } from "~/domain/client-merge.server";
 import type { ImportResult } from "~/domain/client-import.server";
 import type { Client, VisibleClient } from "~/domain/clients.server";
+import type { clientWithFigures } from "~/domain/client-profile.server";
 import { answerFits, type ApiArea } from "../registry.server";
 
 export const clientsArea: ApiArea = {
@@ -31,7 +32,7 @@ export const clientsArea: ApiArea = {
       method: "get",
       path: "/api/clients/{id}",
       summary: "One client",
-      answers: { 200: { description: "The client.", schema: ClientListItemView } },
+      answers: { 200: { description: "The client, with the profile's figures for admins and stylists.", schema: ClientDetailView } },
       errors: [404],
     },
     {
@@ -87,5 +88,6 @@ export const clientsArea: ApiArea = {
 // What the domain answers fits what is described (a compile-time check).
 answerFits<typeof ClientView, Client>();
 answerFits<typeof ClientListItemView, VisibleClient>();
+answerFits<typeof ClientDetailView, Awaited<ReturnType<typeof clientWithFigures>>>();
 answerFits<typeof ClientMergeView, MergeResult>();
 answerFits<typeof ClientImportView, ImportResult>();
