@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor, type Transaction } from "#db/client.server";
 import { storedCountry } from "#db/phone-numbers";
+import type { ClockFormat } from "#db/enums";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration } from "~/lib/calendar";
 import { MAX_OCCURRENCES, MAX_SPAN_MINUTES, type OccurrencePreview, type RefusedOccurrence, type Repeat, type SeriesScope } from "~/lib/schemas/appointments";
@@ -276,15 +277,18 @@ async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId:
   if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id) throw new Forbidden("You can only book appointments in your own column.");
 }
 
-function describe(clash: { status: string; notes: string | null; clientName: string | null; serviceName: string | null; startTime: string; endTime: string; stylistName: string }, timeZone: string) {
-  const from = formatClockTime(timeInZone(clash.startTime, timeZone));
-  const to = formatClockTime(timeInZone(clash.endTime, timeZone));
+function describe(
+  clash: { status: string; notes: string | null; clientName: string | null; serviceName: string | null; startTime: string; endTime: string; stylistName: string },
+  { timeZone, clock }: SalonClock,
+) {
+  const from = formatClockTime(timeInZone(clash.startTime, timeZone), clock);
+  const to = formatClockTime(timeInZone(clash.endTime, timeZone), clock);
   const what = clash.status === "blocked" ? `blocked time (${clash.notes || "Unavailable"})` : `${clash.clientName ?? "an appointment"}${clash.serviceName ? ` (${clash.serviceName})` : ""}`;
   return `${clash.stylistName} already has ${what} from ${from} to ${to}.`;
 }
 
 /** Refuses a span that overlaps another live appointment of the same stylist. */
-async function assertNoOverlap(executor: Executor, stylistId: number, start: Date, end: Date, exceptId: number | null, timeZone: string) {
+async function assertNoOverlap(executor: Executor, stylistId: number, start: Date, end: Date, exceptId: number | null, salonClock: SalonClock) {
   const conditions = [eq(appointments.stylistId, stylistId), ne(appointments.status, "cancelled"), overlapping(start, end)];
   if (exceptId) conditions.push(ne(appointments.id, exceptId));
   const [clash] = await executor
@@ -304,11 +308,11 @@ async function assertNoOverlap(executor: Executor, stylistId: number, start: Dat
     .where(and(...conditions))
     .orderBy(asc(appointments.startTime))
     .limit(1);
-  if (clash) throw new Conflict(describe(clash, timeZone));
+  if (clash) throw new Conflict(describe(clash, salonClock));
 }
 
 /** Appointments live on the grid: 07:00 to 23:00 salon time, within one day. */
-function assertOnGrid(start: Date, end: Date, timeZone: string) {
+function assertOnGrid(start: Date, end: Date, { timeZone, clock }: SalonClock) {
   if (end.getTime() <= start.getTime()) throw new Invalid("The end time must be after the start time.", { endTime: ["The end time must be after the start time."] });
   if (end.getTime() - start.getTime() > MAX_SPAN_MINUTES * 60_000) throw new Invalid("An appointment cannot last more than 24 hours.");
   const startTime = timeInZone(start, timeZone);
@@ -317,7 +321,7 @@ function assertOnGrid(start: Date, end: Date, timeZone: string) {
   const sameDay = dateInZone(start, timeZone) === endDate;
   const [first, last] = [minutesToClock(GRID_START_MINUTES), minutesToClock(GRID_END_MINUTES)];
   if (startTime < first || !sameDay || endTime > last) {
-    const window = `${formatClockTime(first)} and ${formatClockTime(last)}`;
+    const window = `${formatClockTime(first, clock)} and ${formatClockTime(last, clock)}`;
     throw new Invalid(`Appointments must start and end between ${window} on one day.`, { startTime: [`Choose a time between ${window}.`] });
   }
 }
@@ -395,12 +399,14 @@ function assertNotFutureCompleted(status: AppointmentStatus, start: Date, now: D
   if (status === "no_show") throw new Invalid(FUTURE_NO_SHOW, { status: [FUTURE_NO_SHOW] });
 }
 
-type Rules = { timeZone: string; bookingAdvanceLimit: number; cancellationNotice: number };
+/** The salon's zone, and its 12- or 24-hour clock for the times a refusal names. */
+type SalonClock = { timeZone: string; clock: ClockFormat };
+type Rules = SalonClock & { bookingAdvanceLimit: number; cancellationNotice: number };
 
 /** The salon's clock and booking rules, read before a write's transaction. */
 async function rulesForWrites(): Promise<Rules> {
-  const [{ timeZone }, rules] = await Promise.all([getGlobalSettings(), getBookingRules()]);
-  return { timeZone, ...rules };
+  const [{ timeZone, clockFormat }, rules] = await Promise.all([getGlobalSettings(), getBookingRules()]);
+  return { timeZone, clock: clockFormat, ...rules };
 }
 
 /** The last salon date a booking may start on: today plus the salon's booking advance limit (days). */
@@ -431,9 +437,9 @@ function isLateCancellation(start: string, now: Date, { cancellationNotice }: Ru
  * admin overrides (recorded on the appointment). Blocked and cancelled entries occupy no
  * working time, so they are not checked.
  */
-async function assertAvailable(executor: Executor, status: AppointmentStatus, override: boolean, stylistId: number, start: Date, end: Date, timeZone: string) {
+async function assertAvailable(executor: Executor, status: AppointmentStatus, override: boolean, stylistId: number, start: Date, end: Date, { timeZone, clock }: SalonClock) {
   if (override || status === "blocked" || status === "cancelled") return;
-  const reason = await availabilityConflict(executor, stylistId, start, end, timeZone);
+  const reason = await availabilityConflict(executor, stylistId, start, end, timeZone, clock);
   if (reason) throw new Conflict(`${reason}${OVERRIDE_HINT}`);
 }
 
@@ -463,12 +469,11 @@ function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOver
  * series books each occurrence through it, in the series' transaction.
  */
 async function insertChecked(tx: Transaction, actor: Actor, input: AppointmentWrite, resolved: Resolved, rules: Rules, seriesId: string | null = null): Promise<number> {
-  const { timeZone } = rules;
-  assertOnGrid(resolved.start, resolved.end, timeZone);
+  assertOnGrid(resolved.start, resolved.end, rules);
   assertNotFutureCompleted(input.status, resolved.start, new Date());
   assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
-  await assertAvailable(tx, input.status, Boolean(input.availabilityOverride), input.stylistId, resolved.start, resolved.end, timeZone);
-  if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, timeZone);
+  await assertAvailable(tx, input.status, Boolean(input.availabilityOverride), input.stylistId, resolved.start, resolved.end, rules);
+  if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, null, rules);
   const [row] = await tx
     .insert(appointments)
     .values({ ...columnsOf(input, resolved, Boolean(input.availabilityOverride)), seriesId, createdByUserId: actor.id })
@@ -501,19 +506,18 @@ type StoredAppointment = typeof appointments.$inferSelect;
  * edit passes. `existing` is the row as loaded (and owned) in this transaction.
  */
 async function updateChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, input: AppointmentWrite, rules: Rules): Promise<Resolved> {
-  const { timeZone } = rules;
   const id = existing.id;
   if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
   const resolved = await resolveWrite(tx, actor, input, existing);
-  assertOnGrid(resolved.start, resolved.end, timeZone);
+  assertOnGrid(resolved.start, resolved.end, rules);
   // Only a change of time or stylist is checked, so hours changed later never block editing notes or status.
   const moved = existing.stylistId !== input.stylistId || existing.startTime !== resolved.start.toISOString() || existing.endTime !== resolved.end.toISOString();
   const override = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
   const now = new Date();
   assertNotFutureCompleted(input.status, resolved.start, now);
   if (existing.startTime !== resolved.start.toISOString()) assertWithinAdvanceLimit(actor, input.status, resolved.start, rules);
-  if (moved) await assertAvailable(tx, input.status, override, input.stylistId, resolved.start, resolved.end, timeZone);
-  if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, timeZone);
+  if (moved) await assertAvailable(tx, input.status, override, input.stylistId, resolved.start, resolved.end, rules);
+  if (input.status !== "cancelled") await assertNoOverlap(tx, input.stylistId, resolved.start, resolved.end, id, rules);
   // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
   const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, rules);
   const [updated] = await tx
@@ -582,11 +586,11 @@ export async function moveAppointment(actor: Actor, id: number, move: { start: D
     if (stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, stylistId);
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
     const end = move.end ?? new Date(move.start.getTime() + length);
-    assertOnGrid(move.start, end, timeZone);
+    assertOnGrid(move.start, end, rules);
     assertNotFutureCompleted(existing.status, move.start, new Date());
     if (existing.startTime !== move.start.toISOString()) assertWithinAdvanceLimit(actor, existing.status, move.start, rules);
-    await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, timeZone);
-    if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, timeZone);
+    await assertAvailable(tx, existing.status, actor.role === "admin" && existing.availabilityOverride, stylistId, move.start, end, rules);
+    if (existing.status !== "cancelled") await assertNoOverlap(tx, stylistId, move.start, end, id, rules);
     const [moved] = await tx
       .update(appointments)
       .set({ stylistId, startTime: move.start.toISOString(), endTime: end.toISOString(), updatedAt: new Date().toISOString() })
@@ -648,7 +652,7 @@ async function updateFollowing(tx: Transaction, actor: Actor, rows: StoredAppoin
       await updateChecked(tx, actor, row, write, rules);
     } catch (error) {
       if (error instanceof Invalid || error instanceof Conflict) {
-        const when = `${formatLongDate(dateInZone(write.start, rules.timeZone))} at ${formatClockTime(timeInZone(write.start, rules.timeZone))}`;
+        const when = `${formatLongDate(dateInZone(write.start, rules.timeZone))} at ${formatClockTime(timeInZone(write.start, rules.timeZone), rules.clock)}`;
         throw new Conflict(`The appointment on ${when} cannot take this change: ${error.message}`);
       }
       throw error;

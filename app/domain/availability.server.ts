@@ -3,10 +3,11 @@
 // the result through stylistSchedulesForDate and availabilityConflict.
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
+import type { ClockFormat } from "#db/enums";
 import { appointments, clients, services, stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { END_AFTER_START, type AvailabilityDayInput, type TimeOffInput } from "~/lib/schemas/availability";
-import { addDays, dateInZone, dayBounds, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber, timeInZone } from "~/lib/salon-time";
+import { addDays, dateInZone, dayBounds, formatClockTime, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber, timeInZone } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import type { Actor } from "./access.server";
 import { Invalid, NeedsConfirmation, NotFound } from "./errors";
@@ -326,7 +327,7 @@ export async function workingMinutesForRanges(stylistIds: number[], ranges: { fr
     return totals;
   });
 }
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const MAX_SPAN_DAYS = 62;
 
 /**
@@ -335,7 +336,7 @@ const MAX_SPAN_DAYS = 62;
  * cross days; each salon day it touches is checked on the salon's wall clock, so a day
  * on which the clocks change is judged by the times its clocks show.
  */
-export async function availabilityConflict(executor: Executor, stylistId: number, start: Date, end: Date, timeZone: string): Promise<string | null> {
+export async function availabilityConflict(executor: Executor, stylistId: number, start: Date, end: Date, timeZone: string, clock: ClockFormat): Promise<string | null> {
   if (!(end.getTime() > start.getTime())) throw new Invalid("An appointment must end after it starts.");
   const firstDate = dateInZone(start, timeZone);
   const lastDate = dateInZone(new Date(end.getTime() - 1), timeZone);
@@ -352,7 +353,8 @@ export async function availabilityConflict(executor: Executor, stylistId: number
     if (schedule.timeOff) return `${rota.name} is on time off on ${when}${schedule.timeOff.reason ? ` (${schedule.timeOff.reason})` : ""}.`;
     if (!schedule.isWorking) return `${rota.name} is not working on ${when}.`;
     if (from < toMinutes(schedule.startTime) || to > toMinutes(schedule.endTime)) {
-      return `${rota.name} works ${schedule.startTime}-${schedule.endTime} on ${when}, so ${clock(from)}-${clock(to)} is outside their working hours.`;
+      const span = (first: string, last: string) => `${formatClockTime(first, clock)}-${formatClockTime(last, clock)}`;
+      return `${rota.name} works ${span(schedule.startTime, schedule.endTime)} on ${when}, so ${span(clockTime(from), clockTime(to))} is outside their working hours.`;
     }
   }
   if (lastDate > addDays(firstDate, MAX_SPAN_DAYS - 1)) return `${rota.name} cannot be booked for more than ${MAX_SPAN_DAYS} days at once.`;

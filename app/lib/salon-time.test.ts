@@ -64,6 +64,7 @@ describe("salon time", () => {
     expect(formatLongDate("2026-11-22")).toBe("Sunday, November 22, 2026");
     expect(formatClockTime("09:05")).toBe("9:05 AM");
     expect(formatClockTime("12:00")).toBe("12:00 PM");
+    expect(formatClockTime("24:00")).toBe("12:00 AM");
     // The salon's 24-hour setting (decision 0075): no suffix, no leading zero, as SPEC lists hours.
     expect(formatClockTime("09:05", "24h")).toBe("9:05");
     expect(formatClockTime("13:30", "24h")).toBe("13:30");

@@ -182,7 +182,8 @@ export function formatLongDate(date: CalendarDate): string {
 export function formatClockTime(time: ClockTime, clock: "12h" | "24h" = "12h"): string {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   if (clock === "24h") return `${hours}:${String(minutes).padStart(2, "0")}`;
-  const suffix = hours < 12 ? "AM" : "PM";
+  // "24:00", the end of a day, is midnight: 12:00 AM.
+  const suffix = hours % 24 < 12 ? "AM" : "PM";
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, "0")} ${suffix}`;
 }
 

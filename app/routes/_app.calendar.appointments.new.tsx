@@ -72,7 +72,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     formData,
     schema,
     async (value) => {
-      const { timeZone } = await getGlobalSettings();
+      const { timeZone, clockFormat } = await getGlobalSettings();
       const backTo = returnPath("/calendar", new URL(request.url), { date: value.date });
       const { repeat, errors } = repeatOf(value);
       if (errors) throw new Invalid("Say when the repeat ends.", errors);
@@ -87,7 +87,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
         return data({ intent: "preview", result: parseWithZod(formData, { schema }).reply(), preview: occurrences });
       }
       const booked = await createSeries(user, formWrite(value, timeZone), repeat);
-      return redirectWithToast(backTo, { title: "Success", description: seriesToastDescription(booked) });
+      return redirectWithToast(backTo, { title: "Success", description: seriesToastDescription(booked, clockFormat) });
     },
     { failure: (error) => `Failed to book appointment: ${error.message}`, fieldNames: { ...APPOINTMENT_FORM_FIELDS, until: "repeatUntil" } },
   );

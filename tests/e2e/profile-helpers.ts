@@ -25,11 +25,13 @@ export async function profileSalon(): Promise<ProfileSalon> {
   const tag = `Prof${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const stylists = await stylistIds(await apiToken());
   const [sofia, theo] = [stylists["Sofia Stylist"]!, stylists["Theo Trimmer"]!];
-  // A January day of 2026 picked by the tag, so parallel tests rarely share it.
-  const pastDate = `2026-01-${String(5 + (Date.now() % 20)).padStart(2, "0")}`;
   const db = createClient({ url: `file:${currentSlot().databaseFile}` });
   try {
     await db.execute("PRAGMA busy_timeout = 5000");
+    // A day of early 2026 of its own (one per salon made in this worker's database), so the
+    // appointment a test edits never overlaps another test's at the same hour.
+    const earlier = Number((await db.execute("select count(*) as n from services where name like 'Prof% Cut'")).rows[0]!.n);
+    const pastDate = new Date(Date.UTC(2026, 0, 5 + earlier)).toISOString().slice(0, 10);
     const insertId = async (sql: string, args: (string | number)[]) => Number((await db.execute({ sql: `${sql} returning id`, args })).rows[0]!.id);
     const serviceName = `${tag} Cut`;
     const service = await insertId("insert into services (name, category, duration, price) values (?, 'Hair', 60, 4500)", [serviceName]);
