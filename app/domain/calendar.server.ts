@@ -185,10 +185,13 @@ async function periodSummary(
   if (stylistIds.length === 0 || scope?.length === 0) return { summary: { days, byStylist: perStylist ? byStylist : null }, legend: [] };
   const matching = needle ? sql`and a.client_id in (select id from clients where instr(lower(name), ${needle}) > 0)` : sql``;
   const inRange = sql`a.start_time >= ${from.toISOString()} and a.start_time < ${to.toISOString()} ${scopeSql(scope)} ${matching}`;
+  // Each date's UTC bounds: its midnight and the next one (one zone conversion per date).
   const dates: SQL[] = [];
+  let starts = from;
   for (let date = first; date <= last; date = addDays(date, 1)) {
-    const { start, end } = dayBounds(date, timeZone);
-    dates.push(sql`(${date}, ${start.toISOString()}, ${end.toISOString()})`);
+    const ends = date === last ? to : dayBounds(addDays(date, 1), timeZone).start;
+    dates.push(sql`(${date}, ${starts.toISOString()}, ${ends.toISOString()})`);
+    starts = ends;
   }
   // The Month's totals count only the stylists shown (the Week drops the others' rows below);
   // the unary + keeps SQLite on the covering range index rather than a probe per stylist.
