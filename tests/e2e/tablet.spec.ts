@@ -175,7 +175,10 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  const block = page.locator(".appt", { hasText: String(row!.name) }).first();
+  // The service's own blocks: "· Men's Cut" must not match "· Men's Cut & Beard Trim".
+  const escaped = String(row!.name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const ofService = page.locator(".appt", { hasText: new RegExp(`· ${escaped}( ·|$)`) });
+  const block = ofService.first();
   await expect(block).toHaveClass(/bg-teal-300/);
   await page.screenshot({ path: "screenshots/tablet-chosen-colour.png" });
 
@@ -186,7 +189,7 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  await expect(page.locator(".appt", { hasText: String(row!.name) }).first()).not.toHaveClass(/bg-teal-300/);
+  await expect(ofService.first()).not.toHaveClass(/bg-teal-300/);
 });
 
 test("the salon's 24-hour setting changes every time on the calendar, its dialog and availability; 12-hour is the default", async ({ page, demoLogin, demo }) => {
