@@ -3,7 +3,9 @@
 // of the Request, so nothing on the Request can hold it. The servers run every GET and HEAD
 // request inside a scope; other requests (whose action may change what the loaders then
 // read) and code called without a server (tests calling loaders) get no memo and do the
-// work each time.
+// work each time. Timers and streams started while handling a request stay in its scope,
+// so only memoise what cannot change during a request: a long-lived stream that looks the
+// user up again later must not use this.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // The server build bundles its own copy of this file: both copies share one storage.
