@@ -10,8 +10,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 // The server build bundles its own copy of this file: both copies share one storage.
 const KEY = Symbol.for("salon.requestScope");
-/** @type {AsyncLocalStorage<Map<string, unknown>>} */
-const storage = /** @type {Record<symbol, AsyncLocalStorage<Map<string, unknown>>>} */ (globalThis[KEY] ??= new AsyncLocalStorage());
+const shared = /** @type {Record<symbol, AsyncLocalStorage<Map<string, unknown>> | undefined>} */ (globalThis);
+const storage = (shared[KEY] ??= new AsyncLocalStorage());
 
 /**
  * Runs `handle` inside a fresh scope when `method` only reads (GET, HEAD).
