@@ -4,8 +4,10 @@
 import cluster from "node:cluster";
 import { networkInterfaces } from "node:os";
 import { createRequestHandler } from "@remix-run/express";
+import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
+import { inRequestScope } from "./server/request-scope.js";
 import { applySecurityHeaders, clientAddress, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce, proxyHops, refusedBody } from "./server/security.js";
 
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
@@ -30,7 +32,27 @@ async function serve() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", hops);
-  app.use(compression());
+  // The fastest levels (docs/decisions/0067): on the salon's Wi-Fi a few KB more on the wire
+  // cost less than the milliseconds of CPU a higher level takes on every page.
+  app.use(compression({ level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } }));
+  // Remix's adapter flushes the compressor after every chunk it writes (for streaming), and a
+  // response is written as many small chunks: one flush per turn of the event loop sends the
+  // same bytes as soon, in one gzip block and one socket write instead of dozens.
+  app.use((req, res, next) => {
+    const flush = res.flush;
+    if (typeof flush === "function") {
+      let pending = false;
+      res.flush = () => {
+        if (pending) return;
+        pending = true;
+        setImmediate(() => {
+          pending = false;
+          flush.call(res);
+        });
+      };
+    }
+    next();
+  });
   app.use((req, res, next) => {
     res.locals.cspNonce = newNonce();
     applySecurityHeaders(res, { nonce: res.locals.cspNonce, development, https: req.secure });
@@ -64,17 +86,16 @@ async function serve() {
 
   const build = vite ? () => vite.ssrLoadModule("virtual:remix/server-build") : await import("./build/server/index.js");
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: development ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        clientAddress: clientAddress(req.socket.remoteAddress ?? "unknown", req.get("x-forwarded-for"), hops),
-        cspNonce: res.locals.cspNonce,
-      }),
+  const handleRemix = createRequestHandler({
+    build,
+    mode: development ? "development" : "production",
+    getLoadContext: (req, res) => ({
+      clientAddress: clientAddress(req.socket.remoteAddress ?? "unknown", req.get("x-forwarded-for"), hops),
+      cspNonce: res.locals.cspNonce,
     }),
-  );
+  });
+  // A page's loaders share one lookup of the signed-in user (server/request-scope.js).
+  app.all("*", (req, res, next) => inRequestScope(req.method, () => handleRemix(req, res, next)));
 
   // Once per process: each worker runs its own scheduler; reminders are claimed in the
   // database, so several workers or machines never send one twice.

@@ -41,21 +41,36 @@ export type LargeSalon = {
   remove: () => void;
 };
 
-/** Seeds `db/seed.ts --stylists=20 --days-back=365` into a temporary directory and prints its summary. */
-export async function seedLargeSalon(prefix: string): Promise<LargeSalon> {
-  const dir = mkdtempSync(join(tmpdir(), `salon-bench-${prefix}-`));
-  const databaseUrl = `file:${join(dir, "salon.db")}`;
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+/** `--database=file:...` from the command line: a large salon seeded before, reused as it is. */
+export function givenDatabase(): string | undefined {
+  return process.argv
+    .slice(2)
+    .find((arg) => arg.startsWith("--database="))
+    ?.slice("--database=".length);
+}
+
+/**
+ * Seeds `db/seed.ts --stylists=20 --days-back=365` into a temporary directory and prints its
+ * summary; or, given `reuse` (a database seeded that way before), opens it and leaves it in place.
+ */
+export async function seedLargeSalon(prefix: string, reuse?: string): Promise<LargeSalon> {
+  const dir = reuse ? null : mkdtempSync(join(tmpdir(), `salon-bench-${prefix}-`));
+  const databaseUrl = reuse ?? `file:${join(dir!, "salon.db")}`;
+  const remove = () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
   try {
-    console.log("Seeding 20 stylists and a year of history...");
-    const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
-    if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
-    console.log(
-      seeded.stdout
-        .split("\n")
-        .filter((line) => /appointments|stylists \d/.test(line))
-        .join("\n"),
-    );
+    if (!reuse) {
+      console.log("Seeding 20 stylists and a year of history...");
+      const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+      if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
+      console.log(
+        seeded.stdout
+          .split("\n")
+          .filter((line) => /appointments|stylists \d/.test(line))
+          .join("\n"),
+      );
+    }
     const db = createClient({ url: databaseUrl });
     const busiest = await db.execute("select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1");
     const day = String(busiest.rows[0]!.day);

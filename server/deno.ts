@@ -8,6 +8,7 @@
 // (hence --allow-sys); --allow-write is for the database directory. Read and write can
 // be narrowed, e.g. --allow-read=.,/data --allow-write=/data --allow-ffi=node_modules/@libsql.
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
+import { inRequestScope } from "./request-scope.js";
 import { applySecurityHeaders, clientAddress, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce, proxyHops, refusedBody } from "./security.js";
 
 // The few Deno APIs used here, so that `tsc` (Node types) checks this file as well.
@@ -130,10 +131,12 @@ const server = Deno.serve({ port, onListen: () => console.log(`Salon app (Deno) 
     request,
     refused ??
       (await serveStatic(request, url.pathname)) ??
-      (await handleRemix(request, {
-        clientAddress: clientAddress(info.remoteAddr.hostname, request.headers.get("X-Forwarded-For"), hops),
-        cspNonce,
-      })),
+      (await inRequestScope(request.method, () =>
+        handleRemix(request, {
+          clientAddress: clientAddress(info.remoteAddr.hostname, request.headers.get("X-Forwarded-For"), hops),
+          cspNonce,
+        }),
+      )),
   );
   // As in server.js: what the app answers is private unless a route says otherwise.
   if (!response.headers.has("Cache-Control")) {

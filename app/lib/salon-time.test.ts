@@ -9,7 +9,6 @@ import {
   isCalendarDate,
   isoDayOfWeek,
   minutesInZone,
-  offsetSegments,
   parseTwelveHourTime,
   rotaDayNumber,
   rotaWeek,
@@ -87,31 +86,6 @@ describe("wall clock", () => {
         expect(date).toBe(`${parts.year}-${parts.month}-${parts.day}`);
         expect(minutes).toBe(Number(parts.hour) * 60 + Number(parts.minute));
       }
-    }
-  });
-});
-
-describe("offset segments", () => {
-  it("is one segment when the clocks do not change in the range", () => {
-    expect(offsetSegments(new Date("2026-06-01T00:00:00Z"), new Date("2026-07-13T00:00:00Z"), LONDON)).toEqual([{ start: Date.parse("2026-06-01T00:00:00Z"), offsetMinutes: 60 }]);
-  });
-
-  it("starts a new segment at the quarter hour the clocks change, both ways", () => {
-    expect(offsetSegments(new Date("2026-03-01T00:00:00Z"), new Date("2026-04-12T00:00:00Z"), LONDON)).toEqual([
-      { start: Date.parse("2026-03-01T00:00:00Z"), offsetMinutes: 0 },
-      { start: Date.parse("2026-03-29T01:00:00Z"), offsetMinutes: 60 },
-    ]);
-    expect(offsetSegments(new Date("2026-10-01T00:00:00Z"), new Date("2026-11-01T12:00:00Z"), "America/New_York").at(-1)).toEqual({ start: Date.parse("2026-11-01T06:00:00Z"), offsetMinutes: -300 });
-  });
-
-  it("agrees with the wall clock for every quarter hour of a month with a change", () => {
-    const from = new Date("2026-10-01T00:00:00Z");
-    const to = new Date("2026-11-12T00:00:00Z");
-    const segments = offsetSegments(from, to, LONDON);
-    for (let ms = from.getTime(); ms < to.getTime(); ms += 15 * 60_000) {
-      const offset = segments.findLast((segment) => segment.start <= ms)!.offsetMinutes;
-      const local = new Date(ms + offset * 60_000);
-      expect(local.toISOString().slice(0, 10)).toBe(dateInZone(new Date(ms), LONDON));
     }
   });
 });

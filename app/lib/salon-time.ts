@@ -65,35 +65,6 @@ export function wallClock(instant: Date | string, timeZone: string): { date: Cal
   return { date: local.toISOString().slice(0, 10), minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
-/**
- * The zone's UTC offset over [from, to) as segments: where each starts (epoch ms) and its
- * offset in minutes. One segment unless the clocks change inside the range; lets a query
- * turn stored UTC instants into salon dates without converting every row.
- */
-export function offsetSegments(from: Date, to: Date, timeZone: string): { start: number; offsetMinutes: number }[] {
-  const end = to.getTime();
-  let at = from.getTime();
-  const segments = [{ start: at, offsetMinutes: offsetMs(at, timeZone) / 60_000 }];
-  // Clocks change at most a few times a year: look once a day, then find the quarter hour.
-  while (at < end) {
-    const next = Math.min(at + 86_400_000, end - 1);
-    if (next <= at) break;
-    const offset = offsetMs(next, timeZone) / 60_000;
-    if (offset !== segments.at(-1)!.offsetMinutes) {
-      let low = Math.floor(at / QUARTER_HOUR_MS);
-      let high = Math.floor(next / QUARTER_HOUR_MS);
-      while (high - low > 1) {
-        const middle = Math.floor((low + high) / 2);
-        if (offsetMs(middle * QUARTER_HOUR_MS, timeZone) / 60_000 === offset) high = middle;
-        else low = middle;
-      }
-      segments.push({ start: high * QUARTER_HOUR_MS, offsetMinutes: offset });
-    }
-    at = next;
-  }
-  return segments;
-}
-
 /** The salon's calendar date of an instant. */
 export function dateInZone(instant: Date | string, timeZone: string): CalendarDate {
   return wallClock(instant, timeZone).date;

@@ -14,6 +14,7 @@ import { moveAppointment } from "~/domain/appointments.server";
 import { loadCalendar, type CalendarItem } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { CALENDAR_VIEWS, minutesToClock, rangeLabel, VIEW_LABELS } from "~/lib/calendar";
+import { packItems, unpackItems } from "~/lib/calendar-items";
 import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
@@ -33,7 +34,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const calendar = await loadCalendar(user, { view: query.view, date: query.date, query: query.q });
-  return { ...calendar, panelPreference: readPanelPreference(request) };
+  return { ...calendar, items: packItems(calendar.items, calendar.date), panelPreference: readPanelPreference(request) };
 });
 
 const MoveSchema = z.object({
@@ -104,7 +105,8 @@ export default function CalendarScreen() {
   const { move, pending, busy } = useMoves();
   const [panelPreference, setPanelPreference] = useState<PanelPreference>(calendar.panelPreference);
   const changePanel = useCallback((next: PanelPreference) => setPanelPreference(next), []);
-  const items = useMemo(() => calendar.items.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)), [calendar.items, pending]);
+  const loaded = useMemo(() => unpackItems(calendar.items, date), [calendar.items, date]);
+  const items = useMemo(() => loaded.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)), [loaded, pending]);
 
   const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
   const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
@@ -114,7 +116,6 @@ export default function CalendarScreen() {
     if (startMinutes !== undefined) params.set("time", minutesToClock(startMinutes));
     return `/calendar/appointments/new?${params}`;
   };
-  const dayItems = items.filter((item) => item.date === date);
 
   return (
     <div className="relative flex h-[calc(100dvh-3.5rem)] md:h-dvh">
@@ -145,7 +146,7 @@ export default function CalendarScreen() {
               key={date}
               stylists={stylists}
               schedules={calendar.schedules}
-              items={dayItems}
+              items={items}
               canWrite={canWrite}
               editHref={editHref}
               newHref={newHref}

@@ -5,6 +5,7 @@ import type { Actor } from "~/domain/access.server";
 import { endSession, SESSION_TTL_MS, userForToken } from "~/domain/auth.server";
 import { Forbidden, Unauthorized } from "~/domain/errors";
 import { can, type Capability } from "~/domain/permissions";
+import { oncePerRequest } from "../../server/request-scope.js";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginWrite } from "../../server/security.js";
 import { env, secureCookies, sessionSecret } from "~/lib/env.server";
 
@@ -49,11 +50,20 @@ export async function requestToken(request: Request): Promise<{ token: string; v
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
-export async function getOptionalUser(request: Request): Promise<Actor | null> {
+async function lookUpUser(request: Request): Promise<{ user: Actor | null; via: "bearer" | "cookie" | null }> {
   const found = await requestToken(request);
-  if (!found) return null;
-  const user = await userForToken(found.token, { idle: found.via === "cookie" });
-  if (user && found.via === "cookie") assertSameOrigin(request);
+  if (!found) return { user: null, via: null };
+  return { user: await userForToken(found.token, { idle: found.via === "cookie" }), via: found.via };
+}
+
+/**
+ * The signed-in user, or null. Looked up once per page request (its loaders run in
+ * parallel and share the lookup, server/request-scope.js), keyed by the credentials sent.
+ */
+export async function getOptionalUser(request: Request): Promise<Actor | null> {
+  const credentials = `${request.headers.get("Authorization") ?? ""}\n${request.headers.get("Cookie") ?? ""}`;
+  const { user, via } = await oncePerRequest(`user\n${credentials}`, () => lookUpUser(request));
+  if (user && via === "cookie") assertSameOrigin(request);
   return user;
 }
 

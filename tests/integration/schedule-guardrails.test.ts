@@ -15,6 +15,7 @@ import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as timeOffApi from "~/routes/api.stylist.time-off._index";
 import { call, json, makeRequest, payloadOf, statusOf } from "../factories";
 import { createClient, createService, setBookingRules, stylistSession } from "../calendar-factories";
+import { unpackItems } from "~/lib/calendar-items";
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;
@@ -99,7 +100,9 @@ describe("time off over bookings", () => {
 
     // The calendar marks the booking; the other stylist's and the cancelled one are not marked.
     const calendar = payloadOf(await call(calendarPage.loader, makeRequest("GET", `/calendar?view=day&date=${first}`, { cookie: admin.cookie })));
-    const marked = calendar.items.filter((item: { duringTimeOff: boolean }) => item.duringTimeOff).map((item: { id: number }) => item.id);
+    const marked = unpackItems(calendar.items, first)
+      .filter((item) => item.duringTimeOff)
+      .map((item) => item.id);
     expect(marked).toEqual([covered.body.id]);
     const week = payloadOf(await call(calendarPage.loader, makeRequest("GET", `/calendar?view=week&date=${first}`, { cookie: kim.cookie })));
     // The week is a summary per stylist and day: the stylist's day has the booking and no working time.
@@ -186,7 +189,7 @@ describe("late cancellations", () => {
     expect(noted.body.lateCancellation).toBe(true);
 
     const calendar = payloadOf(await call(calendarPage.loader, makeRequest("GET", `/calendar?view=day&date=${date}`, { cookie: admin.cookie })));
-    expect(calendar.items.find((item: { id: number }) => item.id === booked.body.id)).toMatchObject({ status: "cancelled", lateCancellation: true });
+    expect(unpackItems(calendar.items, date).find((item) => item.id === booked.body.id)).toMatchObject({ status: "cancelled", lateCancellation: true });
     const dialog = payloadOf(await call(editDialog.loader, makeRequest("GET", `/calendar/appointments/${booked.body.id}`, { cookie: admin.cookie }), { appointmentId: String(booked.body.id) }));
     expect(dialog.summary.lateCancellation).toBe(true);
 

@@ -12,6 +12,7 @@ import * as serviceById from "~/routes/api.services.$id";
 import * as serviceList from "~/routes/api.services._index";
 import { call, json, makeRequest, signedIn, statusOf } from "../factories";
 import { createStylistAndService, createTestAppointment, createTestClient } from "../clients-factories";
+import { unpackItems, type PackedItem } from "~/lib/calendar-items";
 
 type Actor = Awaited<ReturnType<typeof signedIn>>;
 let admin: Actor;
@@ -86,8 +87,8 @@ describe("the calendar's colours", () => {
     const client = await createTestClient();
     await createTestAppointment({ clientId: client.id, stylistId: column.id, serviceId: service.id, startTime: "2027-05-04T10:00:00.000Z" });
     const request = makeRequest("GET", "/calendar?view=day&date=2027-05-04", { cookie: admin.cookie });
-    const data = (await call(calendarPage.loader, request)) as { items: { serviceName: string; serviceColor: string | null }[] };
-    const item = data.items.find((entry) => entry.serviceName === service.name)!;
+    const data = (await call(calendarPage.loader, request)) as { items: PackedItem[] };
+    const item = unpackItems(data.items, "2027-05-04").find((entry) => entry.serviceName === service.name)!;
     expect(item.serviceColor).toBe("deep-pink");
     expect(serviceColor(item.serviceName, item.serviceColor)).toBe(SERVICE_COLORS["deep-pink"]);
     expect(serviceColor(item.serviceName, null)).toBe(SERVICE_COLORS[defaultServiceColorKey(item.serviceName)]);

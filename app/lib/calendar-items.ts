@@ -1,0 +1,44 @@
+// The Day view's blocks in the loader data as short tuples: a page and every revalidation
+// carry two hundred of them on a busy day, and an object's keys cost more to encode and
+// send than its values (docs/decisions/0067). Packed by the calendar's loader, unpacked
+// once by its screen; everything else sees CalendarItem.
+import type { CalendarItem } from "~/domain/calendar.server";
+import type { CalendarDate } from "./salon-time";
+
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation). */
+export type PackedItem = [number, number, number, number, CalendarItem["status"], string | null, string | null, string | null, string | null, number];
+
+/** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
+export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem[] {
+  return items
+    .filter((item) => item.date === date)
+    .map((item) => [
+      item.id,
+      item.stylistId,
+      item.startMinutes,
+      item.endMinutes,
+      item.status,
+      item.clientName,
+      item.serviceName,
+      item.serviceColor,
+      item.notes,
+      (item.duringTimeOff ? 1 : 0) | (item.lateCancellation ? 2 : 0),
+    ]);
+}
+
+export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarItem[] {
+  return packed.map(([id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags]) => ({
+    id,
+    stylistId,
+    date,
+    startMinutes,
+    endMinutes,
+    status,
+    clientName,
+    serviceName,
+    serviceColor,
+    notes,
+    duringTimeOff: (flags & 1) !== 0,
+    lateCancellation: (flags & 2) !== 0,
+  }));
+}
