@@ -9,9 +9,9 @@ import { bookClash, expectPreview, fillRepeat, SOFIA } from "./repeat-helpers";
 const setup = calendarSetup();
 
 test("book a weekly repeat: the preview marks the clash and the free ones are booked", async ({ page }) => {
-  // Tuesdays in February 2028 (GMT); the second is taken.
-  await bookClash(setup, "2028-02-08");
-  await signIn(page, ADMIN, "/calendar?view=day&date=2028-02-01");
+  // Tuesdays in February 2029 (GMT; a month no other spec books in); the second is taken.
+  await bookClash(setup, "2029-02-13");
+  await signIn(page, ADMIN, "/calendar?view=day&date=2029-02-06");
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
   await waitForModal(page);
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
@@ -23,9 +23,9 @@ test("book a weekly repeat: the preview marks the clash and the free ones are bo
   await dialog.getByRole("button", { name: "Preview dates" }).click();
 
   await expectPreview(dialog, [
-    ["Tuesday, February 1, 2028 at 10:00 AM", "Free"],
-    ["Tuesday, February 8, 2028 at 10:00 AM", "Not available"],
-    ["Tuesday, February 15, 2028 at 10:00 AM", "Free"],
+    ["Tuesday, February 6, 2029 at 10:00 AM", "Free"],
+    ["Tuesday, February 13, 2029 at 10:00 AM", "Not available"],
+    ["Tuesday, February 20, 2029 at 10:00 AM", "Free"],
   ]);
   await expect(dialog.getByText("2 of 3 dates can be booked")).toBeVisible();
   const book = dialog.getByRole("button", { name: "Book 2 appointments" });
@@ -39,17 +39,17 @@ test("book a weekly repeat: the preview marks the clash and the free ones are bo
 
   await book.click();
   // The clash, still there, is reported again.
-  await expectToast(page, "2 appointments booked; not booked: Tuesday, February 8, 2028 at 10:00 AM");
+  await expectToast(page, "2 appointments booked; not booked: Tuesday, February 13, 2029 at 10:00 AM");
   await expect(dialog).toBeHidden();
   await expect(column(page, SOFIA).getByRole("link", { name: /Rhea Repeat/ })).toContainText("10:00 AM – 11:00 AM");
-  await page.goto("/calendar?view=day&date=2028-02-15");
+  await page.goto("/calendar?view=day&date=2029-02-20");
   await expect(column(page, SOFIA).getByRole("link", { name: /Rhea Repeat/ })).toBeVisible();
-  await page.goto("/calendar?view=day&date=2028-02-08");
+  await page.goto("/calendar?view=day&date=2029-02-13");
   await expect(column(page, SOFIA).getByRole("link", { name: /Rhea Repeat/ })).toHaveCount(0);
 });
 
 test("an occurrence's edit dialog asks which appointments of the series a change is for", async ({ page }) => {
-  await signIn(page, ADMIN, "/calendar?view=day&date=2028-02-22");
+  await signIn(page, ADMIN, "/calendar?view=day&date=2029-02-27");
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
   await waitForModal(page);
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
@@ -69,6 +69,6 @@ test("an occurrence's edit dialog asks which appointments of the series a change
   await edit.getByLabel("Time", { exact: true }).selectOption("14:00");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Appointment updated successfully");
-  await page.goto("/calendar?view=day&date=2028-02-29");
+  await page.goto("/calendar?view=day&date=2029-03-06");
   await expect(column(page, SOFIA).getByRole("link", { name: /Stella Series/ })).toContainText("2:00 PM – 3:00 PM");
 });
