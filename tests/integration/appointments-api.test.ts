@@ -220,7 +220,9 @@ describe("working hours and time off", () => {
   it("refuses a booking outside working hours, on a day off or in time off, unless an admin overrides", async () => {
     const late = await book(admin.token, kim.stylistId, "2026-12-22T17:00:00.000Z"); // default hours 09:00-17:00
     expect(late.status).toBe(409);
-    expect(late.body.message).toMatch(/works 9:00 AM-5:00 PM on Tuesday, December 22, 2026, so 5:00 PM-6:00 PM is outside their working hours\. An administrator can still book it by ticking the override\.$/);
+    expect(late.body.message).toMatch(
+      /works 9:00 AM-5:00 PM on Tuesday, December 22, 2026, so 5:00 PM-6:00 PM is outside their working hours\. An administrator can still book it by ticking the override\.$/,
+    );
     const sunday = await book(admin.token, kim.stylistId, "2026-12-27T10:00:00.000Z");
     expect(sunday.status).toBe(409);
     expect(sunday.body.message).toContain("is not working on Sunday, December 27, 2026.");
