@@ -104,3 +104,17 @@ export function calendarSetup(): CalendarSetup {
   });
   return setup;
 }
+
+/** Books the spec's client with a stylist for Cut & Finish through `/api` (a scheduled booking unless `extra` says otherwise). */
+export async function bookByApi(setup: CalendarSetup, date: string, time: string, stylist: string, extra: Record<string, unknown> = {}) {
+  const result = await apiRequest("POST", "/api/appointments", setup.token, {
+    clientId: setup.clientId,
+    stylistId: setup.stylists[stylist],
+    serviceId: setup.services["Cut & Finish"],
+    startTime: londonInstant(date, time),
+    status: "scheduled",
+    ...extra,
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  return result.body as { id: number };
+}

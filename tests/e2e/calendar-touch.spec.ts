@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN } from "./accounts";
-import { apiRequest, calendarSetup, column, expectToast, londonInstant, scrollToTime } from "./calendar-fixtures";
+import { bookByApi, calendarSetup, column, expectToast, londonInstant, scrollToTime } from "./calendar-fixtures";
 import { signIn, TABLET } from "./helpers";
 import { currentSlot } from "./servers";
 
@@ -16,19 +16,6 @@ const SOFIA = "Sofia Stylist";
 const THEO = "Theo Trimmer";
 
 test.use({ viewport: TABLET, hasTouch: true, isMobile: true });
-
-async function book(date: string, time: string, stylist: string, extra: Record<string, unknown> = {}) {
-  const result = await apiRequest("POST", "/api/appointments", setup.token, {
-    clientId: setup.clientId,
-    stylistId: setup.stylists[stylist],
-    serviceId: setup.services["Cut & Finish"],
-    startTime: londonInstant(date, time),
-    status: "scheduled",
-    ...extra,
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return result.body as { id: number };
-}
 
 /** The appointment's row as stored. */
 async function row(id: number) {
@@ -67,7 +54,7 @@ const rowY = (columnTop: number, time: string) => {
 };
 
 test("a swipe over an appointment scrolls the grid and moves nothing", async ({ page }) => {
-  const booked = await book("2027-03-11", "10:00", SOFIA);
+  const booked = await bookByApi(setup, "2027-03-11", "10:00", SOFIA);
   const before = await row(booked.id);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-11");
   await scrollToTime(page, "10:00");
@@ -86,7 +73,7 @@ test("a swipe over an appointment scrolls the grid and moves nothing", async ({ 
 });
 
 test("press and hold lifts an appointment, dragging it moves it, and Undo puts it back", async ({ page }) => {
-  const booked = await book("2027-03-18", "10:00", SOFIA);
+  const booked = await bookByApi(setup, "2027-03-18", "10:00", SOFIA);
   const before = await row(booked.id);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-18");
   await scrollToTime(page, "10:00");
@@ -124,7 +111,7 @@ test("press and hold lifts an appointment, dragging it moves it, and Undo puts i
 });
 
 test("Undo is checked like any move: a slot taken meanwhile refuses it with the server's reason", async ({ page }) => {
-  const booked = await book("2027-03-11", "14:00", SOFIA, { availabilityOverride: true });
+  const booked = await bookByApi(setup, "2027-03-11", "14:00", SOFIA, { availabilityOverride: true });
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-11");
   await scrollToTime(page, "14:00");
   const block = page.getByTestId(`appointment-${booked.id}`);
@@ -138,7 +125,7 @@ test("Undo is checked like any move: a slot taken meanwhile refuses it with the 
   await expect.poll(async () => (await row(booked.id)).startTime).toBe(londonInstant("2027-03-11", "15:00"));
 
   // Someone books the old slot before Undo.
-  await book("2027-03-11", "14:00", SOFIA, { availabilityOverride: true });
+  await bookByApi(setup, "2027-03-11", "14:00", SOFIA, { availabilityOverride: true });
   // Undo from the keyboard this time: F8 focuses the notifications, Tab reaches the button.
   const undo = page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status").getByRole("button", { name: "Undo" });
   await expect(undo).toBeVisible();
@@ -153,7 +140,7 @@ test("Undo is checked like any move: a slot taken meanwhile refuses it with the 
 
 test("while a block is dragged, the pointer near the grid's bottom edge scrolls the grid and the drop lands further down", async ({ page }) => {
   // An administrator's booking with the override: any time of the day is a valid drop.
-  const booked = await book("2027-03-25", "09:00", SOFIA, { availabilityOverride: true });
+  const booked = await bookByApi(setup, "2027-03-25", "09:00", SOFIA, { availabilityOverride: true });
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-25");
   await scrollToTime(page, "09:00");
   const block = page.getByTestId(`appointment-${booked.id}`);

@@ -2,26 +2,13 @@
 // its rollback), blocked time, the overlap refusal and live updates between tablets.
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY } from "./accounts";
-import { apiRequest, calendarSetup, clickSlot, column, expectToast, londonInstant, scrollToTime } from "./calendar-fixtures";
+import { apiRequest, bookByApi, calendarSetup, clickSlot, column, expectToast, londonInstant, scrollToTime } from "./calendar-fixtures";
 import { signIn } from "./helpers";
 
 const setup = calendarSetup();
 
 const SOFIA = "Sofia Stylist";
 const THEO = "Theo Trimmer";
-
-async function bookByApi(date: string, time: string, stylist: string, extra: Record<string, unknown> = {}) {
-  const result = await apiRequest("POST", "/api/appointments", setup.token, {
-    clientId: setup.clientId,
-    stylistId: setup.stylists[stylist],
-    serviceId: setup.services["Cut & Finish"],
-    startTime: londonInstant(date, time),
-    status: "scheduled",
-    ...extra,
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(201);
-  return result.body as { id: number };
-}
 
 test("book a new client from an empty slot", async ({ page }) => {
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-01");
@@ -86,7 +73,7 @@ test("book an existing client found by search", async ({ page }) => {
 });
 
 test("edit, refuse completing a future appointment, cancel and delete", async ({ page }) => {
-  const booked = await bookByApi("2027-03-03", "11:00", SOFIA);
+  const booked = await bookByApi(setup, "2027-03-03", "11:00", SOFIA);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-03");
   await scrollToTime(page, "11:00");
   const block = page.getByTestId(`appointment-${booked.id}`);
@@ -134,8 +121,8 @@ async function drag(page: import("@playwright/test").Page, id: number, fromTime:
 }
 
 test("drag an appointment to another stylist and time, and roll back a refused move", async ({ page }) => {
-  const moving = await bookByApi("2027-03-04", "10:00", SOFIA);
-  await bookByApi("2027-03-04", "13:00", THEO);
+  const moving = await bookByApi(setup, "2027-03-04", "10:00", SOFIA);
+  await bookByApi(setup, "2027-03-04", "13:00", THEO);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-04");
 
   await drag(page, moving.id, "10:00", THEO, "11:00");
@@ -178,7 +165,7 @@ test("block time: grey, labelled, not draggable, and an occupied slot ignores cl
 });
 
 test("a clash is refused with a message naming it", async ({ page }) => {
-  await bookByApi("2027-03-08", "15:00", SOFIA);
+  await bookByApi(setup, "2027-03-08", "15:00", SOFIA);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-08");
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
@@ -198,7 +185,7 @@ test("a booking made elsewhere appears on an open calendar without reloading", a
   await expect(screen.getByRole("link", { name: "New Booking", exact: true })).toHaveCount(0);
   await expect(screen.getByRole("complementary", { name: "Summary" })).toHaveCount(0);
 
-  const booked = await bookByApi("2027-03-09", "09:00", THEO);
+  const booked = await bookByApi(setup, "2027-03-09", "09:00", THEO);
   await expect(screen.getByTestId(`appointment-${booked.id}`)).toBeVisible();
   await expect(page.getByTestId(`appointment-${booked.id}`)).toBeVisible();
   await apiRequest("DELETE", `/api/appointments/${booked.id}`, setup.token);
