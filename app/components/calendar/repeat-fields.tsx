@@ -114,7 +114,11 @@ export function SeriesPreviewList({ occurrences }: { occurrences: OccurrencePrev
   const free = occurrences.filter((occurrence) => !occurrence.reason).length;
   const list = useRef<HTMLElement>(null);
   // The first submit was made from the footer: bring the answer into view.
-  useEffect(() => list.current?.scrollIntoView({ block: "start" }), [occurrences]);
+  // A block body: newer browsers' scrollIntoView returns a promise, which React would take
+  // for the effect's cleanup and call when the list unmounts (the dialog crashed on close).
+  useEffect(() => {
+    list.current?.scrollIntoView({ block: "start" });
+  }, [occurrences]);
   return (
     <section ref={list} aria-labelledby="series-preview-title" className="scroll-mt-6 rounded-md border border-slate-300" data-testid="series-preview">
       <h3 id="series-preview-title" className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900">
