@@ -1,13 +1,14 @@
 // Streaming SSR. On Node, React's Node stream renderer (several times faster than its
 // web-stream renderer there); elsewhere (Deno) the web-stream renderer. Both hand Remix a
 // web-standard Response, so the same server build runs on both runtimes.
-import { Transform, type TransformCallback } from "node:stream";
+import { Transform, Writable, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import * as ReactDOMServer from "react-dom/server";
 import { renderToReadableStream } from "react-dom/server.browser";
 import { NonceProvider } from "~/utils/nonce";
+import { canShareRender, NONCE_PLACEHOLDER, sharedRender } from "~/utils/shared-render.server";
 import "~/utils/load-context";
 import { logServerError } from "~/utils/log.server";
 
@@ -99,21 +100,54 @@ async function renderWithWebStreams({ status, headers, app, nonce, waitForAll }:
   return new Response(body, { headers, status });
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+/** The whole page as one string (a shared page is kept whole): every part rendered, deferred data included. */
+async function renderToHtml(app: JSX.Element, nonce: string): Promise<string> {
+  if ("renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function") {
+    const renderToPipeableStream = ReactDOMServer.renderToPipeableStream;
+    return new Promise((resolve, reject) => {
+      const parts: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          parts.push(chunk);
+          done();
+        },
+        final(done) {
+          resolve(Buffer.concat(parts).toString("utf8"));
+          done();
+        },
+      });
+      const { pipe, abort } = renderToPipeableStream(app, { nonce, onAllReady: () => pipe(sink), onShellError: reject, onError: reject });
+      setTimeout(abort, streamTimeout + 1000);
+    });
+  }
+  const body = await renderToReadableStream(app, { nonce, onError: () => undefined });
+  await body.allReady;
+  return new Response(body).text();
+}
+
+const page = (context: EntryContext, url: string, nonce: string) => (
+  <NonceProvider value={nonce}>
+    <RemixServer context={context} url={url} abortDelay={streamTimeout} nonce={nonce} />
+  </NonceProvider>
+);
+
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   // Pages carry clients' and staff's personal data: no browser or proxy may keep a copy.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
+  if (canShareRender(remixContext, responseStatusCode)) {
+    // Several screens showing the same data: one render for all of them (decision 0089).
+    const html = await sharedRender(request.url, remixContext, nonce, () => renderToHtml(page(remixContext, request.url, NONCE_PLACEHOLDER), NONCE_PLACEHOLDER));
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
   const render: Render = {
     request,
     status: responseStatusCode,
     headers: responseHeaders,
     nonce,
     waitForAll: isbot(request.headers.get("user-agent") ?? ""),
-    app: (
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>
-    ),
+    app: page(remixContext, request.url, nonce),
   };
   return "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function" ? renderWithNodeStreams(render) : renderWithWebStreams(render);
 }

@@ -2,7 +2,11 @@
 // (about 51,000 appointments), the production server with one process, and a client on
 // loopback. Prints, from one run:
 //   - the busiest day's Day view, HTML and `.data` (a client-side navigation's request),
-//     one request at a time and 10 at once, as ratios to the sign-in page in the same run;
+//     one request at a time, as ratios to the sign-in page in the same run, both right after
+//     a change to the day (the goals) and unchanged since the last request;
+//   - "one change, ten tablets": a change to the day, then ten tablets (five front-desk
+//     admins and five wall screens, each its own session) asking for it at the same moment,
+//     repeated; and ten clients asking without pause, as a sustained load;
 //   - the Week and Month views' HTML sizes (and time, one at a time);
 //   - the Day view with the history copied back in time to about 1,000,000 appointments,
 //     as a ratio to the 51,000 figure;
@@ -16,6 +20,7 @@
 // which leaves that database as it was: for measuring one change after another.
 import { spawnSync } from "node:child_process";
 import { positiveIntOption } from "./options";
+import { insertSession } from "../tests/e2e/sessions";
 import { givenDatabase, median, percentile, requireBuild, seedLargeSalon, startSignedIn, type BenchServer } from "./large-salon";
 
 const GOALS = { dayRatio: 3, parallelP50: 100, parallelP975: 200, periodKb: 120, monthRatio: 3, millionRatio: 1.5 };
@@ -31,33 +36,51 @@ requireBuild();
 type Target = { path: string; signedIn: boolean; expect?: string };
 
 /** Milliseconds from sending the request to the response's last byte, and the body's size in bytes (uncompressed). */
-async function timed(server: BenchServer, target: Target): Promise<{ ms: number; bytes: number }> {
+async function timed(server: BenchServer, target: Target, token = server.token): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
-  const response = await fetch(`${server.url}${target.path}`, { headers: target.signedIn ? { Authorization: `Bearer ${server.token}` } : {}, redirect: "manual" });
+  const response = await fetch(`${server.url}${target.path}`, { headers: target.signedIn ? { Authorization: `Bearer ${token}` } : {}, redirect: "manual" });
   const body = await response.text();
   const ms = performance.now() - started;
   if (response.status !== 200 || (target.expect && !body.includes(target.expect))) throw new Error(`${target.path}: unexpected answer ${response.status}`);
   return { ms, bytes: Buffer.byteLength(body) };
 }
 
-/** `count` rounds, each requesting every target once, one request at a time (all targets see the same machine). */
-async function interleaved(server: BenchServer, targets: Record<string, Target>, count: number) {
-  const times: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+/**
+ * `count` rounds; in each, every target once right after a change to the day (`change`) and
+ * once more unchanged, one request at a time (all targets see the same machine).
+ */
+async function interleaved(server: BenchServer, targets: Record<string, Target>, count: number, change: () => Promise<void>) {
+  const times: Record<string, { changed: number[]; unchanged: number[] }> = Object.fromEntries(Object.keys(targets).map((name) => [name, { changed: [], unchanged: [] }]));
   for (let round = 0; round < count + 5; round += 1) {
     for (const [name, target] of Object.entries(targets)) {
-      const { ms } = await timed(server, target);
-      if (round >= 5) times[name]!.push(ms); // the first rounds warm up
+      await change();
+      const changed = await timed(server, target);
+      const unchanged = await timed(server, target);
+      if (round < 5) continue; // the first rounds warm up
+      times[name]!.changed.push(changed.ms);
+      times[name]!.unchanged.push(unchanged.ms);
     }
   }
   return times;
 }
 
-/** PARALLEL clients at once, each sending `count` requests one after the other. */
-async function parallel(server: BenchServer, target: Target, count: number): Promise<number[]> {
+/** One change, then every tablet asks for the target at the same moment; `bursts` times. */
+async function bursts(server: BenchServer, target: Target, tokens: string[], count: number, change: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let burst = 0; burst < count; burst += 1) {
+    await change();
+    const answers = await Promise.all(tokens.map((token) => timed(server, target, token)));
+    times.push(...answers.map((answer) => answer.ms));
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** PARALLEL clients without pause, each sending `count` requests one after the other (nothing changes meanwhile). */
+async function sustained(server: BenchServer, target: Target, tokens: string[], count: number): Promise<number[]> {
   const times: number[] = [];
   await Promise.all(
-    Array.from({ length: PARALLEL }, async () => {
-      for (let index = 0; index < count; index += 1) times.push((await timed(server, target)).ms);
+    tokens.map(async (token) => {
+      for (let index = 0; index < count; index += 1) times.push((await timed(server, target, token)).ms);
     }),
   );
   return times.sort((a, b) => a - b);
@@ -83,6 +106,20 @@ try {
     "Month view HTML": { path: `/calendar?view=month&date=${day}`, signedIn: true, expect: "Month Schedule" },
   } satisfies Record<string, Target>;
 
+  // A change to the day that every view shows: one appointment's end, 15 minutes later and
+  // back again, written as another process would (the data revision's triggers see every writer).
+  const [{ id: changedId }] = (await db.execute({ sql: "select id from appointments where start_time >= ? and status <> 'cancelled' order by start_time limit 1", args: [`${day}T00:00:00.000Z`] }))
+    .rows as unknown as [{ id: number }];
+  let changes = 0;
+  const change = async () => {
+    changes += 1;
+    await db.execute({ sql: "update appointments set end_time = strftime('%Y-%m-%dT%H:%M:%fZ', end_time, ?) where id = ?", args: [changes % 2 ? "+15 minutes" : "-15 minutes", changedId] });
+  };
+  // Ten tablets: five front-desk admins and five wall screens, each with its own session.
+  const tablets = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, index) => insertSession({ email: index % 2 ? "display@salon.test" : "admin@salon.test" }, db).then((session) => session.token)),
+  );
+
   let dayAtFiftyK = 0;
   let signInAtFiftyK = 0;
   const server = await startSignedIn(salon.databaseUrl, 1);
@@ -95,29 +132,37 @@ try {
       console.log(`${name.padEnd(18)} ${(bytes / 1000).toFixed(0).padStart(5)} KB${goal}`);
     }
 
-    const one = await interleaved(server, targets, rounds);
-    const signIn = median(one["Sign-in page"]!);
-    console.log(`\nOne request at a time (${rounds} interleaved rounds), median to the last byte:`);
+    const one = await interleaved(server, targets, rounds, change);
+    const signIn = median(one["Sign-in page"]!.changed);
+    console.log(`\nOne request at a time (${rounds} interleaved rounds), median to the last byte, right after a change to the day and unchanged since:`);
     for (const [name, times] of Object.entries(one)) {
-      const ratio = median(times) / signIn;
+      const ratio = median(times.changed) / signIn;
       const goal = name.startsWith("Day")
         ? `  goal ≤ ${GOALS.dayRatio}×: ${verdict(ratio <= GOALS.dayRatio)}`
         : name.startsWith("Month")
           ? `  goal ≤ ${GOALS.monthRatio}×: ${verdict(ratio <= GOALS.monthRatio)}`
           : "";
-      console.log(`${name.padEnd(18)} ${ms(median(times))}  = ${ratio.toFixed(2).padStart(5)}× sign-in${goal}`);
+      const unchanged = median(times.unchanged);
+      console.log(`${name.padEnd(18)} ${ms(median(times.changed))} = ${ratio.toFixed(2).padStart(5)}× sign-in  (unchanged ${ms(unchanged)} = ${(unchanged / signIn).toFixed(2)}×)${goal}`);
     }
-    dayAtFiftyK = median(one["Day view HTML"]!);
+    dayAtFiftyK = median(one["Day view HTML"]!.changed);
     signInAtFiftyK = signIn;
 
-    console.log(`\n${PARALLEL} at once (${PARALLEL} clients × ${parallelRounds} requests each):`);
+    console.log(`\nOne change, ten tablets: a change, then ${PARALLEL} sessions at the same moment (${parallelRounds} times):`);
     for (const name of ["Sign-in page", "Day view HTML", "Day view .data"] as const) {
-      await parallel(server, targets[name], 2); // warm-up
-      const times = await parallel(server, targets[name], parallelRounds);
+      await bursts(server, targets[name], tablets, 2, change); // warm-up
+      const times = await bursts(server, targets[name], tablets, parallelRounds, change);
       const p50 = percentile(times, 50);
       const p975 = percentile(times, 97.5);
       const goal = name.startsWith("Day") ? `  goal p50 ≤ ${GOALS.parallelP50} ms, p97.5 ≤ ${GOALS.parallelP975} ms: ${verdict(p50 <= GOALS.parallelP50 && p975 <= GOALS.parallelP975)}` : "";
       console.log(`${name.padEnd(18)} p50 ${ms(p50)}  p97.5 ${ms(p975)}  max ${ms(times.at(-1)!)}${goal}`);
+    }
+
+    console.log(`\nSustained: ${PARALLEL} sessions asking without pause (${parallelRounds} requests each), no change meanwhile:`);
+    for (const name of ["Sign-in page", "Day view HTML", "Day view .data"] as const) {
+      await sustained(server, targets[name], tablets, 2); // warm-up
+      const times = await sustained(server, targets[name], tablets, parallelRounds);
+      console.log(`${name.padEnd(18)} p50 ${ms(percentile(times, 50))}  p97.5 ${ms(percentile(times, 97.5))}  max ${ms(times.at(-1)!)}`);
     }
   } finally {
     await server.stop();
@@ -144,10 +189,11 @@ try {
     console.log(`\nCopied the history back ${copies} times: ${total.toLocaleString("en-US")} appointments (${((performance.now() - started) / 1000).toFixed(0)} s)`);
 
     const big = await startSignedIn(salon.databaseUrl, 1);
+    console.log("Day view right after a change, one request at a time:");
     try {
-      const times = await interleaved(big, { "Sign-in page": targets["Sign-in page"], "Day view HTML": targets["Day view HTML"] }, rounds);
-      const dayAtMillion = median(times["Day view HTML"]!);
-      const signIn = median(times["Sign-in page"]!);
+      const times = await interleaved(big, { "Sign-in page": targets["Sign-in page"], "Day view HTML": targets["Day view HTML"] }, rounds, change);
+      const dayAtMillion = median(times["Day view HTML"]!.changed);
+      const signIn = median(times["Sign-in page"]!.changed);
       const ratio = dayAtMillion / dayAtFiftyK;
       console.log(`Day view HTML at ${Math.round(total / 1000)}k: ${ms(dayAtMillion)}  = ${ratio.toFixed(2)}× the 51k figure (goal ≤ ${GOALS.millionRatio}×: ${verdict(ratio <= GOALS.millionRatio)})`);
       console.log(`  against the sign-in page in each run: ${(dayAtMillion / signIn).toFixed(2)}× now, ${(dayAtFiftyK / signInAtFiftyK).toFixed(2)}× at 51k`);

@@ -365,6 +365,15 @@ export const events = sqliteTable(
   (t) => [index("events_created_idx").on(t.createdAt)],
 );
 
+// One number that goes up with every write to what the calendar shows (appointments,
+// clients, services, stylists, their hours and time off, the salon's settings), raised by
+// triggers (migration 0013) so no write path can miss it. Reads that many requests ask for
+// at once (ten tablets after one change) are computed once per revision (decision 0089).
+export const dataRevision = sqliteTable("data_revision", {
+  id: integer("id").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
 // A stylist's iCalendar subscription (`/feeds/{token}.ics`): only the SHA-256 hash of the
 // secret token is stored, as for sessions. The request window counts this token's fetches
 // for its rate limit, in the row itself so every server process shares it.

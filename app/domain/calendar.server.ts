@@ -12,6 +12,7 @@ import { assertCan, type Actor } from "./access.server";
 import { stylistSchedulesForDate, stylistSchedulesForDates, type DaySchedule } from "./availability.server";
 import { dashboardStats, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
 import { getGlobalSettings } from "./settings.server";
+import { sharedRead } from "./shared-reads.server";
 import { listVisibleStylists } from "./stylists.server";
 
 /** One appointment as the grid draws it: wall-clock minutes on its salon date. */
@@ -250,28 +251,21 @@ async function periodSummary(
 
 const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-export async function loadCalendar(actor: Actor, request: { view: CalendarView; date?: CalendarDate; query?: string }): Promise<CalendarData> {
-  assertCan(actor, "calendar.view");
-  const { timeZone, openTime } = await getGlobalSettings();
-  const today = todayInZone(timeZone);
-  const date = request.date ?? today;
-  const { first, last } = viewRange(request.view, date);
-  const query = request.query?.trim() ?? "";
-  const needle = query.toLowerCase();
-  const showPanel = actor.role !== "display";
-  const isDay = request.view === "day";
+/** What a view shows that is the same for everyone with the same visibility: shared between requests (decision 0089). */
+type CalendarContent = Pick<CalendarData, "stylists" | "schedules" | "items" | "summary" | "legend">;
 
+async function calendarContent(actor: Actor, view: CalendarView, date: CalendarDate, timeZone: string, needle: string): Promise<CalendarContent> {
+  const { first, last } = viewRange(view, date);
+  const isDay = view === "day";
   const stylists = await listVisibleStylists(actor);
   const ids = stylists.map((stylist) => stylist.id);
   // Everyone's appointments for those who see every stylist: inactive stylists' rows are dropped after the query.
   const scope: StylistScope = can(actor.role, "stylists.viewAll") ? null : ids;
   const { start, end } = dayBounds(date, timeZone);
-  const [schedules, appointments, period, stats, upcoming] = await Promise.all([
+  const [schedules, appointments, period] = await Promise.all([
     isDay ? stylistSchedulesForDate(ids, date, timeZone) : null,
     isDay ? dayItems(scope, start, end, timeZone) : null,
-    isDay ? null : periodSummary(ids, scope, first, last, timeZone, needle, request.view === "week"),
-    showPanel ? dashboardStats(actor, today) : null,
-    showPanel ? upcomingAppointments(actor, 3) : null,
+    isDay ? null : periodSummary(ids, scope, first, last, timeZone, needle, view === "week"),
   ]);
 
   const shown = new Set(ids);
@@ -282,6 +276,26 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const legend = period
     ? period.legend
     : sortLegend([...new Map(items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : []))).entries()].map(([name, color]) => ({ name, color })));
+  return { stylists: stylists.map(({ id, name }) => ({ id, name })), schedules, items, summary: period?.summary ?? null, legend };
+}
+
+export async function loadCalendar(actor: Actor, request: { view: CalendarView; date?: CalendarDate; query?: string }): Promise<CalendarData> {
+  assertCan(actor, "calendar.view");
+  const { timeZone, openTime } = await getGlobalSettings();
+  const today = todayInZone(timeZone);
+  const date = request.date ?? today;
+  const { first, last } = viewRange(request.view, date);
+  const query = request.query?.trim() ?? "";
+  const needle = query.toLowerCase();
+  const showPanel = actor.role !== "display";
+  // Admins and display screens see every stylist, so they share one value; a stylist sees their own column.
+  const visibility = can(actor.role, "stylists.viewAll") ? "all" : `user ${actor.id}`;
+
+  const [content, stats, upcoming] = await Promise.all([
+    sharedRead(`calendar\n${visibility}\n${request.view}\n${date}\n${timeZone}\n${needle}`, () => calendarContent(actor, request.view, date, timeZone, needle)),
+    showPanel ? dashboardStats(actor, today) : null,
+    showPanel ? upcomingAppointments(actor, 3) : null,
+  ]);
 
   return {
     timeZone,
@@ -293,11 +307,7 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
     query,
     openMinutes: clockMinutes(openTime),
     nowMinutes: minutesInZone(new Date(), timeZone),
-    stylists: stylists.map(({ id, name }) => ({ id, name })),
-    schedules,
-    items,
-    summary: period?.summary ?? null,
-    legend,
+    ...content,
     canWrite: can(actor.role, "appointments.write"),
     panel: stats && upcoming ? { stats, upcoming: upcoming.map((item) => toUpcoming(item, timeZone)) } : null,
   };

@@ -99,6 +99,9 @@ function useMoves() {
 
 export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q"]);
 
+// The screen draws only its loader data: tablets showing the same view share one render (decision 0089).
+export const handle = { renderOnce: true };
+
 export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
   const { view, date, today, query, stylists, canWrite, panel } = calendar;

@@ -1,0 +1,46 @@
+// Reads that many requests ask for at once, computed once per data revision (decision 0089).
+// When one booking changes, every tablet showing that day reloads it within a second: the
+// first request computes the day, the others wait for the same promise, and every request
+// after them gets the same value until the next write. The revision is one row, raised by
+// database triggers on every write to what the calendar shows (migration 0013), so writes
+// from other server processes, scripts and raw SQL count as well.
+import { sql } from "drizzle-orm";
+import { db } from "#db/client.server";
+
+/** Values kept: a few days and views in a few visibilities; the oldest used goes first. */
+const MAX_ENTRIES = 48;
+
+type Entry = { revision: number; value: Promise<unknown> };
+const entries = new Map<string, Entry>();
+
+/** The data revision now, or null when the database has none (no sharing then). */
+export async function dataRevision(): Promise<number | null> {
+  const [row] = await db.all<{ value: number }>(sql`select value from data_revision where id = 1`);
+  return row ? Number(row.value) : null;
+}
+
+/**
+ * `compute()`'s value for `key`, shared by every request for that key until the data
+ * revision moves. The value is shared between requests: callers must not change it. A
+ * failed computation is not kept. Keys must name everything the value depends on other
+ * than the database (the date, the zone, who may see what).
+ */
+export async function sharedRead<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const revision = await dataRevision();
+  if (revision === null) return compute();
+  const kept = entries.get(key);
+  if (kept && kept.revision === revision) {
+    entries.delete(key);
+    entries.set(key, kept);
+    return kept.value as Promise<T>;
+  }
+  const value = compute();
+  const entry = { revision, value };
+  entries.delete(key);
+  entries.set(key, entry);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return value;
+}

@@ -1,0 +1,59 @@
+// A page that several screens ask for with the same data is rendered once (decision 0089).
+// Ten tablets reloading the busy Day view after one change would otherwise each pay for
+// React drawing two hundred blocks. A Remix page's markup is a function of its URL and
+// its loaders' data, so the HTML is kept under a hash of exactly those: the serialized
+// loader data that the page itself carries to the browser. Screens opt in with
+// `handle = { renderOnce: true }` once their components read nothing but their loader
+// data and the URL (no clock, no randomness while rendering on the server).
+import { createHash, randomBytes } from "node:crypto";
+import type { EntryContext } from "@remix-run/node";
+
+/** Pages kept: a few views in a few variants (admins, screens, stylists); the oldest used goes first. */
+const MAX_PAGES = 24;
+const pages = new Map<string, Promise<string>>();
+
+/** Stands in for the response's CSP nonce while a shared page is rendered; never sent. */
+export const NONCE_PLACEHOLDER = randomBytes(24).toString("hex");
+
+/** Whether this response's HTML may be shared: an opted-in screen, answered without errors or an action's data. */
+export function canShareRender(context: EntryContext, status: number): boolean {
+  const { staticHandlerContext: handler } = context;
+  if (status !== 200 || handler.errors || handler.actionData || !context.serverHandoffStream) return false;
+  const deepest = handler.matches.at(-1);
+  const handle = deepest ? (context.routeModules[deepest.route.id]?.handle as { renderOnce?: boolean } | undefined) : undefined;
+  return handle?.renderOnce === true;
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+function renderWith(context: EntryContext, data: string, render: () => Promise<string>): Promise<string> {
+  // The render reads the data again: the same bytes, as one chunk.
+  context.serverHandoffStream = new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(data));
+      controller.close();
+    },
+  });
+  return render();
+}
+
+/**
+ * The page's HTML, rendered by `render` (with NONCE_PLACEHOLDER as its nonce) only when no
+ * page with the same URL and data is kept or being rendered; then given this response's nonce.
+ */
+export async function sharedRender(url: string, context: EntryContext, nonce: string, render: () => Promise<string>): Promise<string> {
+  const data = await readAll(context.serverHandoffStream!);
+  const key = createHash("sha256").update(url).update("\n").update(data).digest("base64");
+  const kept = pages.get(key);
+  const page = kept ?? renderWith(context, data, render);
+  pages.delete(key);
+  pages.set(key, page);
+  if (!kept) page.catch(() => pages.get(key) === page && pages.delete(key));
+  if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  return (await page).replaceAll(NONCE_PLACEHOLDER, nonce);
+}
