@@ -120,9 +120,12 @@ async function renderToHtml(app: JSX.Element, nonce: string): Promise<string> {
       setTimeout(abort, streamTimeout + 1000);
     });
   }
-  const body = await renderToReadableStream(app, { nonce, onError: () => undefined });
+  let failed: { error: unknown } | undefined;
+  const body = await renderToReadableStream(app, { nonce, onError: (error: unknown) => void (failed ??= { error }) });
   await body.allReady;
-  return new Response(body).text();
+  const html = await new Response(body).text();
+  if (failed) throw failed.error;
+  return html;
 }
 
 const page = (context: EntryContext, url: string, nonce: string) => (

@@ -133,6 +133,19 @@ describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (serve
     expect(settings.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(settings.headers.get("X-Frame-Options")).toBe("DENY");
 
+    // The calendar is rendered once for screens with the same data (decision 0089): each answer still has its own nonce.
+    const nonces: string[] = [];
+    for (let load = 0; load < 2; load += 1) {
+      const day = await fetch(`${base}/calendar?view=day&date=2031-01-15`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(day.status).toBe(200);
+      const page = await day.text();
+      const pageNonce = (day.headers.get("Content-Security-Policy") ?? "").match(/'nonce-([^']+)'/)?.[1] ?? "";
+      const used = new Set([...page.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+      expect(used).toEqual(new Set([pageNonce]));
+      nonces.push(pageNonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+
     const wrong = await postForm("/auth", { intent: "login", email: admin.email, password: "not-the-password" });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.getSetCookie().some((header) => header.startsWith("__session="))).toBe(false);
