@@ -108,8 +108,9 @@ try {
 
   // A change to the day that every view shows: one appointment's end, 15 minutes later and
   // back again, written as another process would (the data revision's triggers see every writer).
-  const [{ id: changedId }] = (await db.execute({ sql: "select id from appointments where start_time >= ? and status <> 'cancelled' order by start_time limit 1", args: [`${day}T00:00:00.000Z`] }))
-    .rows as unknown as [{ id: number }];
+  const [{ id: changedId, end_time: originalEnd }] = (
+    await db.execute({ sql: "select id, end_time from appointments where start_time >= ? and status <> 'cancelled' order by start_time limit 1", args: [`${day}T00:00:00.000Z`] })
+  ).rows as unknown as [{ id: number; end_time: string }];
   let changes = 0;
   const change = async () => {
     changes += 1;
@@ -166,6 +167,8 @@ try {
     }
   } finally {
     await server.stop();
+    // A reused database is left as it was.
+    await db.execute({ sql: "update appointments set end_time = ? where id = ?", args: [originalEnd, changedId] });
   }
 
   if (!quick) {
