@@ -10,7 +10,9 @@ import type { EntryContext } from "@remix-run/node";
 
 /** Pages kept: a few views in a few variants (admins, screens, stylists); the oldest used goes first. */
 const MAX_PAGES = 24;
-const pages = new Map<string, Promise<string>>();
+/** A kept page: its bytes split where the nonce goes. */
+type Page = Buffer[];
+const pages = new Map<string, Promise<Page>>();
 
 /** Stands in for the response's CSP nonce while a shared page is rendered; never sent. */
 export const NONCE_PLACEHOLDER = randomBytes(24).toString("hex");
@@ -24,36 +26,41 @@ export function canShareRender(context: EntryContext, status: number): boolean {
   return handle?.renderOnce === true;
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = "";
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return chunks;
 }
 
-function renderWith(context: EntryContext, data: string, render: () => Promise<string>): Promise<string> {
-  // The render reads the data again: the same bytes, as one chunk.
+async function renderWith(context: EntryContext, data: Uint8Array[], render: () => Promise<string>): Promise<Page> {
+  // The render reads the data again: the same bytes.
   context.serverHandoffStream = new ReadableStream({
     start(controller) {
-      controller.enqueue(new TextEncoder().encode(data));
+      for (const chunk of data) controller.enqueue(chunk);
       controller.close();
     },
   });
-  return render();
+  const html = await render();
+  return html.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
 }
 
 /**
- * The page's HTML, rendered by `render` (with NONCE_PLACEHOLDER as its nonce) only when no
- * page with the same URL and data is kept or being rendered; then given this response's nonce.
+ * The page's HTML as bytes, rendered by `render` (with NONCE_PLACEHOLDER as its nonce) only
+ * when no page with the same URL and data is kept or being rendered; then given this
+ * response's nonce. Kept as bytes so each answer is one copy, not a string to encode again.
  */
-export async function sharedRender(url: string, context: EntryContext, nonce: string, render: () => Promise<string>): Promise<string> {
+export async function sharedRender(url: string, context: EntryContext, nonce: string, render: () => Promise<string>): Promise<Buffer<ArrayBuffer>> {
   const data = await readAll(context.serverHandoffStream!);
-  const key = createHash("sha256").update(url).update("\n").update(data).digest("base64");
+  const hash = createHash("sha256").update(url).update("\n");
+  for (const chunk of data) hash.update(chunk);
+  const key = hash.digest("base64");
   const kept = pages.get(key);
   const page = kept ?? renderWith(context, data, render);
   pages.delete(key);
   pages.set(key, page);
   if (!kept) page.catch(() => pages.get(key) === page && pages.delete(key));
   if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
-  return (await page).replaceAll(NONCE_PLACEHOLDER, nonce);
+  const parts = await page;
+  const nonceBytes = Buffer.from(nonce);
+  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
 }

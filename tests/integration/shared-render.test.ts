@@ -55,7 +55,7 @@ describe("a shared render", () => {
     const pages = await Promise.all(
       nonces.map((nonce) => {
         const context = entryContext('{"day":"2031-05-14","blocks":[1,2,3]}');
-        return sharedRender("http://salon.test/calendar?view=day", context, nonce, render(context));
+        return sharedRender("http://salon.test/calendar?view=day", context, nonce, render(context)).then(String);
       }),
     );
     expect(calls.count).toBe(1);
@@ -69,7 +69,7 @@ describe("a shared render", () => {
     const { calls, render } = counting();
     const ask = (url: string, data: string) => {
       const context = entryContext(data);
-      return sharedRender(url, context, "n", render(context));
+      return sharedRender(url, context, "n", render(context)).then(String);
     };
     await ask("http://salon.test/calendar?view=week", '{"count":1}');
     await ask("http://salon.test/calendar?view=week", '{"count":1}');
@@ -84,6 +84,6 @@ describe("a shared render", () => {
     const context = entryContext('{"failing":true}');
     await expect(sharedRender("http://salon.test/calendar", context, "n", () => Promise.reject(new Error("render failed")))).rejects.toThrow("render failed");
     const again = entryContext('{"failing":true}');
-    expect(await sharedRender("http://salon.test/calendar", again, "n", async () => "drawn")).toBe("drawn");
+    expect(String(await sharedRender("http://salon.test/calendar", again, "n", async () => "drawn"))).toBe("drawn");
   });
 });
