@@ -1,3 +1,4 @@
+import { fromZonedTime } from "date-fns-tz";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -87,5 +88,40 @@ describe("wall clock", () => {
         expect(minutes).toBe(Number(parts.hour) * 60 + Number(parts.minute));
       }
     }
+  });
+});
+
+describe("zonedToUtc", () => {
+  // Both 2026 clock changes of each zone (Lord Howe moves by 30 minutes), plus days without one.
+  const DAYS: [zone: string, dates: string[], hoursLong: number[]][] = [
+    ["Europe/London", ["2026-03-29", "2026-10-25"], [23, 25]],
+    ["America/New_York", ["2026-03-08", "2026-11-01"], [23, 25]],
+    ["Australia/Lord_Howe", ["2026-04-05", "2026-10-04"], [24.5, 23.5]],
+    ["Asia/Kathmandu", ["2026-03-29", "2026-11-01"], [24, 24]],
+    ["Australia/Adelaide", ["2026-04-05", "2026-10-04"], [25, 23]],
+  ];
+  const quarterHours = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`);
+
+  it("returns what fromZonedTime returns for every quarter hour of the clock-change days, gaps and overlaps included", () => {
+    for (const [zone, dates, hoursLong] of DAYS) {
+      dates.forEach((date, index) => {
+        const { start, end } = dayBounds(date, zone);
+        expect((end.getTime() - start.getTime()) / 3_600_000, `${zone} ${date}`).toBe(hoursLong[index]);
+        for (const time of quarterHours) {
+          const expected = fromZonedTime(`${date}T${time}:00`, zone).getTime();
+          // The first call computes, the second is answered from the cache: both must agree.
+          expect(zonedToUtc(date, time, zone).getTime(), `${zone} ${date} ${time}`).toBe(expected);
+          expect(zonedToUtc(date, time, zone).getTime(), `${zone} ${date} ${time} (cached)`).toBe(expected);
+        }
+      });
+    }
+  });
+
+  it("hands out a new Date each time, so a caller changing one does not change the next answer", () => {
+    const first = zonedToUtc("2026-07-01", "09:00", LONDON);
+    first.setUTCHours(0);
+    const second = zonedToUtc("2026-07-01", "09:00", LONDON);
+    expect(second).not.toBe(first);
+    expect(second.toISOString()).toBe("2026-07-01T08:00:00.000Z");
   });
 });

@@ -19,9 +19,23 @@ export function isClockTime(value: string): value is ClockTime {
   return TIME_PATTERN.test(value);
 }
 
+// fromZonedTime formats up to three instants with Intl per call, and a month view asks for
+// the bounds of every day it shows. It is a pure function of its arguments (and of the
+// process's own zone, which does not change while it runs), so its answers are kept; the
+// clock changes' gaps and overlaps come out exactly as fromZonedTime resolves them.
+const zonedInstants = new Map<string, number>();
+
 /** The instant at which the salon's clocks show `time` on `date`. */
 export function zonedToUtc(date: CalendarDate, time: ClockTime, timeZone: string): Date {
-  return fromZonedTime(`${date}T${time}:00`, timeZone);
+  const key = `${timeZone}|${date}T${time}`;
+  let epochMs = zonedInstants.get(key);
+  if (epochMs === undefined) {
+    epochMs = fromZonedTime(`${date}T${time}:00`, timeZone).getTime();
+    if (zonedInstants.size >= 10_000) zonedInstants.clear();
+    zonedInstants.set(key, epochMs);
+  }
+  // A new Date each time: callers may change the one they get.
+  return new Date(epochMs);
 }
 
 // One formatter per zone, reused: building an Intl.DateTimeFormat is the slow part, and

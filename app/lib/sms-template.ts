@@ -41,13 +41,26 @@ export function renderTemplate(template: string, values: TemplateValues): string
   });
 }
 
+// One pair of formatters per zone, reused: building an Intl.DateTimeFormat is the slow part.
+const appointmentFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+function appointmentFormat(timeZone: string) {
+  let formats = appointmentFormats.get(timeZone);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }),
+      time: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
+    };
+    appointmentFormats.set(timeZone, formats);
+  }
+  return formats;
+}
+
 /** The appointment's date and time as the salon's clock shows them (SPEC §1: US English long date). */
 export function appointmentDateTime(startTime: string, timeZone: string): { appointmentDate: string; appointmentTime: string } {
   const instant = new Date(startTime);
-  return {
-    appointmentDate: new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(instant),
-    appointmentTime: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(instant),
-  };
+  const formats = appointmentFormat(timeZone);
+  return { appointmentDate: formats.date.format(instant), appointmentTime: formats.time.format(instant) };
 }
 
 // GSM 03.38: the basic set costs one septet a character, the extension set two (escape + char).

@@ -91,10 +91,12 @@ export function PanelToggles({ preference, onChange }: { preference: PanelPrefer
   );
 }
 
+const DAY_LABEL = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
 /** The date of an upcoming entry when it is not today: "Tue, Nov 24". */
 function dayLabel(date: string, today: string | undefined) {
   if (!today || date === today) return null;
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return DAY_LABEL.format(new Date(`${date}T12:00:00Z`));
 }
 
 export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href: string; today?: string }) {
