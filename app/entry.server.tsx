@@ -1,6 +1,7 @@
 // Streaming SSR. On Node, React's Node stream renderer (several times faster than its
 // web-stream renderer there); elsewhere (Deno) the web-stream renderer. Both hand Remix a
-// web-standard Response, so the same server build runs on both runtimes.
+// web-standard Response, so the same server build runs on both runtimes. Screens that opt
+// in are rendered whole and shared by every request with the same data (decision 0089).
 import { Transform, Writable, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -13,6 +14,9 @@ import "~/utils/load-context";
 import { logServerError } from "~/utils/log.server";
 
 export const streamTimeout = 5_000;
+
+/** React's Node stream renderer, where the runtime has it (Node; not Deno). */
+const nodeRenderer = "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function" ? ReactDOMServer.renderToPipeableStream : null;
 
 // Background work each server process runs once (server.js and server/deno.ts call it
 // after the build has loaded): the SMS reminder scheduler.
@@ -102,8 +106,7 @@ async function renderWithWebStreams({ status, headers, app, nonce, waitForAll }:
 
 /** The whole page as one string (a shared page is kept whole): every part rendered, deferred data included. */
 async function renderToHtml(app: JSX.Element, nonce: string): Promise<string> {
-  if ("renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function") {
-    const renderToPipeableStream = ReactDOMServer.renderToPipeableStream;
+  if (nodeRenderer) {
     return new Promise((resolve, reject) => {
       const parts: Buffer[] = [];
       const sink = new Writable({
@@ -116,7 +119,7 @@ async function renderToHtml(app: JSX.Element, nonce: string): Promise<string> {
           done();
         },
       });
-      const { pipe, abort } = renderToPipeableStream(app, { nonce, onAllReady: () => pipe(sink), onShellError: reject, onError: reject });
+      const { pipe, abort } = nodeRenderer(app, { nonce, onAllReady: () => pipe(sink), onShellError: reject, onError: reject });
       setTimeout(abort, streamTimeout + 1000);
     });
   }
@@ -152,7 +155,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     waitForAll: isbot(request.headers.get("user-agent") ?? ""),
     app: page(remixContext, request.url, nonce),
   };
-  return "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function" ? renderWithNodeStreams(render) : renderWithWebStreams(render);
+  return nodeRenderer ? renderWithNodeStreams(render) : renderWithWebStreams(render);
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

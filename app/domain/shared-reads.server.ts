@@ -6,12 +6,10 @@
 // from other server processes, scripts and raw SQL count as well.
 import { sql } from "drizzle-orm";
 import { db } from "#db/client.server";
+import { KeptPromises } from "~/lib/kept-promises";
 
 /** Values kept: a few days and views in a few visibilities; the oldest used goes first. */
-const MAX_ENTRIES = 48;
-
-type Entry = { revision: number; value: Promise<unknown> };
-const entries = new Map<string, Entry>();
+const kept = new KeptPromises<unknown>(48);
 
 /** The data revision now, or null when the database has none (no sharing then). */
 export async function dataRevision(): Promise<number | null> {
@@ -28,19 +26,5 @@ export async function dataRevision(): Promise<number | null> {
 export async function sharedRead<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const revision = await dataRevision();
   if (revision === null) return compute();
-  const kept = entries.get(key);
-  if (kept && kept.revision === revision) {
-    entries.delete(key);
-    entries.set(key, kept);
-    return kept.value as Promise<T>;
-  }
-  const value = compute();
-  const entry = { revision, value };
-  entries.delete(key);
-  entries.set(key, entry);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  value.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
-  return value;
+  return kept.get(key, revision, compute) as Promise<T>;
 }

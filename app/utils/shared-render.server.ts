@@ -7,12 +7,13 @@
 // data and the URL (no clock, no randomness while rendering on the server).
 import { createHash, randomBytes } from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
+import { KeptPromises } from "~/lib/kept-promises";
 
 /** Pages kept: a few views in a few variants (admins, screens, stylists); the oldest used goes first. */
 const MAX_PAGES = 24;
 /** A kept page: its bytes split where the nonce goes. */
 type Page = Buffer[];
-const pages = new Map<string, Promise<Page>>();
+const pages = new KeptPromises<Page>(MAX_PAGES);
 
 /** Stands in for the response's CSP nonce while a shared page is rendered; never sent. */
 export const NONCE_PLACEHOLDER = randomBytes(24).toString("hex");
@@ -54,13 +55,8 @@ export async function sharedRender(url: string, context: EntryContext, nonce: st
   const hash = createHash("sha256").update(url).update("\n");
   for (const chunk of data) hash.update(chunk);
   const key = hash.digest("base64");
-  const kept = pages.get(key);
-  const page = kept ?? renderWith(context, data, render);
-  pages.delete(key);
-  pages.set(key, page);
-  if (!kept) page.catch(() => pages.get(key) === page && pages.delete(key));
-  if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
-  const parts = await page;
+  // The key is the page's content, so a kept page never goes stale: one version for all.
+  const parts = await pages.get(key, null, () => renderWith(context, data, render));
   const nonceBytes = Buffer.from(nonce);
   return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
 }
