@@ -5,9 +5,11 @@ export type LiveStatus = "connecting" | "live" | "offline";
 
 /**
  * Revalidates the page's loaders when another tablet changes something. While the
- * stream is down, falls back to polling every `fallbackPollMs` (SPEC §9: 5 s).
+ * stream is down, falls back to polling every `fallbackPollMs` (SPEC §9: 5 s). `since`:
+ * the change feed's position when the page was made; the stream first replays what came
+ * after it, so a change made between the page's load and the stream's start still counts.
  */
-export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: string[]; fallbackPollMs?: number } = {}): LiveStatus {
+export function useLiveUpdates({ topics, since, fallbackPollMs = 5000 }: { topics?: string[]; since?: number; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -22,6 +24,9 @@ export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: str
   };
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
+  // Only the first connection starts from the page's position; the browser resumes later
+  // ones itself (Last-Event-ID), and a revalidation must not open a new stream.
+  const start = useRef(since);
 
   useEffect(() => {
     let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -33,7 +38,7 @@ export function useLiveUpdates({ topics, fallbackPollMs = 5000 }: { topics?: str
       }, 150);
     };
     const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
-    const source = new EventSource("/api/events");
+    const source = new EventSource(start.current === undefined ? "/api/events" : `/api/events?lastEventId=${start.current}`);
     const onChange = (event: MessageEvent) => {
       if (!wanted || wanted.has(event.type)) refresh();
     };

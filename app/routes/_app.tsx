@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunctio
 import { AppShell } from "~/components/shell/app-shell";
 import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
+import { latestEventId } from "~/domain/events.server";
 import { unreadMessageCount } from "~/domain/messages.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { readSeenMessageId } from "~/utils/messages-seen.server";
@@ -10,12 +11,16 @@ import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The change feed's position when the page was made, read before the screen's own data
+  // (every loader waits for the signed-in user first): the page's event stream starts
+  // there, so a change committed while the page loads is not missed.
+  const eventCursor = latestEventId();
   const user = await requireUser(request);
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
   const [{ salonName, clockFormat }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
   // clockFormat: read by useClockFormat() wherever a time is shown.
-  return { user, salonName, clockFormat, unreadMessages };
+  return { user, salonName, clockFormat, unreadMessages, eventCursor: await eventCursor };
 }
 
 const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");
@@ -25,8 +30,8 @@ const revalidateShell = revalidateOnOwnParams();
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, unreadMessages } = useLoaderData<typeof loader>();
-  useLiveUpdates();
+  const { user, salonName, unreadMessages, eventCursor } = useLoaderData<typeof loader>();
+  useLiveUpdates({ since: eventCursor });
   return (
     <AppShell user={user} salonName={salonName} badges={{ "/messages": unreadMessages }}>
       <Outlet />

@@ -193,6 +193,21 @@ test("a booking made elsewhere appears on an open calendar without reloading", a
   await screenContext.close();
 });
 
+test("a booking made while a screen is still connecting to live updates appears once it connects", async ({ page }) => {
+  // The screen's event stream is held back until the booking has been made: the change
+  // falls between the page's load and the stream's start, and must not be lost.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/events*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, DISPLAY, "/calendar?view=day&date=2027-03-16");
+  const booked = await bookByApi(setup, "2027-03-16", "09:00", THEO);
+  release();
+  await expect(page.getByTestId(`appointment-${booked.id}`)).toBeVisible();
+});
+
 test("the grid shades time off, a booking into it is refused, and an admin's override is recorded", async ({ page }) => {
   const added = await apiRequest("POST", "/api/stylist/time-off", setup.token, { stylistId: setup.stylists[SOFIA], startDate: "2027-03-10", endDate: "2027-03-10", reason: "Training day" });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
