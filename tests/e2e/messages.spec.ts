@@ -16,7 +16,7 @@ test("a message typed on one tablet reaches another live, with its line breaks a
   const adminPage = await receiver.newPage();
   await signIn(stylistPage, STYLIST, "/messages");
   // The receiving tablet's event stream is open before the message is sent.
-  const streamOpen = adminPage.waitForResponse((response) => response.url().endsWith("/api/events") && response.ok());
+  const streamOpen = adminPage.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.ok());
   await signIn(adminPage, ADMIN, "/messages");
   await expect(adminPage.getByRole("heading", { name: "Team Messages", level: 1 })).toBeVisible();
   await streamOpen;

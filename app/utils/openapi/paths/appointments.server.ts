@@ -98,7 +98,8 @@ export const appointmentsArea: ApiArea = {
       method: "get",
       path: "/api/events",
       summary: "Live change feed (Server-Sent Events) for signed-in screens",
-      description: "A `text/event-stream` that stays open: one event per change (`Last-Event-ID` resumes). Ids of other stylists' records are left out for stylists.",
+      description:
+        "A `text/event-stream` that stays open: one event per change. The `Last-Event-ID` header, or a `lastEventId` query parameter (how a page starts from the change feed's position when it was made), replays what came after that event first. Ids of other stylists' records are left out for stylists.",
       answers: { 200: { description: "The stream.", schema: z.string(), contentType: "text/event-stream" } },
     },
   ],
