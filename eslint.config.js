@@ -21,6 +21,20 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
     },
   },
+  // Form bodies are read in one place, which counts their fields before anything parses them.
+  {
+    files: ["app/**"],
+    ignores: ["app/utils/form-data.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
+          message: "Read a form with readFormData (app/utils/form-data.server.ts): it caps its fields before parsing.",
+        },
+      ],
+    },
+  },
   // The app logs through app/utils/log.server.ts; scripts, benchmarks and servers print.
   { files: ["app/**"], rules: { "no-console": ["error", { allow: ["warn", "error", "info"] }] } },
   {

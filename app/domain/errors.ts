@@ -79,3 +79,9 @@ export class UnsupportedMediaType extends DomainError {
     super(message, 415);
   }
 }
+/** A request body larger than a route accepts: too many fields, or one field repeated too often. */
+export class TooLarge extends DomainError {
+  constructor(message: string) {
+    super(message, 413);
+  }
+}

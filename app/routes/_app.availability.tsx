@@ -19,6 +19,7 @@ import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "My Availability" }];
 
@@ -47,7 +48,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(ScheduleModeSchema, AvailabilityDayFormSchema));
   const stylistId = parseId(String(formData.get("stylistId") ?? ""));
   // Every day of the week is its own small form: the reply names which one failed.
   const options = { echo: { dayOfWeek: Number(formData.get("dayOfWeek")) || undefined }, failure: (error: DomainError) => error.message };

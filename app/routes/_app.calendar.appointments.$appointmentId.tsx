@@ -14,7 +14,7 @@ import { pageRequest } from "~/utils/paging.server";
 import { bookingOptions } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
-import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema, SeriesScopeSchema } from "~/lib/schemas/appointments";
+import { APPOINTMENT_FORM_FIELDS, APPOINTMENT_FORM_SCHEMAS, appointmentFormSchema, SeriesScopeSchema } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite, savedToastDescription } from "~/domain/appointment-input.server";
 import { formAction } from "~/utils/form-action.server";
@@ -25,6 +25,7 @@ import { requireUser } from "~/utils/session.server";
 import type { Actor } from "~/domain/access.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 /** The dialog shows this many of the newest changes; 'Show all' pages through the rest. */
 const HISTORY_SHOWN = 5;
@@ -93,7 +94,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const id = parseId(params.appointmentId);
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(DeleteSchema, ...APPOINTMENT_FORM_SCHEMAS));
   if (formData.get("intent") === "delete") {
     return formAction(
       formData,

@@ -10,7 +10,7 @@ import { getClient } from "~/domain/clients.server";
 import { NotFound } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
-import { APPOINTMENT_FORM_FIELDS, appointmentFormSchema, repeatOf } from "~/lib/schemas/appointments";
+import { APPOINTMENT_FORM_FIELDS, APPOINTMENT_FORM_SCHEMAS, appointmentFormSchema, repeatOf } from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
 import { formWrite, savedToastDescription, seriesToastDescription } from "~/domain/appointment-input.server";
 import { formAction } from "~/utils/form-action.server";
@@ -18,6 +18,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 /** A positive whole number from the query, or null. */
 function idParam(url: URL, name: string): number | null {
@@ -66,7 +67,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(...APPOINTMENT_FORM_SCHEMAS));
   const schema = appointmentFormSchema(formData);
   return formAction(
     formData,

@@ -17,6 +17,7 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 import { DuplicateClient } from "~/domain/errors";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "clients.write");
@@ -29,7 +30,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "clients.write");
   const id = parseId(params.clientId);
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(ClientFormSchema));
   const intent = formData.get("intent");
   if (intent === "request-erasure" || intent === "withdraw-erasure") {
     return formAction(formData, ConfirmationSchema, async () => {

@@ -23,6 +23,7 @@ import { page, parseOptionalId } from "~/utils/http.server";
 import { readSeenMessageId, seenMessageHeader } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Team Messages" }];
 
@@ -70,7 +71,7 @@ const DeleteSchema = z.object({ intent: z.literal("delete"), messageId: z.coerce
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "messages.use");
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(DeleteSchema, MessageSchema));
   if (formData.get("intent") === "delete") {
     const back = `/messages${new URL(request.url).search}`;
     return formAction(

@@ -21,6 +21,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Service Pricing" }];
 
@@ -47,7 +48,7 @@ type RowFailure = FailedReply & { serviceId: number };
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "pricing.write");
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(PricingRowFormSchema));
   const stylistId = parseId(String(formData.get("stylistId") ?? ""));
   return formAction(
     formData,

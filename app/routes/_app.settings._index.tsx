@@ -18,6 +18,7 @@ import { page, parseOptionalId } from "~/utils/http.server";
 import { useIntentForm } from "~/hooks/use-intent-form";
 import { requestToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
@@ -40,7 +41,7 @@ function calendarFeedAction(request: Request, user: Actor, formData: FormData, i
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(ChangeOwnPasswordFormSchema, OwnProfileSchema, CalendarFeedFormSchema));
   const intent = formData.get("intent");
   if (intent === FEED_ISSUE || intent === FEED_OFF) return calendarFeedAction(request, user, formData, intent);
   if (intent === "password") {

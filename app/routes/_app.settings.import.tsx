@@ -19,6 +19,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 type Preview = ImportPreview & { csv: string; fileName: string; withoutName: number };
 type Problem = { title: string; message: string };
@@ -32,7 +33,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "clients.import");
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit("intent", "file", "csv"));
   try {
     if (formData.get("intent") === "preview") {
       const file = formData.get("file");

@@ -15,6 +15,7 @@ import { page, parseId } from "~/utils/http.server";
 import { useIntentForm } from "~/hooks/use-intent-form";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
@@ -28,7 +29,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const id = parseId(params.userId);
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(SetPasswordSchema, UpdateUserSchema));
   const saved = (description: string) => redirectWithToast(`/settings/staff/${id}`, { title: "Success", description });
   switch (formData.get("intent")) {
     case "unlock":

@@ -18,6 +18,7 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Shopping List" }];
 
@@ -73,7 +74,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "shopping.use");
   const url = new URL(request.url);
   const back = url.searchParams.has("completed") ? `/shopping-list?completed=${completedLimit(url)}` : "/shopping-list";
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(ActionSchema));
   const notice = NOTICES[String(formData.get("intent")) as keyof typeof NOTICES];
   return formAction(
     formData,

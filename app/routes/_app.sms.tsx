@@ -28,6 +28,7 @@ import { pageRequest } from "~/utils/paging.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { z } from "zod";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
 export const shouldRevalidate = revalidateOnOwnParams(["cursor", "limit"]);
@@ -66,7 +67,7 @@ const PreferenceFormSchema = SmsPreferenceSchema.extend({ stylistId: z.coerce.nu
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireSmsAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(TestReminderSchema, PreferenceFormSchema, SmsSettingsSchema));
   const intent = formData.get("intent");
   if (intent === "test") {
     return formAction(

@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleInboundText, twilioAuthToken, validTwilioSignature } from "~/domain/sms.server";
-import { jsonResponse, methodNotAllowed } from "~/utils/http.server";
+import { readFormData } from "~/utils/form-data.server";
+import { apiErrorResponse, jsonResponse, methodNotAllowed } from "~/utils/http.server";
+
+// Twilio posts about twenty parameters, plus two per attached picture (at most ten).
+const TWILIO_FORM = { maxFields: 100, maxRepeats: 1 };
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
@@ -13,7 +17,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (!appUrl) return jsonResponse({ message: "APP_URL is not set, so Twilio's signature cannot be checked." }, 503);
   const token = await twilioAuthToken();
   if (!token) return jsonResponse({ message: "Twilio is not the configured SMS provider." }, 403);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readFormData(request, TWILIO_FORM);
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
   const params = [...form.entries()].map(([name, value]) => [name, String(value)] as [string, string]);
   const url = `${appUrl}${new URL(request.url).pathname}${new URL(request.url).search}`;
   if (!validTwilioSignature(token, url, params, request.headers.get("X-Twilio-Signature"))) {

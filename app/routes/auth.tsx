@@ -12,6 +12,7 @@ import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign In · Salon Management System" }];
 
@@ -42,7 +43,7 @@ async function signedInRedirect(userId: number, to: string, kind: keyof typeof W
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, formLimit(SetupAdminSchema, LoginSchema, "redirectTo"));
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   if (formData.get("intent") === "setup") {
     return formAction(

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z, type ZodTypeAny } from "zod";
 import { DomainError, type FieldErrors } from "~/domain/errors";
+import { formLimit, readFormData } from "./form-data.server";
 
 export type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]>; details?: Record<string, unknown> };
 
@@ -37,7 +38,7 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
   run: (value: z.output<S>) => Promise<R>,
   options: FormActionOptions<Echo> = {},
 ) {
-  const formData = source instanceof FormData ? source : await source.formData();
+  const formData = source instanceof FormData ? source : await readFormData(source, formLimit(schema));
   const intent = typeof formData.get("intent") === "string" ? (formData.get("intent") as string) : null;
   const { failure = defaultFailure, fieldNames, hideFields, echo, onRefused } = options;
   const reply = (result: SubmissionResult<string[]>, status: number, details?: Record<string, unknown>) =>

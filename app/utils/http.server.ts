@@ -6,6 +6,7 @@ import { DomainError, Invalid, NotFound, ServiceUnavailable, TooManyRequests, Un
 import { fieldErrorsOf } from "~/domain/validate";
 import { hasControlCharacters } from "~/lib/schemas/limits";
 import { withCookieSecurity } from "./cookies.server";
+import { formLimit, readFormData } from "./form-data.server";
 import { logServerError } from "./log.server";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -96,11 +97,7 @@ export async function readBody<S extends ZodTypeAny>(request: Request, schema: S
       throw new Invalid("The request body is not valid JSON.");
     }
   } else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-    try {
-      raw = Object.fromEntries(await request.formData());
-    } catch {
-      throw new Invalid("The request body is not a valid form.");
-    }
+    raw = Object.fromEntries(await readFormData(request, formLimit(schema)));
   } else if (type !== "" || (await request.text()) !== "") {
     throw new UnsupportedMediaType(UNSUPPORTED_CONTENT_TYPE);
   }

@@ -162,6 +162,9 @@ const BookingFromServiceFormSchema = z.object({ ...bookingFields, duration: form
  * fill it in), so the schema is chosen from the submitted form: field-level rules then
  * report every missing field at once.
  */
+/** Every schema the booking dialog's form may be read with. */
+export const APPOINTMENT_FORM_SCHEMAS = [BlockedFormSchema, BookingFormSchema, BookingFromServiceFormSchema];
+
 export function appointmentFormSchema(formData: FormData) {
   if (formData.get("status") === "blocked") return BlockedFormSchema;
   return formData.get(DURATION_FROM_SERVICE) === "on" ? BookingFromServiceFormSchema : BookingFormSchema;
