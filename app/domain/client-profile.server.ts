@@ -1,4 +1,4 @@
-// The client profile (issue 15 item 4): one page with everything about a client. Its
+// The client profile (decision 0083): one page with everything about a client. Its
 // figures come from one aggregate query that reads the (client, status, start, stylist,
 // service, price) index alone (decision 0084); its two lists are keyset pages of the
 // client's appointments (`clientAppointmentsPage`). Admins see every appointment; a stylist

@@ -1,4 +1,4 @@
-// The reminder scheduler (issue 18): runs inside every server process, at start-up and
+// The reminder scheduler (decision 0050): runs inside every server process, at start-up and
 // then every REMINDER_INTERVAL_SECONDS. Each reminder is claimed in the database (a row
 // in sms_reminders, unique per appointment and start time, inserted in a write
 // transaction) before it is sent, so processes and machines sharing a database never send
