@@ -27,7 +27,7 @@ import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
 /** Each list shows this many appointments a page. */
-export const PROFILE_PAGE_SIZE = 10;
+const PROFILE_PAGE_SIZE = 10;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.client.name} · Clients` : "Client" }];
 
