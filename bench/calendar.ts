@@ -1,4 +1,4 @@
-// The calendar's speed on the large salon (issue 12): 20 stylists and a year of history
+// The calendar's speed on the large salon (decisions 0067 to 0071, 0089): 20 stylists and a year of history
 // (about 51,000 appointments), the production server with one process, and a client on
 // loopback. Prints, from one run:
 //   - the busiest day's Day view, HTML and `.data` (a client-side navigation's request),

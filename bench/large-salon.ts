@@ -31,7 +31,7 @@ export function median(times: number[]): number {
   );
 }
 
-export type LargeSalon = {
+type LargeSalon = {
   databaseUrl: string;
   /** The salon date with the most appointments, and how many it has. */
   busiestDay: string;

@@ -1,4 +1,4 @@
-// Bounded lists on the large salon (issue 12 item 3, decision 0065): the size and time of
+// Bounded lists on the large salon (decisions 0065, 0066): the size and time of
 // 'View All Appointments' (every page, walked by its Next page links), of GET
 // /api/appointments with no range, and of GET /api/clients, on the production server.
 // Prints figures; never fails on a budget.

@@ -7,7 +7,7 @@ import { env } from "~/lib/env.server";
 import { normaliseClientPhones, storedCountry } from "./phone-numbers";
 import * as schema from "./schema";
 
-export type Database = LibSQLDatabase<typeof schema>;
+type Database = LibSQLDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or an open transaction: domain helpers accept both. */
 export type Executor = Database | Transaction;
@@ -69,13 +69,13 @@ export function rawClient(): Client {
   return store().client;
 }
 
-export const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
+const MIGRATIONS_FOLDER = resolve(process.cwd(), "db/migrations");
 
 /**
  * Applies committed migrations once per process, then the data steps SQL cannot do:
  * clients' phones in E.164 (idempotent; only rows still without one are read).
  */
-export function ensureMigrated(): Promise<void> {
+function ensureMigrated(): Promise<void> {
   const s = store();
   s.migrated ??= migrate(s.db, { migrationsFolder: MIGRATIONS_FOLDER }).then(async () => {
     await normaliseClientPhones(s.db, await storedCountry(s.db));
@@ -151,11 +151,6 @@ function purgeInBackground(onPurged?: () => Promise<void>) {
     purge.timer.unref?.();
   };
   schedule();
-}
-
-/** Whether a deletion's purge is still waiting for a reader to finish. */
-export function purgePending(): boolean {
-  return purge.timer !== null;
 }
 
 // Migrations run when the server build (or a script, or a test) first loads this module,

@@ -20,7 +20,7 @@ import { displayName, stylistIdForUser } from "./stylists.server";
 export const REDACTED = "[erased]";
 
 /** An appointment as the history sees it: its id and the tracked fields. */
-export type AppointmentSnapshot = AppointmentState & { id: number };
+type AppointmentSnapshot = AppointmentState & { id: number };
 
 function columnsOf(changes: StateChanges) {
   return {

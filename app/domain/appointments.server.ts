@@ -390,8 +390,8 @@ export const FUTURE_COMPLETED = "An appointment cannot be marked completed befor
 export const FUTURE_NO_SHOW = "An appointment cannot be marked a no-show before it starts.";
 
 /**
- * A completed appointment has started: one in the future cannot be marked completed (issue
- * 13); nor can a client miss one that has not started yet (a no-show, decision 0082).
+ * A completed appointment has started: one in the future cannot be marked completed
+ * (decision 0063); nor can a client miss one that has not started yet (a no-show, decision 0082).
  */
 function assertNotFutureCompleted(status: AppointmentStatus, start: Date, now: Date) {
   if (start.getTime() <= now.getTime()) return;

@@ -20,10 +20,10 @@ export const FEED_DAYS_BACK = 30;
 export const FEED_DAYS_AHEAD = 90;
 /** Fetches of one link allowed per window; calendar apps poll every 15 minutes or less often. */
 export const FEED_REQUESTS_PER_WINDOW = 30;
-export const FEED_WINDOW_MS = 10 * 60 * 1000;
-export const FEED_RATE_LIMITED = "Too many requests for this calendar feed. Try again later.";
+const FEED_WINDOW_MS = 10 * 60 * 1000;
+const FEED_RATE_LIMITED = "Too many requests for this calendar feed. Try again later.";
 /** Shown for a blocked slot: its notes stay in the salon. */
-export const BLOCKED_SUMMARY = "Unavailable";
+const BLOCKED_SUMMARY = "Unavailable";
 
 export type FeedStatus = { stylist: StylistSummary; active: boolean; createdAt: string | null };
 
@@ -33,7 +33,7 @@ async function managedStylist(actor: Actor, stylistId: number, executor: Executo
   return stylist;
 }
 
-export type FeedScreen = {
+type FeedScreen = {
   chooser: boolean;
   stylists: { id: number; name: string }[];
   selected: { id: number; name: string } | null;

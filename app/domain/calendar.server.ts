@@ -71,7 +71,7 @@ export type PeriodSummary = {
   byStylist: Record<CalendarDate, Record<number, DaySummary>> | null;
 };
 
-export type CalendarData = {
+type CalendarData = {
   timeZone: string;
   today: CalendarDate;
   view: CalendarView;

@@ -31,7 +31,7 @@ type Verdict = { row: number; value: ImportRow; duplicateOf: DuplicateOf | null 
 const BATCH = 500;
 const MAX_ERROR_ROWS_REPORTED = 100;
 /** The preview lists at most this many duplicates by name. */
-export const PREVIEW_DUPLICATES = 10;
+const PREVIEW_DUPLICATES = 10;
 
 function validateRows(rows: unknown[]) {
   const valid: { row: number; value: ImportRow }[] = [];
@@ -123,7 +123,7 @@ export type ImportPreview = {
 };
 
 /** What importing these rows would do, without writing anything: the preview's counts and marks. */
-export async function previewImport(actor: Actor, rows: CsvClientRow[]): Promise<ImportPreview> {
+async function previewImport(actor: Actor, rows: CsvClientRow[]): Promise<ImportPreview> {
   assertCan(actor, "clients.import");
   const { valid, errors, errorRows } = validateRows(rows);
   const verdicts = await judgeRows(db, valid);

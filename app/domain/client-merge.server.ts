@@ -12,8 +12,8 @@ import { CLIENT_NOT_FOUND, type Client } from "./clients.server";
 import { Invalid, NotFound } from "./errors";
 
 /** The longest notes the client form accepts; merged notes must fit, or the merge is refused. */
-export const MERGED_NOTES_MAX = 2000;
-export const SAME_CLIENT = "Choose a different client to merge: a client cannot be merged with itself.";
+const MERGED_NOTES_MAX = 2000;
+const SAME_CLIENT = "Choose a different client to merge: a client cannot be merged with itself.";
 
 export type MergeResult = { client: Client; mergedClientId: number; appointmentsMoved: number; messagesMoved: number };
 
@@ -46,7 +46,7 @@ function mergedNotes(kept: string | null, duplicate: string | null): string | nu
  * now lives here); an opt-out from texts or a pending erasure request on either record
  * stays in force (the earlier request: that is when the statutory month started).
  */
-export function mergedValues(kept: Client, duplicate: Client, now: string) {
+function mergedValues(kept: Client, duplicate: Client, now: string) {
   const notes = mergedNotes(kept.notes, duplicate.notes);
   if (notes && notes.length > MERGED_NOTES_MAX) {
     throw new Invalid(`The two clients' notes together are longer than ${MERGED_NOTES_MAX} characters. Shorten one client's notes, then merge.`);

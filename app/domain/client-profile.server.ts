@@ -1,4 +1,4 @@
-// The client profile (issue 15 item 4): one page with everything about a client. Its
+// The client profile (decision 0083): one page with everything about a client. Its
 // figures come from one aggregate query that reads the (client, status, start, stylist,
 // service, price) index alone (decision 0084); its two lists are keyset pages of the
 // client's appointments (`clientAppointmentsPage`). Admins see every appointment; a stylist
@@ -13,7 +13,7 @@ import { can } from "./permissions";
 
 type Named = { id: number; name: string };
 
-export type ClientFigures = {
+type ClientFigures = {
   /** Completed appointments at the prices they were booked at, in pence. */
   totalSpent: number;
   /** Completed appointments. */
@@ -28,7 +28,7 @@ export type ClientFigures = {
 };
 
 /** What 'Book again' preselects: the service and stylist of the last visit. */
-export type BookAgain = { serviceId: number | null; stylistId: number };
+type BookAgain = { serviceId: number | null; stylistId: number };
 
 type Row = {
   totalSpent: number | null;
@@ -51,7 +51,7 @@ const named = (packed: string | null): Named | null => {
  * The figures of a client's appointments that the actor may see, and the last visit's
  * service and stylist. The caller has checked that the client exists.
  */
-export async function clientFigures(actor: Actor, clientId: number): Promise<{ figures: ClientFigures; bookAgain: BookAgain | null }> {
+async function clientFigures(actor: Actor, clientId: number): Promise<{ figures: ClientFigures; bookAgain: BookAgain | null }> {
   assertCan(actor, "clients.profile");
   const scope = await visibleStylistScope(actor);
   const inScope = (alias: string) => (scope === null ? sql`` : scope.length ? sql`and ${sql.raw(alias)}.stylist_id in ${scope}` : sql`and 0`);

@@ -21,8 +21,8 @@ export type Client = typeof clients.$inferSelect;
 export type ClientSummary = { id: number; name: string; phone: string; email: string | null };
 export type VisibleClient = ClientFor<ClientListItem>;
 /** `noShowCount`: appointments the client missed (the card's "2 no-shows"); hidden without "clients.contact". */
-export type ClientListItem = Client & { appointmentCount: number; noShowCount: number };
-export type NewClientInput = {
+type ClientListItem = Client & { appointmentCount: number; noShowCount: number };
+type NewClientInput = {
   name: string;
   phone: string;
   email?: string | null;
@@ -50,11 +50,11 @@ export function clientFor<T extends { id: number; name: string }>(actor: Actor, 
   return Object.fromEntries(Object.entries(client).filter(([key]) => (SHOWN_WITHOUT_CONTACT as readonly string[]).includes(key))) as ClientFor<T>;
 }
 
-export const RETENTION_YEARS = 7;
+const RETENTION_YEARS = 7;
 export const CLIENT_NOT_FOUND = "Client not found.";
 
 /** The end of the retention period of data collected at `instant` (SPEC §9: 7 years). */
-export function retentionDateFrom(instant: Date): string {
+function retentionDateFrom(instant: Date): string {
   const end = new Date(instant);
   end.setUTCFullYear(end.getUTCFullYear() + RETENTION_YEARS);
   return end.toISOString();
@@ -157,7 +157,7 @@ export async function listClients(
 }
 
 /** The [start, end) of the salon's current calendar month, as UTC instants. */
-export async function currentSalonMonth(now = new Date()): Promise<{ from: string; to: string }> {
+async function currentSalonMonth(now = new Date()): Promise<{ from: string; to: string }> {
   const { timeZone } = await getGlobalSettings();
   const first = monthStart(todayInZone(timeZone, now));
   return { from: zonedToUtc(first, "00:00", timeZone).toISOString(), to: zonedToUtc(addMonths(first, 1), "00:00", timeZone).toISOString() };
@@ -208,7 +208,7 @@ export async function getClientForEditing(actor: Actor, id: number): Promise<Cli
 }
 
 /** What two records of one client share: the phone in E.164 and the e-mail (stored lower-cased). */
-export type ClientKeys = { phoneE164: string | null; email: string | null };
+type ClientKeys = { phoneE164: string | null; email: string | null };
 
 /** The matching keys of a phone and e-mail as typed (a booking, a form, an import row). */
 export function clientKeys({ phone, email }: { phone?: string | null; email?: string | null }, country: string): ClientKeys {

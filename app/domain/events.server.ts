@@ -7,7 +7,7 @@ import { db, type Executor } from "#db/client.server";
 import { events } from "#db/schema";
 
 export const EVENT_TOPICS = ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"] as const;
-export type EventTopic = (typeof EVENT_TOPICS)[number];
+type EventTopic = (typeof EVENT_TOPICS)[number];
 export type ChangeEvent = { id: number; topic: string; entityId: number | null };
 type Listener = (event: ChangeEvent) => void;
 

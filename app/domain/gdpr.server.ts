@@ -270,16 +270,7 @@ export async function eraseClient(actor: Actor, id: number) {
 export const ERASURE_PURGE_PENDING =
   "The client's data is erased from the database, but an earlier copy remains in its journal file while a backup or report is still reading. It is purged automatically as soon as that finishes, and the audit log records when.";
 
-export const AUDITED_ACTIONS = [
-  "client.export",
-  "client.erase",
-  "client.erase_purged",
-  "client.delete",
-  "clients.import",
-  "client.erasure_requested",
-  "client.erasure_withdrawn",
-  "client.merge",
-] as const;
+const AUDITED_ACTIONS = ["client.export", "client.erase", "client.erase_purged", "client.delete", "clients.import", "client.erasure_requested", "client.erasure_withdrawn", "client.merge"] as const;
 
 export type AuditEntry = {
   id: number;

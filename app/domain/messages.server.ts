@@ -21,10 +21,10 @@ export type Message = {
   /** null when the sender's account has been deleted. */
   sender: { name: string; role: Role } | null;
 };
-export type MessagePage = { messages: Message[]; hasOlder: boolean };
+type MessagePage = { messages: Message[]; hasOlder: boolean };
 
-export const MESSAGE_NOT_FOUND = "This message no longer exists.";
-export const MESSAGE_DELETE_REFUSED = "Only the sender or an administrator can delete a message.";
+const MESSAGE_NOT_FOUND = "This message no longer exists.";
+const MESSAGE_DELETE_REFUSED = "Only the sender or an administrator can delete a message.";
 
 const columns = {
   id: messages.id,

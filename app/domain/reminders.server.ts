@@ -1,4 +1,4 @@
-// The reminder scheduler (issue 18): runs inside every server process, at start-up and
+// The reminder scheduler (decision 0050): runs inside every server process, at start-up and
 // then every REMINDER_INTERVAL_SECONDS. Each reminder is claimed in the database (a row
 // in sms_reminders, unique per appointment and start time, inserted in a write
 // transaction) before it is sent, so processes and machines sharing a database never send
@@ -17,7 +17,7 @@ const BATCH = 50;
 const STALE_CLAIM_MS = 10 * 60_000;
 const worker = `${hostname()}:${process.pid}`;
 
-export type RunSummary = { skipped?: "disabled" | "credentials"; claimed: number; sent: number; failed: number; lostToOthers: number; interrupted: number };
+type RunSummary = { skipped?: "disabled" | "credentials"; claimed: number; sent: number; failed: number; lostToOthers: number; interrupted: number };
 
 /** One pass: every due reminder not yet claimed is claimed, sent and recorded. */
 export async function runReminders(now: () => Date = () => new Date()): Promise<RunSummary> {
@@ -126,20 +126,18 @@ function intervalSeconds(): number {
   return Number.isFinite(value) && value >= 0 ? value : 60;
 }
 
-type Scheduler = { timer: ReturnType<typeof setTimeout> | null; stopped: boolean };
-const globalStore = globalThis as unknown as { __salonReminderScheduler?: Scheduler };
+const globalStore = globalThis as unknown as { __salonReminderScheduler?: true };
 
 /**
  * Starts this process's scheduler once (a second call, e.g. after a dev-server reload, is
  * a no-op). REMINDER_INTERVAL_SECONDS=0 turns it off. Runs never overlap: the next is
- * scheduled when the previous one has finished.
+ * scheduled when the previous one has finished. It runs for the life of the process.
  */
 export function startReminderScheduler(): void {
   if (globalStore.__salonReminderScheduler) return;
+  globalStore.__salonReminderScheduler = true;
   const seconds = intervalSeconds();
-  const scheduler: Scheduler = { timer: null, stopped: seconds === 0 };
-  globalStore.__salonReminderScheduler = scheduler;
-  if (scheduler.stopped) return;
+  if (seconds === 0) return;
   const tick = async () => {
     try {
       await runReminders();
@@ -153,17 +151,7 @@ export function startReminderScheduler(): void {
         .where(eq(jobRuns.name, REMINDER_JOB))
         .catch(() => undefined);
     }
-    if (!scheduler.stopped) {
-      scheduler.timer = setTimeout(() => void tick(), seconds * 1000);
-      scheduler.timer.unref?.();
-    }
+    setTimeout(() => void tick(), seconds * 1000).unref?.();
   };
   void tick();
-}
-
-export function stopReminderScheduler(): void {
-  const scheduler = globalStore.__salonReminderScheduler;
-  if (!scheduler) return;
-  scheduler.stopped = true;
-  if (scheduler.timer) clearTimeout(scheduler.timer);
 }

@@ -23,9 +23,9 @@ import { can } from "./permissions";
 import { getGlobalSettings } from "./settings.server";
 import { stylistIdForUser } from "./stylists.server";
 
-export const TOP_LIMIT = 5;
+const TOP_LIMIT = 5;
 
-export type ReportFigures = {
+type ReportFigures = {
   totalRevenue: number;
   completedCount: number;
   averageService: number;
@@ -45,7 +45,7 @@ export type ReportFigures = {
   returningClients: number;
 };
 
-export type StylistFigures = {
+type StylistFigures = {
   stylistId: number;
   name: string;
   appointments: number;

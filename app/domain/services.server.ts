@@ -9,8 +9,8 @@ import { assertCan, type Actor } from "./access.server";
 import { Conflict, NotFound } from "./errors";
 
 export type Service = typeof services.$inferSelect;
-export const SERVICE_NOT_FOUND = "Service not found";
-export const SERVICE_NAME_TAKEN = "A service with this name already exists";
+const SERVICE_NOT_FOUND = "Service not found";
+const SERVICE_NAME_TAKEN = "A service with this name already exists";
 /** For the booking code: bookingTerms(...).isActive false means this refusal. */
 export const SERVICE_INACTIVE = "This service is no longer offered and cannot be booked.";
 
@@ -36,7 +36,7 @@ export function listServices(actor: Actor, { search, activeOnly }: { search?: st
     .orderBy(sql`${services.category} collate nocase`, sql`${services.name} collate nocase`, asc(services.id));
 }
 
-export type ServiceStats = { total: number; active: number; categories: number; averagePrice: number };
+type ServiceStats = { total: number; active: number; categories: number; averagePrice: number };
 
 /** SPEC §2's four cards over the whole menu: Avg Price is the mean price in pence (rounded). */
 export async function serviceStats(actor: Actor): Promise<ServiceStats> {

@@ -10,7 +10,7 @@ import { assertCan, type Actor } from "./access.server";
 import { Invalid } from "./errors";
 
 const SETTINGS_ID = 1;
-export const FALLBACK_SALON_NAME = "Management System";
+const FALLBACK_SALON_NAME = "Management System";
 
 /** What the browser may see: the SMS secret is replaced by whether one is stored. */
 export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret"> & { smsApiSecret: ""; smsApiSecretSet: boolean };

@@ -31,9 +31,9 @@ export type ShoppingItem = {
   completedByUser: PersonName | null;
 };
 
-export const ITEM_NOT_FOUND = "This item is no longer on the shopping list.";
-export const PRODUCT_NOT_FOUND = "The chosen product no longer exists.";
-export const ORDER_ADMIN_ONLY = "Only administrators can mark items as ordered.";
+const ITEM_NOT_FOUND = "This item is no longer on the shopping list.";
+const PRODUCT_NOT_FOUND = "The chosen product no longer exists.";
+const ORDER_ADMIN_ONLY = "Only administrators can mark items as ordered.";
 
 const productColumns = { id: products.id, name: products.name, description: products.description, category: products.category };
 
@@ -103,7 +103,7 @@ function toItem(row: ItemRow): ShoppingItem {
   };
 }
 
-export type ShoppingList = { pending: ShoppingItem[]; pendingCount: number; completed: ShoppingItem[]; completedCount: number; hasMoreCompleted: boolean };
+type ShoppingList = { pending: ShoppingItem[]; pendingCount: number; completed: ShoppingItem[]; completedCount: number; hasMoreCompleted: boolean };
 
 /**
  * Pending items oldest first (the list is cleared as things arrive; at most

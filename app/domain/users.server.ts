@@ -24,9 +24,9 @@ const staffColumns = {
   updatedAt: users.updatedAt,
 };
 
-export const EMAIL_TAKEN = "An account with this email already exists.";
-export const OWN_ROLE = "You cannot change your own admin role";
-export const USER_HAS_APPOINTMENTS = "This user has appointments in the calendar and cannot be deleted. Mark the account inactive instead, so their history is kept.";
+const EMAIL_TAKEN = "An account with this email already exists.";
+const OWN_ROLE = "You cannot change your own admin role";
+const USER_HAS_APPOINTMENTS = "This user has appointments in the calendar and cannot be deleted. Mark the account inactive instead, so their history is kept.";
 
 export function listUsers(actor: Actor): Promise<StaffUser[]> {
   assertCan(actor, "users.manage");
@@ -117,7 +117,7 @@ export async function updateOwnProfile(actor: Actor, input: z.output<typeof OwnP
   return staff;
 }
 
-export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
+const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 
 /**
  * Staff change their own password, proving the current one (display screens' passwords

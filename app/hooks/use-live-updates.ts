@@ -1,7 +1,7 @@
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-export type LiveStatus = "connecting" | "live" | "offline";
+type LiveStatus = "connecting" | "live" | "offline";
 
 /**
  * Revalidates the page's loaders when another tablet changes something. While the

@@ -18,10 +18,10 @@ export type AppointmentState = {
   notes: string | null;
 };
 
-export const HISTORY_FIELDS = ["stylistId", "startTime", "endTime", "serviceId", "status", "price", "clientId", "notes"] as const satisfies readonly (keyof AppointmentState)[];
-export type HistoryField = (typeof HISTORY_FIELDS)[number];
+const HISTORY_FIELDS = ["stylistId", "startTime", "endTime", "serviceId", "status", "price", "clientId", "notes"] as const satisfies readonly (keyof AppointmentState)[];
+type HistoryField = (typeof HISTORY_FIELDS)[number];
 export type StateChanges = { [F in HistoryField]?: { before: AppointmentState[F] | null; after: AppointmentState[F] | null } };
-export type StateDiff = { kind: AppointmentHistoryKind; changes: StateChanges };
+type StateDiff = { kind: AppointmentHistoryKind; changes: StateChanges };
 
 // A change of only these (the price follows a change of stylist) is a move.
 const MOVE_FIELDS = new Set<HistoryField>(["stylistId", "startTime", "endTime", "price"]);
@@ -71,7 +71,7 @@ const VERBS: Record<AppointmentHistoryKind, string> = {
 const STATUS_NAMES: Record<string, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", blocked: "Blocked", no_show: "No-show" };
 const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 /** Notes longer than this are cut in the dialog's lines (the API has them whole). */
-export const NOTES_SHOWN = 80;
+const NOTES_SHOWN = 80;
 
 function shortDate(instant: string, timeZone: string): string {
   return SHORT_DATE.format(new Date(`${dateInZone(instant, timeZone)}T12:00:00Z`));

@@ -130,11 +130,11 @@ export const SERVICE_COLORS = {
   "deep-stone": "bg-stone-300 border-stone-700 text-stone-950",
 } as const;
 
-export type ServiceColorKey = keyof typeof SERVICE_COLORS;
+type ServiceColorKey = keyof typeof SERVICE_COLORS;
 export const SERVICE_COLOR_KEYS = Object.keys(SERVICE_COLORS) as [ServiceColorKey, ...ServiceColorKey[]];
 export const SERVICE_PALETTE: readonly string[] = Object.values(SERVICE_COLORS);
 
-export function isServiceColorKey(value: unknown): value is ServiceColorKey {
+function isServiceColorKey(value: unknown): value is ServiceColorKey {
   return typeof value === "string" && Object.hasOwn(SERVICE_COLORS, value);
 }
 

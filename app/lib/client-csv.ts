@@ -21,7 +21,7 @@ export const TEMPLATE_FILE_NAME = "client-import-template.csv";
 export const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 export const IMPORT_COLUMNS = ["name", "email", "phone", "notes", "address", "birthday"] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export type CsvClientRow = Partial<Record<ImportColumn, string>>;
 
 // SPEC names the column "e-mail" in prose and "email" in the payload: both are read.

@@ -18,7 +18,7 @@ summer2023 summer2024 summer2025 winter2024 winter2025 spring2025 autumn2025 sal
 salon2024 salon2025 salonpassword stylist1 haircut1 beautiful
 `;
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).filter(Boolean));
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).filter(Boolean));
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.trim().toLowerCase());

@@ -30,7 +30,7 @@ export function phaseAfterHold(phase: PressPhase): PressPhase {
 }
 
 /** Width of the band along each edge of the scroller where a drag scrolls the grid. */
-export const EDGE_ZONE_PX = 48;
+const EDGE_ZONE_PX = 48;
 /** Fastest scroll, in px per animation frame, with the pointer at or past the edge. */
 export const EDGE_MAX_SPEED = 20;
 

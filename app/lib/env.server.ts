@@ -40,7 +40,7 @@ function load() {
 }
 
 export const env = load();
-export const isProduction = env.NODE_ENV === "production";
+const isProduction = env.NODE_ENV === "production";
 
 /**
  * The secret that signs cookies. Without SESSION_SECRET, an embedded database gets a

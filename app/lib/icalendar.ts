@@ -14,7 +14,7 @@ export type CalendarEvent = {
   lastModified: Date;
 };
 
-export type Calendar = {
+type Calendar = {
   productId: string;
   name: string;
   /** The salon's IANA zone: a display hint only, every time in the feed is UTC. */

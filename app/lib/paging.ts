@@ -32,7 +32,7 @@ export function decodeCursor(text: string): unknown[] | null {
   }
 }
 
-export function limitMessage(maxLimit: number): string {
+function limitMessage(maxLimit: number): string {
   return `limit must be a whole number from 1 to ${maxLimit}`;
 }
 

@@ -23,14 +23,6 @@ export const EMPTY_TEXT = "No performance data available for the selected period
 /** The longest custom range a report covers (about ten years), so one request stays cheap. */
 export const MAX_RANGE_DAYS = 3660;
 
-export type ResolvedPeriod = {
-  period: ReportPeriod;
-  from: CalendarDate;
-  to: CalendarDate;
-  /** Custom Range with a date missing: every appointment is reported (SPEC §5), with no previous period. */
-  allTime: boolean;
-};
-
 /**
  * The days a named period covers, ending today: "7 days back" is the 7 days up to and
  * including today, "1 month back" the days after the same date last month, and so on.

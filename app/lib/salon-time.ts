@@ -4,7 +4,7 @@
 import { fromZonedTime } from "date-fns-tz";
 
 export type CalendarDate = string; // YYYY-MM-DD
-export type ClockTime = string; // HH:MM
+type ClockTime = string; // HH:MM
 
 const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

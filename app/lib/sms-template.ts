@@ -7,7 +7,7 @@ export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
 
 /** The variables of SPEC §9, in the order the screen lists them. */
 export const TEMPLATE_VARIABLES = ["clientName", "serviceName", "appointmentDate", "appointmentTime", "stylistName", "salonName"] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
 // The Settings screen's default template (SPEC §9) says {date} and {time}; both keep working.
@@ -67,7 +67,7 @@ export function appointmentDateTime(startTime: string, timeZone: string): { appo
 const GSM_BASIC = new Set("@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà");
 const GSM_EXTENDED = new Set("^{}\\[~]|€\f");
 
-export type SmsSegments = { encoding: "GSM-7" | "UCS-2"; characters: number; segments: number };
+type SmsSegments = { encoding: "GSM-7" | "UCS-2"; characters: number; segments: number };
 
 /**
  * How a text is billed: GSM-7 fits 160 septets in one SMS and 153 in each part of a longer

@@ -17,7 +17,7 @@ import { pageRequest } from "~/utils/paging.server";
 import { requireUser } from "~/utils/session.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 
-// A page of 'View All Appointments' stays well under 60 KB of HTML (issue 12).
+// A page of 'View All Appointments' stays well under 60 KB of HTML (decision 0065).
 const UPCOMING_PAGE_SIZE = 50;
 const ClientParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -1,4 +1,4 @@
-// The client profile (issue 15 item 4) at /clients/{id}: contact details and consent, SMS
+// The client profile (decision 0083) at /clients/{id}: contact details and consent, SMS
 // opt-out, the figures (total spent, visits, no-shows, cancellations, last visit, usual
 // service and stylist), notes, and the upcoming and past appointments as two keyset-paged
 // lists (`?upcoming=` and `?past=` cursors, plain links without JavaScript). 'Book again'
@@ -27,7 +27,7 @@ import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
 /** Each list shows this many appointments a page. */
-export const PROFILE_PAGE_SIZE = 10;
+const PROFILE_PAGE_SIZE = 10;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.client.name} · Clients` : "Client" }];
 

@@ -1,4 +1,4 @@
-// SMS Reminders (SPEC §2, issue 18): admins only, enforced here and in the domain. Four
+// SMS Reminders (SPEC §2, decision 0051): admins only, enforced here and in the domain. Four
 // forms post to this route with an intent (settings, test, preference), so all of them
 // work without JavaScript; with it, the template preview follows the typing.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";

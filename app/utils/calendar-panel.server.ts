@@ -1,8 +1,8 @@
 // Whether this device shows the calendar's side panel (decision 0073): a plain cookie,
 // written by the toggle's form without JavaScript and by the page's script with it, so
 // both read and write the same "open" or "closed" value.
-export const PANEL_COOKIE = "calendar_panel";
-export type PanelPreference = "open" | "closed" | null;
+const PANEL_COOKIE = "calendar_panel";
+type PanelPreference = "open" | "closed" | null;
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 

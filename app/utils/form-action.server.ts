@@ -9,7 +9,7 @@ import { z, type ZodTypeAny } from "zod";
 import { DomainError, type FieldErrors } from "~/domain/errors";
 import { formLimit, readFormData } from "./form-data.server";
 
-export type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]>; details?: Record<string, unknown> };
+type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]>; details?: Record<string, unknown> };
 
 type FormActionOptions<Echo extends object> = {
   /** The message above the form for a refused call; null shows only the field messages. Default: the domain's message when it names no field. */

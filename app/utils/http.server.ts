@@ -19,7 +19,7 @@ export function jsonResponse(body: unknown, init?: number | ResponseInit): Respo
   return new Response(JSON.stringify(body), { ...responseInit, headers });
 }
 
-export function apiErrorResponse(error: unknown): Response {
+function apiErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ZodError) {
     const errors = fieldErrorsOf(error);
@@ -35,7 +35,7 @@ export function apiErrorResponse(error: unknown): Response {
 }
 
 /** `Retry-After` for a refusal that passes (429 throttled, 503 busy). */
-export function retryAfterHeaders(error: unknown): Record<string, string> {
+function retryAfterHeaders(error: unknown): Record<string, string> {
   return error instanceof TooManyRequests || error instanceof ServiceUnavailable ? { "Retry-After": String(error.retryAfterSeconds) } : {};
 }
 
@@ -66,8 +66,8 @@ export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
   };
 }
 
-export const UNSUPPORTED_CONTENT_TYPE = "Send the request body as application/json (or as a form).";
-export const CONTROL_CHARACTERS_REFUSED = "Text must not contain control characters.";
+const UNSUPPORTED_CONTENT_TYPE = "Send the request body as application/json (or as a form).";
+const CONTROL_CHARACTERS_REFUSED = "Text must not contain control characters.";
 
 /** The paths (`clients.0.name`) of strings in a parsed body that hold control characters. */
 function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {

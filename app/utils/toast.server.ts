@@ -4,13 +4,13 @@ import { z } from "zod";
 import { secureCookies, sessionSecret } from "~/lib/env.server";
 import { applyCookieSecurity } from "./cookies.server";
 
-export const ToastSchema = z.object({
+const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),
   title: z.string(),
   description: z.string().default(""),
   variant: z.enum(["default", "destructive"]).default("default"),
 });
-export type Toast = z.output<typeof ToastSchema>;
+type Toast = z.output<typeof ToastSchema>;
 
 // `secure` is the default for code that sets a toast outside page()/api(); those wrappers
 // give the cookie the request's own flag (cookies.server.ts).
@@ -23,7 +23,7 @@ const toastCookie = createCookie("toast", {
   maxAge: 60,
 });
 
-export async function toastHeader(toast: z.input<typeof ToastSchema>): Promise<string> {
+async function toastHeader(toast: z.input<typeof ToastSchema>): Promise<string> {
   return toastCookie.serialize(ToastSchema.parse(toast));
 }
 

@@ -1,4 +1,4 @@
-// Issue 14 item 5: touch on the day grid never moves a booking by accident. A swipe over a
+// Touch on the day grid (decision 0078): never moves a booking by accident. A swipe over a
 // block scrolls the grid; a press held still lifts the block and moves it; the move's toast
 // offers Undo. Touches are real touch events (CDP Input.dispatchTouchEvent), so the
 // browser's own panning decides what a swipe does, as on the salon's tablets.

@@ -81,7 +81,7 @@ test("edit, refuse completing a future appointment, cancel and delete", async ({
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
   await expect(dialog.getByRole("combobox", { name: "Client name" })).toHaveValue("Jane Doe");
   await dialog.getByLabel("Notes").fill("Prefers the window seat");
-  // It has not started yet, so it cannot be completed (issue 13): the dialog says so and keeps the entries.
+  // It has not started yet, so it cannot be completed (decision 0063): the dialog says so and keeps the entries.
   await dialog.getByLabel("Status").selectOption("completed");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(dialog.getByText("An appointment cannot be marked completed before it starts.", { exact: true })).toBeVisible();

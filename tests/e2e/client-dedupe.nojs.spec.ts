@@ -1,4 +1,4 @@
-// One record per client without JavaScript (issue 13 item 2): a booking typed with a
+// One record per client without JavaScript (decisions 0060, 0061): a booking typed with a
 // client's name and phone books that client; the Add Client form refuses a duplicate
 // and links to the existing client; an admin merges two records with plain GET links and a form.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// One record per client with JavaScript (issue 13 item 2): the duplicate message in the
+// One record per client with JavaScript (decisions 0060, 0061): the duplicate message in the
 // Add Client dialog, and an admin merging two records of one client; screenshots of both
 // screens at tablet and phone size, checked with axe. Stylists are refused the merge.
 import { expect, test } from "@playwright/test";

@@ -1,5 +1,6 @@
-// Issue 15 without JavaScript: marking a no-show with the edit page's form, and the client
-// profile with its plain-link pagers and 'Book again' opening a prefilled booking page.
+// No-shows and the client profile without JavaScript (decisions 0082, 0083): marking a
+// no-show with the edit page's form, and the client profile with its plain-link pagers and
+// 'Book again' opening a prefilled booking page.
 import { expect, test } from "@playwright/test";
 import { ADMIN, STYLIST } from "./accounts";
 import { signIn, TABLET } from "./helpers";

@@ -1,6 +1,7 @@
-// Issue 15 with JavaScript on: marking a no-show and its look in the calendar, and the
-// client profile (figures, paged history, 'Book again', reached from the client card and
-// the booking dialog); display accounts get no profile.
+// No-shows and the client profile with JavaScript on (decisions 0082, 0083): marking a
+// no-show and its look in the calendar, and the client profile (figures, paged history,
+// 'Book again', reached from the client card and the booking dialog); display accounts get
+// no profile.
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY } from "./accounts";
 import { expectToast, scrollToTime } from "./calendar-fixtures";

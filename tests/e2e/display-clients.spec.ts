@@ -1,4 +1,4 @@
-// The wall screen's Clients page: names, no contact details (issue 13, item 4).
+// The wall screen's Clients page: names, no contact details (decision 0055).
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, DISPLAY } from "./accounts";
 import { apiToken, createClientViaApi } from "./client-helpers";

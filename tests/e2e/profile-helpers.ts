@@ -1,4 +1,4 @@
-// A client with a history for the no-show and client profile specs (issue 15), written
+// A client with a history for the no-show and client profile specs (decisions 0082, 0083), written
 // straight into the worker's database: a past appointment still scheduled (to be marked a
 // no-show), a no-show, twelve completed visits (more than a page of the profile's past
 // list) and two upcoming ones. Everything is named after a tag unique to the test, at a

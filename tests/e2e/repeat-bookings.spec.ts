@@ -1,4 +1,4 @@
-// Repeat bookings with JavaScript (issue 15 item 1): the dialog previews every occurrence,
+// Repeat bookings with JavaScript (decision 0087): the dialog previews every occurrence,
 // marks the clash, and books the free ones, which then show in the calendar.
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./accounts";

@@ -1,4 +1,4 @@
-// The schedule's guardrails without JavaScript (issue 13 item 3): the time-off
+// The schedule's guardrails without JavaScript (decisions 0062 to 0064): the time-off
 // confirmation, the advance limit, the duration and blocked time are plain forms.
 import { expect, test } from "@playwright/test";
 import { ADMIN, STYLIST } from "./accounts";

@@ -1,4 +1,4 @@
-// The schedule's guardrails with JavaScript on (issue 13 item 3): time off over a booking
+// The schedule's guardrails with JavaScript on (decisions 0062 to 0064): time off over a booking
 // lists it and asks first, then the calendar marks the booking; a stylist cannot book past
 // the salon's advance limit; an emptied duration is required; a cancellation inside the
 // notice is recorded as late and shown on the appointment.

@@ -1,4 +1,4 @@
-// Issue 14 "Done means": the day view of a 12-stylist salon on the tablet (1024×768), a
+// The tablet shell (decision 0073): the day view of a 12-stylist salon on the tablet (1024×768), a
 // laptop (1280×800) and a phone (390×844). The grid scrolls sideways under a sticky time
 // column and sticky stylist headers. The demo salon here is seeded with 12 stylists.
 import { mkdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 14 item 1 without JavaScript: the side panel's toggle is a form that stores the
+// The tablet shell without JavaScript (decision 0073): the side panel's toggle is a form that stores the
 // choice in a cookie and returns to the same calendar; the phone's stylist switcher and
 // menu are plain links and a <details>.
 import { PHONE, TABLET } from "./helpers";

@@ -1,5 +1,6 @@
-// Issue 14 (items 1, 4, 6, 7): the calendar on the salon's 10-inch tablet (1024×768), a
-// laptop (1280×800) and a phone (390×844), on the demo salon's 5 stylists.
+// The tablet shell and service colours (decisions 0073, 0074): the calendar on the salon's
+// 10-inch tablet (1024×768), a laptop (1280×800) and a phone (390×844), on the demo salon's
+// 5 stylists.
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, PHONE, TABLET, waitForModal } from "./helpers";

@@ -1,4 +1,4 @@
-// Appointment history (issue 15 item 3, decision 0085): every create, edit, move, status
+// Appointment history (decision 0085): every create, edit, move, status
 // change and delete, by page action and by /api, appends an entry in the write's
 // transaction with the acting user; the table refuses updates and deletes; the API is
 // paged and readable by whoever may edit the appointment.

@@ -1,4 +1,4 @@
-// Repeat bookings (issue 15 item 1, decision 0087): a series is ordinary appointments
+// Repeat bookings (decision 0087): a series is ordinary appointments
 // carrying one series id, booked in one transaction; "this and following" changes and
 // deletes reach only the later occurrences still to come.
 import { and, asc, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The iCalendar feed per stylist (issue 16 item 1): the link's life (create, reset, turn
+// The iCalendar feed per stylist (decision 0076): the link's life (create, reset, turn
 // off) through /api and its permissions, and the feed itself read with a real iCalendar
 // parser (ical.js): the window, stable UIDs, SEQUENCE on a move, cancelled and blocked
 // time, privacy, a clock change, conditional requests and the rate limit.

@@ -1,4 +1,4 @@
-// One record per client (issue 13 item 2; decisions 0060, 0061): duplicates by phone (in
+// One record per client (decisions 0060, 0061): duplicates by phone (in
 // E.164) or e-mail are refused by the client form, its edit and /api, reused by a booking
 // typed without picking the client, found by search; two records merge into one.
 import { and, count, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 15 item 4, the client profile: its figures (total spent at booked prices, visits,
+// The client profile (decisions 0083, 0084): its figures (total spent at booked prices, visits,
 // no-shows, cancellations, last visit, usual service and stylist) for an admin and for a
 // stylist (their own appointments only, decision 0083), the two paged lists, 'Book again'
 // prefilling the booking dialog, `GET /api/clients/{id}`, and display accounts refused.

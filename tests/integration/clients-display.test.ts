@@ -1,5 +1,5 @@
 // A display account (the wall screen) reads client names but no contact details, in
-// pages and in `/api` alike (issue 13, item 4); admins and stylists still get them.
+// pages and in `/api` alike (decision 0055); admins and stylists still get them.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as clientsPage from "~/routes/_app.clients";
 import * as appointmentById from "~/routes/api.appointments.$id";

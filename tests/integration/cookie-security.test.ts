@@ -1,4 +1,4 @@
-// The Secure flag of cookies follows each request (issue: tablets on the salon's Wi-Fi
+// The Secure flag of cookies follows each request (decision 0035: tablets on the salon's Wi-Fi
 // use plain HTTP): the real production server, with TRUST_PROXY so that a proxy's
 // X-Forwarded-Proto counts, driven like a browser without JavaScript.
 import { mkdtempSync } from "node:fs";

@@ -78,7 +78,7 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
       notes: "Came with Wilhelmina Quixote",
     });
     // Booked and edited through the API, so the appointment history holds her notes and
-    // her id (issue 15): the erasure must reach it too. A bystander's history mentions her.
+    // her id (decision 0085): the erasure must reach it too. A bystander's history mentions her.
     await setBookingRules({ bookingAdvanceLimit: 730 });
     const booked = await json(
       await call(

@@ -1,4 +1,4 @@
-// Issue 15 item 2, no-shows: who may mark one and when (only once the appointment has
+// No-shows (decision 0082): who may mark one and when (only once the appointment has
 // started; a stylist in their own column; display never), the no-show rate in Reports, the
 // CSV and /api (not in revenue, not in the cancellation rate), the Week view's count and the
 // client card's badge.

@@ -1,4 +1,4 @@
-// GET /api/openapi.json (issue 16 item 2, decision 0080): the document validates as
+// GET /api/openapi.json (decision 0080): the document validates as
 // OpenAPI 3.1, describes exactly the `/api` route files, and every described operation,
 // called against the real route modules, answers what the document says.
 import { Validator } from "@seriousme/openapi-schema-validator";

@@ -1,6 +1,6 @@
 // Clients, client import and GDPR: every guarded page, action and API route for every
 // role, allowed and refused, and signed out. Expected roles are written out here,
-// independently of the capability table (SPEC §6; GDPR admin-only per the issue).
+// independently of the capability table (SPEC §6; GDPR admin-only, decision 0023).
 import * as deleteDialog from "~/routes/_app.clients.$clientId.delete";
 import * as editDialog from "~/routes/_app.clients.$clientId.edit";
 import * as profilePage from "~/routes/_app.clients_.$clientId";
@@ -142,7 +142,7 @@ const ROWS: MatrixRow<any>[] = [
 describePermissionMatrix("permission matrix: clients, import and GDPR", ROWS);
 
 // "clients.contact": every role reads the client book; phone, e-mail, notes and the other
-// personal details are in the answer for admins and stylists only (issue 13, item 4).
+// personal details are in the answer for admins and stylists only (decision 0055).
 type Named = { id: number; name: string };
 const PERSONAL = ["phone", "email", "notes", "address", "birthday", "consentDate", "consentType", "legalBasis", "dataRetentionDate", "erasureRequestedAt"];
 const fullClient = async (): Promise<Named> => {

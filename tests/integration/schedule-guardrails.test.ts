@@ -1,4 +1,4 @@
-// Issue 13 item 3, the schedule's guardrails, from the side of the forms and `/api`: time
+// The schedule's guardrails (decisions 0062 to 0064), from the side of the forms and `/api`: time
 // off over bookings asks first, the booking advance limit, late cancellations, no future
 // completed appointments, blocked time without a service, and an emptied duration.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 14 item 4: an admin chooses a service's calendar colour (a palette key) in the
+// Service colours (decision 0074): an admin chooses a service's calendar colour (a palette key) in the
 // service dialog or through /api/services; the calendar paints blocks with it.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Exactly once across processes (issue 18): two server processes run their schedulers
+// Exactly once across processes (decision 0050): two server processes run their schedulers
 // every second on one database file; every due reminder reaches the fake provider once,
 // including bookings made while they run. WEB_CONCURRENCY=2's workers are such processes
 // too (started by node:cluster); a cluster started from inside Vitest never became

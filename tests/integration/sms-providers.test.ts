@@ -1,4 +1,4 @@
-// The exact requests each SMS provider receives (SPEC §9, issue 18), their failures and
+// The exact requests each SMS provider receives (SPEC §9, decision 0051), their failures and
 // retries, through POST /api/test-reminder against local fake providers.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The reminder scheduler (issue 18): who gets a reminder, when, exactly once; STOP replies
+// The reminder scheduler (decisions 0050, 0051): who gets a reminder, when, exactly once; STOP replies
 // through Twilio's signed webhook; the secret never leaves the server.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

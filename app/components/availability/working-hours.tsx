@@ -12,11 +12,11 @@ import { formatClockTime } from "~/lib/salon-time";
 import { END_TIMES, START_TIMES, type ScheduleMode } from "~/lib/working-hours";
 import { useClockFormat } from "~/components/ui/clock-format";
 
-export type DayEntry = { dayOfWeek: number; isWorking: boolean; startTime: string; endTime: string };
+type DayEntry = { dayOfWeek: number; isWorking: boolean; startTime: string; endTime: string };
 type Failure = FailedReply & { dayOfWeek?: number };
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-export const dayName = (dayOfWeek: number) => DAY_NAMES[(dayOfWeek - 1) % 7]!;
+const dayName = (dayOfWeek: number) => DAY_NAMES[(dayOfWeek - 1) % 7]!;
 const FAILED = "Failed to update availability";
 
 /** The stored time stays selectable even when it is not one of the hourly choices. */

@@ -14,7 +14,7 @@ import { useClockFormat } from "~/components/ui/clock-format";
 import { ClientPicker } from "./client-picker";
 import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
 
-export type AppointmentDefaults = {
+type AppointmentDefaults = {
   clientId: number | null;
   clientName: string;
   clientPhone: string;

@@ -13,7 +13,7 @@ type Props = {
   disabled?: boolean;
 };
 
-export const CLIENT_SEARCH_MIN = 3;
+const CLIENT_SEARCH_MIN = 3;
 
 /**
  * Client suggestions as you type (more than 2 characters, SPEC §9), shared by the booking

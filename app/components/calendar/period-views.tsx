@@ -22,7 +22,7 @@ type ViewProps = {
 };
 
 /** Percent of the working time taken; a day with bookings but no working hours counts as full. */
-export function loadPercent(day: DaySummary): number {
+function loadPercent(day: DaySummary): number {
   if (day.workingMinutes > 0) return Math.round((day.bookedMinutes / day.workingMinutes) * 100);
   return day.bookedMinutes > 0 ? 100 : 0;
 }
@@ -30,7 +30,7 @@ export function loadPercent(day: DaySummary): number {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** What a screen reader hears for a day: "3 appointments, 9:00 AM to 5:30 PM, 80% booked". */
-export function summaryLabel(day: DaySummary, clock?: ClockFormat): string {
+function summaryLabel(day: DaySummary, clock?: ClockFormat): string {
   if (day.count === 0 && day.bookedMinutes === 0) return day.workingMinutes > 0 ? "no appointments" : "not working";
   const span = day.first !== null && day.last !== null ? `, ${clockLabel(day.first, clock)} to ${clockLabel(day.last, clock)}` : "";
   // Bookings on a day without working hours: time off added over them, or booked with an override.

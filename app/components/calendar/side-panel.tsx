@@ -24,7 +24,7 @@ function panelClasses(preference: PanelPreference) {
 const PANEL_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 /** Stores the choice as the no-JavaScript form would (the server reads the same cookie). */
-export function rememberPanel(open: boolean) {
+function rememberPanel(open: boolean) {
   document.cookie = `calendar_panel=${open ? "open" : "closed"}; Path=/; Max-Age=${PANEL_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
@@ -32,7 +32,7 @@ export function rememberPanel(open: boolean) {
  * A Show/Hide summary button: a form that posts to the cookie-setting route without
  * JavaScript; with it, `onToggle` switches at once and the cookie is written here.
  */
-export function PanelToggle({ open, onToggle, className, children }: { open: boolean; onToggle: (open: boolean) => void; className?: string; children: React.ReactNode }) {
+function PanelToggle({ open, onToggle, className, children }: { open: boolean; onToggle: (open: boolean) => void; className?: string; children: React.ReactNode }) {
   const location = useLocation();
   return (
     <Form

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { ErrorList, Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import { CONSENT_LABELS, ClientFormSchema, LEGAL_BASIS_LABELS } from "~/lib/schemas/clients";
 
-export type ClientFormValues = {
+type ClientFormValues = {
   name?: string;
   phone?: string;
   email?: string | null;

@@ -7,7 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { ErrorList, controlClasses } from "~/components/ui/field";
 import { PERIOD_LABELS, REPORT_PERIODS } from "~/lib/report-period";
 
-export type PeriodFormValues = { period: string; from: string; to: string };
+type PeriodFormValues = { period: string; from: string; to: string };
 
 export function PeriodForm({ values, errors }: { values: PeriodFormValues; errors: Record<string, string[]> | null }) {
   const invalid = (field: string) => (errors?.[field]?.length ? true : undefined);

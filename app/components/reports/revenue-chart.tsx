@@ -13,7 +13,7 @@ const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
 /** A round axis maximum (1, 2 or 5 times a power of ten) at or above `value`, split into 4 ticks. */
-export function niceMax(value: number): number {
+function niceMax(value: number): number {
   if (value <= 0) return 4;
   const step = value / 4;
   const power = 10 ** Math.floor(Math.log10(step));

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 
 /** SPEC §2 Service Pricing: Hair, Nails and everything else each have their own colour. */
-export function categoryTone(category: string): BadgeTone {
+function categoryTone(category: string): BadgeTone {
   const key = category.trim().toLowerCase();
   if (key === "hair") return "blue";
   if (key === "nails") return "brand";

@@ -9,7 +9,7 @@ export const FEED_ISSUE = "feed-issue";
 export const FEED_OFF = "feed-off";
 
 type Stylist = { id: number; name: string };
-export type CalendarFeedCardProps = {
+type CalendarFeedCardProps = {
   /** Admins choose whose link; a stylist sees only their own. */
   chooser: boolean;
   stylists: Stylist[];

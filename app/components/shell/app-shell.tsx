@@ -15,7 +15,7 @@ function fullName(user: ShellUser) {
 }
 
 /** Counts shown beside menu entries, by path (the Messages entry's unread messages). */
-export type NavBadges = Partial<Record<string, number>>;
+type NavBadges = Partial<Record<string, number>>;
 
 function Count({ count, rail }: { count: number; rail: boolean }) {
   return (

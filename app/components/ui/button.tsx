@@ -16,7 +16,7 @@ export const buttonClasses = (variant: keyof typeof variants = "primary", classN
     className,
   );
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants };
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, className, type = "button", ...props }, ref) {
   return <button ref={ref} type={type} className={buttonClasses(variant, className)} {...props} />;

@@ -3,7 +3,7 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
-export type SwitchProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "role">;
+type SwitchProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "role">;
 
 export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch({ className, ...input }, ref) {
   return (

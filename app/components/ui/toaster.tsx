@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 
-export type ToastMessage = { id: string; title: string; description: string; variant: "default" | "destructive" };
+type ToastMessage = { id: string; title: string; description: string; variant: "default" | "destructive" };
 /** A button in the toast (SPEC §2: an optional action), for client toasts only. */
-export type ToastAction = { label: string; onClick: () => void };
+type ToastAction = { label: string; onClick: () => void };
 type ShownToast = ToastMessage & { action?: ToastAction };
 
 const DURATION_MS = 5000;

@@ -10,7 +10,7 @@ function change<T extends z.ZodTypeAny>(value: T) {
   return z.object({ before: value, after: value });
 }
 
-export const AppointmentHistoryChangesSchema = z
+const AppointmentHistoryChangesSchema = z
   .object({
     stylist: change(reference),
     startTime: change(z.string().nullable()),
@@ -39,4 +39,3 @@ export const AppointmentHistoryEntrySchema = z.object({
 export const AppointmentHistoryPageSchema = z.array(AppointmentHistoryEntrySchema);
 
 export type AppointmentHistoryEntry = z.infer<typeof AppointmentHistoryEntrySchema>;
-export type AppointmentHistoryChanges = z.infer<typeof AppointmentHistoryChangesSchema>;

@@ -4,8 +4,8 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, text } from "./limits"
 
 export const emailField = text({ required_error: "Please enter a valid email address" }, EMAIL_MAX, "Email").email("Please enter a valid email address");
 
-export const COMMON_PASSWORD = "This password is too common. Please choose one that is harder to guess.";
-export const LONG_PASSWORD = `Password must be at most ${PASSWORD_MAX} characters long.`;
+const COMMON_PASSWORD = "This password is too common. Please choose one that is harder to guess.";
+const LONG_PASSWORD = `Password must be at most ${PASSWORD_MAX} characters long.`;
 
 /** A password being chosen: PASSWORD_MIN..PASSWORD_MAX characters and not a common one. */
 export function newPasswordField(messages: { required: string; short: string; missing?: string }) {

@@ -7,10 +7,10 @@ import { END_TIMES, SCHEDULE_MODES, START_TIMES } from "~/lib/working-hours";
 // The database's enum, checked at compile time only: importing #db/schema at run time
 // would put Drizzle in the browser's bundle.
 SCHEDULE_MODES satisfies readonly Stylist["scheduleMode"][];
-export const EARLIEST_START = START_TIMES[0]!;
-export const LATEST_START = START_TIMES[START_TIMES.length - 1]!;
-export const EARLIEST_END = END_TIMES[0]!;
-export const LATEST_END = END_TIMES[END_TIMES.length - 1]!;
+const EARLIEST_START = START_TIMES[0]!;
+const LATEST_START = START_TIMES[START_TIMES.length - 1]!;
+const EARLIEST_END = END_TIMES[0]!;
+const LATEST_END = END_TIMES[END_TIMES.length - 1]!;
 export const END_AFTER_START = "End time must be after start time";
 
 const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -54,7 +54,7 @@ export const AvailabilityDayFormSchema = z.object({
 });
 
 const date = (required: string) => z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
-export const END_BEFORE_START = "End date cannot be before the start date";
+const END_BEFORE_START = "End date cannot be before the start date";
 
 const timeOffFields = {
   stylistId,

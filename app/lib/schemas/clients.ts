@@ -9,7 +9,7 @@ import { partialUpdate } from "./partial-update";
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 export type LegalBasis = (typeof LEGAL_BASES)[number];
 
-export const CLIENT_MESSAGES = {
+const CLIENT_MESSAGES = {
   nameRequired: "Name is required",
   phoneRequired: "Phone is required",
   invalidEmail: "Invalid email",
@@ -68,7 +68,6 @@ export const ClientInputSchema = z.object({
   phone: optionalPhone,
   isActive: z.boolean({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).default(true),
 });
-export type ClientInput = z.output<typeof ClientInputSchema>;
 
 /** The Add / Edit dialog. An unticked checkbox sends nothing, so isActive is false when absent. */
 export const ClientFormSchema = z.object({
@@ -79,7 +78,7 @@ export const ClientFormSchema = z.object({
 });
 
 /** DD/MM/YYYY (how UK spreadsheets write dates) or YYYY-MM-DD, stored as YYYY-MM-DD. */
-export function normaliseBirthday(value: string): string | null {
+function normaliseBirthday(value: string): string | null {
   const text = value.trim();
   const iso = isCalendarDate(text) ? text : null;
   if (iso) return iso;
@@ -89,7 +88,7 @@ export function normaliseBirthday(value: string): string | null {
   return isCalendarDate(day) ? day : null;
 }
 
-export const BIRTHDAY_INVALID = "Birthday must be a date (YYYY-MM-DD or DD/MM/YYYY)";
+const BIRTHDAY_INVALID = "Birthday must be a date (YYYY-MM-DD or DD/MM/YYYY)";
 
 /** One row of a CSV import or of `POST /api/clients/bulk-import` (SPEC §5 "CSV import"). */
 export const ImportRowSchema = z.object({

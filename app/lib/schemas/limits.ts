@@ -21,11 +21,6 @@ export function text(params: z.RawCreateParams & { required_error?: string; inva
   return z.string(params).trim().max(max, `${label} must be at most ${max} characters`).regex(SINGLE_LINE, CONTROL_CHARACTERS);
 }
 
-/** A trimmed multi-line text field (notes, templates, messages) of at most `max` characters. */
-export function longText(params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string }, max: number, label = "This field") {
-  return z.string(params).trim().max(max, `${label} must be at most ${max} characters`).regex(MULTI_LINE, CONTROL_CHARACTERS);
-}
-
 export function hasControlCharacters(value: string, multiLine = false): boolean {
   return !(multiLine ? MULTI_LINE : SINGLE_LINE).test(value);
 }
@@ -39,8 +34,8 @@ export const queryId = z
 
 // Bookings and date filters live between 2000 and a few years ahead: anything else is a
 // typo or a probe, and far-off dates only cost work.
-export const EARLIEST_YEAR = 2000;
-export const YEARS_AHEAD = 5;
+const EARLIEST_YEAR = 2000;
+const YEARS_AHEAD = 5;
 export const OUT_OF_RANGE_DATE = `Dates must be between ${EARLIEST_YEAR} and ${YEARS_AHEAD} years from now`;
 
 /** Whether an ISO date or instant falls within EARLIEST_YEAR .. YEARS_AHEAD years from `now`. */

@@ -2,7 +2,7 @@
 // cannot swamp every tablet.
 import { z } from "zod";
 
-export const MAX_MESSAGE_LENGTH = 2000;
+const MAX_MESSAGE_LENGTH = 2000;
 
 export const MessageSchema = z.object({
   content: z

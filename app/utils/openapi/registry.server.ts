@@ -11,13 +11,13 @@ import { RefusedOccurrenceSchema } from "~/lib/schemas/appointments";
 
 extendZodWithOpenApi(z);
 
-export type Method = "get" | "post" | "put" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 type RouteParameter = NonNullable<RouteConfig["request"]>["query"];
 
 /** An error status an operation may answer; 401 is added to every bearer route, 415 to every body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
 
-export type ApiAnswer = {
+type ApiAnswer = {
   description: string;
   /** The JSON body; none for an empty answer. */
   schema?: ZodTypeAny;
@@ -26,7 +26,7 @@ export type ApiAnswer = {
   headers?: ResponseConfig["headers"];
 };
 
-export type ApiOperation = {
+type ApiOperation = {
   method: Method;
   /** The path as OpenAPI writes it: `/api/clients/{id}`. */
   path: string;
@@ -49,12 +49,12 @@ export type ApiOperation = {
 export type ApiArea = { tag: string; description: string; operations: ApiOperation[] };
 
 /** A path id: plain positive decimal digits (anything else is 404, as an unknown id). */
-export const PathId = z
+const PathId = z
   .string()
   .regex(/^[1-9][0-9]{0,15}$/)
   .openapi({ description: "A record id: plain positive decimal digits.", example: "42" });
 
-export const ApiError = z
+const ApiError = z
   .object({
     message: z.string().openapi({ description: "What went wrong, for a person to read." }),
     errors: z.record(z.array(z.string())).optional().openapi({ description: "Messages by field (`clients.0.name` for a nested one), for invalid input." }),
@@ -62,7 +62,7 @@ export const ApiError = z
   .openapi("ApiError");
 
 /** A 409's body: the message, and for some refusals what the write would have affected. */
-export const ConflictError = ApiError.extend({
+const ConflictError = ApiError.extend({
   existingClientId: z.number().int().optional().openapi({ description: "A duplicate client: the record that already has this phone or e-mail." }),
   conflicts: z
     .array(
@@ -96,7 +96,7 @@ const ERROR_RESPONSES: Record<ErrorStatus | 415, { name: string; description: st
 
 const LINK_HEADER = { description: 'The next page, RFC 8288: `<...?cursor=...>; rel="next"`. Absent on the last page.', schema: { type: "string" as const } };
 
-export const PageQuery = z.object({
+const PageQuery = z.object({
   limit: z
     .string()
     .regex(/^[1-9][0-9]{0,5}$/)
@@ -173,7 +173,7 @@ function responseOf(answer: ApiAnswer, paged: boolean): ResponseConfig {
 }
 
 /** `get /api/clients/{id}/merge` → `getClientsIdMerge`: stable, unique per method and path. */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const words = path
     .replace(/^\/api\//, "")
     .split(/[^A-Za-z0-9]+/)

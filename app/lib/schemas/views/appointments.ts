@@ -5,7 +5,7 @@ import { RefusedOccurrenceSchema } from "../appointments";
 import { Id, Instant, named } from "./common";
 
 /** A client inside an answer: the name only for those who may not see contact details. */
-export const AppointmentClientView = named("AppointmentClient", z.object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() }).strict());
+const AppointmentClientView = named("AppointmentClient", z.object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() }).strict());
 
 const appointment = z
   .object({

@@ -33,7 +33,7 @@ export const ClientListItemView = named("ClientListItem", listItem);
 const reference = z.object({ id: Id, name: z.string() }).strict().nullable();
 
 /** The client profile's figures (decision 0083): a stylist's cover their own appointments only. */
-export const ClientFiguresView = named(
+const ClientFiguresView = named(
   "ClientFigures",
   z
     .object({
