@@ -2,7 +2,7 @@
 // an event exists only if the change committed); each server process tails the table
 // and fans new rows out to the streams it holds open. Processes sharing one database
 // therefore see each other's changes.
-import { and, gt, lt, asc, max } from "drizzle-orm";
+import { and, gt, lt, asc, max, min } from "drizzle-orm";
 import { db, type Executor } from "#db/client.server";
 import { events } from "#db/schema";
 
@@ -19,9 +19,29 @@ export async function publish(executor: Executor, topic: EventTopic, entityId: n
   if (executor === db) tail.pollSoon();
 }
 
+/** The most events a resumed stream replays; a longer gap is one `reload` event instead. */
+export const REPLAY_LIMIT = 500;
+
 /** Events after `afterId`, oldest first: the replay for a stream resumed with Last-Event-ID. */
-export function eventsSince(afterId: number, limit = 500): Promise<ChangeEvent[]> {
+export function eventsSince(afterId: number, limit = REPLAY_LIMIT): Promise<ChangeEvent[]> {
   return db.select({ id: events.id, topic: events.topic, entityId: events.entityId }).from(events).where(gt(events.id, afterId)).orderBy(asc(events.id)).limit(limit);
+}
+
+/**
+ * Whether a stream resumed after `afterId` can be replayed event by event: not when more
+ * than REPLAY_LIMIT events followed it, nor when some that followed it were pruned (kept
+ * 24 hours), nor when it is ahead of the feed (a database restored or replaced).
+ */
+export async function replayFrom(afterId: number): Promise<{ events: ChangeEvent[]; complete: true } | { latest: number; complete: false }> {
+  const [bounds] = await db.select({ oldest: min(events.id), latest: max(events.id) }).from(events);
+  const oldest = bounds?.oldest ?? null;
+  const latest = bounds?.latest ?? 0;
+  const pruned = oldest !== null && afterId < oldest - 1;
+  if (!pruned && afterId <= latest) {
+    const missed = await eventsSince(afterId, REPLAY_LIMIT + 1);
+    if (missed.length <= REPLAY_LIMIT) return { events: missed, complete: true };
+  }
+  return { latest, complete: false };
 }
 
 export async function latestEventId(): Promise<number> {
@@ -44,6 +64,10 @@ class EventTail {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  get listenerCount() {
+    return this.listeners.size;
   }
 
   pollSoon() {
@@ -75,7 +99,7 @@ class EventTail {
           this.lastId = event.id;
           for (const listener of this.listeners) listener(event);
         }
-      } while (batch.length === 500);
+      } while (batch.length === REPLAY_LIMIT);
       await this.pruneOccasionally();
     } catch (error) {
       console.error("event tail failed", error);
@@ -96,6 +120,11 @@ class EventTail {
 
 const globalStore = globalThis as unknown as { __salonEventTail?: EventTail };
 const tail = (globalStore.__salonEventTail ??= new EventTail());
+
+/** How many streams this process is feeding (tests check a closed stream leaves none behind). */
+export function listenerCount(): number {
+  return tail.listenerCount;
+}
 
 export function subscribe(listener: Listener, fromId: number): () => void {
   return tail.subscribe(listener, fromId);

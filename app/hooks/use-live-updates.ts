@@ -44,6 +44,8 @@ export function useLiveUpdates({ topics, since, fallbackPollMs = 5000 }: { topic
     };
     const names = wanted ? [...wanted] : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
     for (const name of names) source.addEventListener(name, onChange);
+    // More changes were missed than the stream replays: every topic may have changed.
+    source.addEventListener("reload", refresh);
     source.onopen = () => setStatus("live");
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
     return () => {

@@ -1,13 +1,22 @@
 // The `/api/events` stream. Hand-written rather than remix-utils' eventStream because
 // that helper sends no `id:` lines (so no Last-Event-ID resume), no comment heartbeats
 // and no `no-transform` cache directive.
-import { eventsSince, latestEventId, subscribe, type ChangeEvent } from "~/domain/events.server";
+import { latestEventId, replayFrom, subscribe, type ChangeEvent } from "~/domain/events.server";
 
 const HEARTBEAT_MS = 15_000;
 const RETRY_MS = 2_000;
 
 function frame(event: ChangeEvent, redactIds: boolean): string {
   return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify({ topic: event.topic, id: redactIds ? null : event.entityId })}\n\n`;
+}
+
+/**
+ * Sent instead of a replay that cannot be complete (too many changes missed, or some
+ * pruned): the page reloads all its data. Its id is the feed's position, so a later
+ * resume starts from there.
+ */
+function reloadFrame(latest: number): string {
+  return `id: ${latest}\nevent: reload\ndata: ${JSON.stringify({ topic: "reload", id: null })}\n\n`;
 }
 
 function resumeFrom(request: Request): number | null {
@@ -24,17 +33,27 @@ function resumeFrom(request: Request): number | null {
 export function changeEventStream(request: Request, options: { redactIds: boolean }): Response {
   const encoder = new TextEncoder();
   const resumeAfter = resumeFrom(request);
-  let cleanup = () => {};
+  // The client may go away during any await of start(): from then on nothing is written
+  // (enqueueing on a cancelled stream throws) and start() returns quietly.
+  let closed = false;
+  let cleanup = () => {
+    closed = true;
+  };
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let closed = false;
       // Without Last-Event-ID the stream starts now; the cursor is read before
       // subscribing so that the replay below covers any event in between.
       const from = resumeAfter ?? (await latestEventId());
+      if (closed || request.signal.aborted) return;
       let lastSent = from;
       const write = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
       };
       const sendEvent = (event: ChangeEvent) => {
         if (event.id <= lastSent) return;
@@ -62,7 +81,14 @@ export function changeEventStream(request: Request, options: { redactIds: boolea
       request.signal.addEventListener("abort", cleanup);
 
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      for (const event of await eventsSince(from)) sendEvent(event);
+      const replay = await replayFrom(from);
+      if (closed) return;
+      if (replay.complete) {
+        for (const event of replay.events) sendEvent(event);
+      } else {
+        lastSent = replay.latest;
+        write(reloadFrame(replay.latest));
+      }
       const pending = buffer;
       buffer = null;
       for (const event of pending) sendEvent(event);

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import * as eventsRoute from "~/routes/api.events";
-import { latestEventId, publish } from "~/domain/events.server";
+import { events } from "#db/schema";
+import { latestEventId, listenerCount, publish, REPLAY_LIMIT } from "~/domain/events.server";
 import { call, makeRequest, signedIn } from "../factories";
 import { MISSING_BUILD, requirePrerequisite, skipUnless, startServer, waitForEvent, type RunningServer } from "../server-process";
 
@@ -31,6 +32,62 @@ describe("GET /api/events", () => {
       return e.event === "shopping";
     });
     expect(seen).toEqual(["messages", "shopping"]);
+  });
+});
+
+describe("a stream resumed after a long gap", () => {
+  const addEvents = async (count: number) => {
+    for (let done = 0; done < count; done += 200) {
+      await db.insert(events).values(Array.from({ length: Math.min(200, count - done) }, (_, i) => ({ topic: "appointments", entityId: done + i })));
+    }
+  };
+
+  it("after 1,200 changes sends one reload event at the feed's position, then live events", async () => {
+    const { token } = await signedIn("admin");
+    const before = await latestEventId();
+    await addEvents(1_200);
+    const latest = await latestEventId();
+    expect(latest - before).toBeGreaterThan(REPLAY_LIMIT);
+    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }))) as Response;
+    const seen: Array<{ id?: string; event?: string; data?: string }> = [];
+    setTimeout(() => void publish(db, "clients", 7), 100);
+    await waitForEvent(response, (e) => {
+      if (e.event) seen.push(e);
+      return e.event === "clients";
+    });
+    expect(seen.map((e) => e.event)).toEqual(["reload", "clients"]);
+    expect(seen[0]).toEqual({ id: String(latest), event: "reload", data: JSON.stringify({ topic: "reload", id: null }) });
+  });
+
+  it("replays a gap of exactly the replay limit event by event", async () => {
+    const { token } = await signedIn("admin");
+    const before = await latestEventId();
+    await addEvents(REPLAY_LIMIT);
+    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }))) as Response;
+    let count = 0;
+    await waitForEvent(response, (e) => {
+      if (e.event === "reload") throw new Error("no reload expected");
+      if (e.event === "appointments") count += 1;
+      return count === REPLAY_LIMIT;
+    });
+    expect(count).toBe(REPLAY_LIMIT);
+  });
+
+  it("sends reload when the resumed position is ahead of the feed (a replaced database)", async () => {
+    const { token } = await signedIn("admin");
+    const latest = await latestEventId();
+    const response = (await call(eventsRoute.loader, makeRequest("GET", `/api/events?lastEventId=${latest + 1000}`, { token }))) as Response;
+    const event = await waitForEvent(response, (e) => e.event !== undefined);
+    expect(event).toMatchObject({ event: "reload", id: String(latest) });
+  });
+
+  it("a client that goes away while the stream starts leaves nothing subscribed", async () => {
+    const { token } = await signedIn("admin");
+    const before = listenerCount();
+    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token }))) as Response;
+    await response.body!.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(listenerCount()).toBe(before);
   });
 });
 

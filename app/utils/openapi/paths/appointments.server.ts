@@ -99,7 +99,7 @@ export const appointmentsArea: ApiArea = {
       path: "/api/events",
       summary: "Live change feed (Server-Sent Events) for signed-in screens",
       description:
-        "A `text/event-stream` that stays open: one event per change. The `Last-Event-ID` header, or a `lastEventId` query parameter (how a page starts from the change feed's position when it was made), replays what came after that event first. Ids of other stylists' records are left out for stylists.",
+        "A `text/event-stream` that stays open: one event per change. The `Last-Event-ID` header, or a `lastEventId` query parameter (how a page starts from the change feed's position when it was made), replays what came after that event first. When that replay cannot be complete (more than 500 changes since, or changes older than the 24 hours the feed keeps), the stream sends one `reload` event instead, with the feed's current position as its id: the client should reload everything it shows, then carry on with the live events. Ids of other stylists' records are left out for stylists.",
       answers: { 200: { description: "The stream.", schema: z.string(), contentType: "text/event-stream" } },
     },
   ],
