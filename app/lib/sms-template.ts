@@ -1,6 +1,7 @@
 // Reminder texts (SPEC §9): the template's {variables}, rendering, and how many SMS
 // segments a text costs. Isomorphic: the SMS screen previews with the same code the
 // scheduler sends with.
+import { withoutControlCharacters } from "./schemas/limits";
 
 /** SPEC §9's reminder timings, in hours before the appointment. */
 export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
@@ -37,7 +38,8 @@ export function renderTemplate(template: string, values: TemplateValues): string
   return template.replace(PLACEHOLDER, (whole, name: string) => {
     const key = name.trim();
     const variable = (TEMPLATE_VARIABLES as readonly string[]).includes(key) ? (key as TemplateVariable) : ALIASES[key];
-    return variable ? values[variable] : whole;
+    // A value stored before control characters were refused never reaches a client's phone.
+    return variable ? withoutControlCharacters(values[variable]) : whole;
   });
 }
 

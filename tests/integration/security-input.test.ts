@@ -7,6 +7,7 @@ import { clients, users } from "#db/schema";
 import { importClientCsv } from "~/domain/client-import.server";
 import { MAX_IMPORT_ROWS } from "~/lib/schemas/clients";
 import { safeRedirectPath } from "~/lib/redirect";
+import { renderTemplate } from "~/lib/sms-template";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as clientById from "~/routes/api.clients.$id._index";
 import * as clientsApi from "~/routes/api.clients._index";
@@ -99,6 +100,32 @@ describe("text fields", () => {
     expect(nul).toMatchObject({ status: 400, body: { message: "Text must not contain control characters.", errors: { name: ["Text must not contain control characters."] } } });
     expect((await create("Esc\u001b[31mape")).status).toBe(400);
     expect((await create("Plain O'Name")).status).toBe(201);
+  });
+
+  it("refuses bidirectional overrides and isolates (U+202E shows a name reversed), in one-line and multi-line text", async () => {
+    const admin = await signedIn("admin");
+    for (const hidden of ["\u202e", "\u202a", "\u202d", "\u2066", "\u2069", "\u0085"]) {
+      const named = await json(await call(clientsApi.action, makeRequest("POST", "/api/clients", { token: admin.token, body: { name: `Ann${hidden}eb`, phone: "07700 900001" } })));
+      expect(named, JSON.stringify(hidden)).toMatchObject({ status: 400, body: { errors: { name: ["Text must not contain control characters."] } } });
+      const noted = await json(
+        await call(clientsApi.action, makeRequest("POST", "/api/clients", { token: admin.token, body: { name: "Ann Lee", phone: "07700 900001", notes: `line one\nline ${hidden}two` } })),
+      );
+      expect(noted.status, JSON.stringify(hidden)).toBe(400);
+    }
+    // Right-to-left names themselves are welcome.
+    expect((await json(await call(clientsApi.action, makeRequest("POST", "/api/clients", { token: admin.token, body: { name: "مريم حداد", phone: "07700 900002" } })))).status).toBe(201);
+  });
+
+  it("a name stored before the refusal reaches no SMS with its override", () => {
+    const text = renderTemplate("Hi {clientName}, see you {appointmentDate}", {
+      clientName: "Ann\u202eeb",
+      appointmentDate: "Monday",
+      appointmentTime: "",
+      serviceName: "",
+      stylistName: "",
+      salonName: "",
+    });
+    expect(text).toBe("Hi Anneb, see you Monday");
   });
 
   it("caps every text field: a stylist cannot give themselves a 200 KB first name", async () => {

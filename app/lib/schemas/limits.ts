@@ -9,12 +9,21 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const CONTROL_CHARACTERS = "Must not contain control characters";
 
-// C0 controls and DEL; multi-line fields keep tab, line feed and carriage return. The
-// only two patterns of the app that name control characters: everything else uses these.
+// C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates
+// (U+202A-U+202E, U+2066-U+2069: a name with U+202E shows its text reversed, in the app and
+// in every SMS that carries it); multi-line fields keep tab, line feed and carriage return.
+// The only patterns of the app that name control characters: everything else uses these.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+export const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_ANYWHERE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `value` without the characters the patterns above refuse (for text stored before they did). */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(CONTROL_ANYWHERE, "");
+}
 
 /** A trimmed single-line text field of at most `max` characters. */
 export function text(params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string }, max: number, label = "This field") {
