@@ -1,9 +1,8 @@
 import type { z } from "zod";
-import type { ClockFormat } from "#db/enums";
-import type { AppointmentWrite, SavedAppointment, SeriesBooking } from "./appointments.server";
+import type { AppointmentWrite } from "./appointment-writes.server";
 import { roundDuration } from "~/lib/calendar";
 import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
-import { formatClockTime, formatLongDate, zonedToUtc } from "~/lib/salon-time";
+import { zonedToUtc } from "~/lib/salon-time";
 
 /** The API's JSON body as the domain's write. */
 export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): AppointmentWrite {
@@ -34,22 +33,4 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     notes: value.notes || null,
     availabilityOverride: value.availabilityOverride,
   };
-}
-
-/** The toast after a save; says so when the typed client was one already on file (decision 0060). */
-export function savedToastDescription(saved: SavedAppointment, verb: "booked" | "updated"): string {
-  return saved.reusedClient ? `Appointment ${verb} for existing client ${saved.reusedClient.name}` : `Appointment ${verb} successfully`;
-}
-
-const TOAST_REFUSALS = 3;
-
-/** The toast after booking a series: how many, and each date refused (one that became unavailable since the preview among them). */
-export function seriesToastDescription(booked: SeriesBooking, clock: ClockFormat): string {
-  const count = booked.created.length;
-  const done = `${count === 1 ? "1 appointment" : `${count} appointments`} booked${booked.reusedClient ? ` for existing client ${booked.reusedClient.name}` : ""}`;
-  if (!booked.refused.length) return `${done} successfully`;
-  // The toast rides in a cookie: the first few refusals in full, then a count.
-  const shown = booked.refused.slice(0, TOAST_REFUSALS).map((occurrence) => `${formatLongDate(occurrence.date)} at ${formatClockTime(occurrence.time, clock)} (${occurrence.reason})`);
-  const more = booked.refused.length - shown.length;
-  return `${done}; not booked: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
 }

@@ -352,6 +352,6 @@ export async function bookingOptions(actor: Actor, includeServiceId?: number | n
     services: serviceRows,
     customDurations,
     ownStylistId: stylists.find((stylist) => stylist.userId === actor.id)?.id ?? null,
-    canOverride: actor.role === "admin",
+    canOverride: can(actor.role, "appointments.overrideAvailability"),
   };
 }

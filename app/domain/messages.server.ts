@@ -44,9 +44,9 @@ function toMessage(row: Row): Message {
   return { id: row.id, content: row.content, createdAt: row.createdAt, senderId: row.senderId, sender: row.role ? { name, role: row.role } : null };
 }
 
-/** Who may delete a message: its sender, or an administrator. */
+/** Who may delete a message: its sender, or whoever may delete anyone's. */
 export function canDeleteMessage(actor: Pick<Actor, "id" | "role">, message: Pick<Message, "senderId">): boolean {
-  return actor.role === "admin" || (message.senderId !== null && message.senderId === actor.id);
+  return can(actor.role, "messages.deleteAny") || (message.senderId !== null && message.senderId === actor.id);
 }
 
 /**

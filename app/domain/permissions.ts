@@ -7,6 +7,10 @@ import type { Role } from "#db/enums";
 export const CAPABILITIES = {
   "calendar.view": ["admin", "stylist", "display"],
   "appointments.write": ["admin", "stylist"],
+  // Booking outside a stylist's working hours or in their time off (the dialog's override box).
+  "appointments.overrideAvailability": ["admin"],
+  // Booking further ahead than the salon's booking advance limit (decision 0062).
+  "appointments.beyondAdvanceLimit": ["admin"],
   "clients.view": ["admin", "stylist", "display"],
   // Phone, e-mail, notes and other personal details; a wall screen shows names only.
   "clients.contact": ["admin", "stylist"],
@@ -26,6 +30,8 @@ export const CAPABILITIES = {
   "shopping.use": ["admin", "stylist", "display"],
   "shopping.order": ["admin"],
   "messages.use": ["admin", "stylist", "display"],
+  // Deleting someone else's team message; everyone deletes their own.
+  "messages.deleteAny": ["admin"],
   "settings.account": ["admin", "stylist"],
   // A stylist's iCalendar subscription link: their own, or any stylist's for an admin.
   "calendar.feed": ["admin", "stylist"],

@@ -1,21 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createAppointment, createSeries, listAppointments } from "~/domain/appointments.server";
-import { getGlobalSettings } from "~/domain/settings.server";
+import { createAppointment, listAppointments } from "~/domain/appointments.server";
+import { createSeries } from "~/domain/appointment-series.server";
 import { AppointmentCreateApiSchema, AppointmentListQuerySchema } from "~/lib/schemas/appointments";
-import { dayBounds, isCalendarDate } from "~/lib/salon-time";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
 import { apiWriteFromBody } from "~/domain/appointment-input.server";
-
-/** `from`/`to` as salon dates (whole days, `to` inclusive) or exact instants. */
-async function instant(value: string | undefined, edge: "start" | "end"): Promise<Date | undefined> {
-  if (!value) return undefined;
-  if (!isCalendarDate(value)) return new Date(value);
-  const { timeZone } = await getGlobalSettings();
-  const bounds = dayBounds(value, timeZone);
-  return edge === "start" ? bounds.start : bounds.end;
-}
 
 // GET: the appointments overlapping `from`..`to` (by default 7 days back to the booking
 // advance limit ahead; at most 92 days, else 400), by start time, a page of `limit` (50
@@ -24,10 +14,8 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
   const url = new URL(request.url);
   const page = pageRequest(url);
-  const filter = AppointmentListQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const from = await instant(filter.from, "start");
-  const to = await instant(filter.to, "end");
-  return pagedJson(request, await listAppointments(actor, { from, to, stylistId: filter.stylistId }, page));
+  const query = AppointmentListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  return pagedJson(request, await listAppointments(actor, query, page));
 });
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {

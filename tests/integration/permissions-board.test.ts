@@ -15,7 +15,7 @@ import * as itemStep from "~/routes/api.shopping-list.$id.$step";
 import * as clearCompleted from "~/routes/api.shopping-list.clear-completed";
 import * as shoppingList from "~/routes/api.shopping-list._index";
 import { createTestUser } from "../factories";
-import { ADMIN, ALL, describePermissionMatrix, fresh, type MatrixRow } from "../permission-matrix";
+import { ADMIN, ALL, describePermissionMatrix, fresh, type MatrixActor, type MatrixRow } from "../permission-matrix";
 
 type Target = { id: number };
 const pendingItem = async (): Promise<Target> => ({
@@ -45,6 +45,14 @@ const othersMessage = async (): Promise<Target> => {
     )[0]!.id,
   };
 };
+const ownMessage = async (actor: MatrixActor | null): Promise<Target> => ({
+  id: (
+    await db
+      .insert(messages)
+      .values({ content: `Matrix ${fresh()}`, senderUserId: actor?.user.id ?? null })
+      .returning()
+  )[0]!.id,
+});
 const itemParams = (step?: string) => (_: unknown, t: Target) => ({ id: String(t.id), ...(step ? { step } : {}) });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -178,6 +186,17 @@ const ROWS: MatrixRow<any>[] = [
     path: (_, t: Target) => `/api/messages/${t.id}`,
     params: itemParams(),
     allowed: ADMIN,
+  },
+  {
+    // The other side of "messages.deleteAny": everyone deletes their own.
+    name: "DELETE /api/messages/:id (own)",
+    kind: "api",
+    handler: messageById.action,
+    method: "DELETE",
+    setup: ownMessage,
+    path: (_, t: Target) => `/api/messages/${t.id}`,
+    params: itemParams(),
+    allowed: ALL,
   },
 ];
 

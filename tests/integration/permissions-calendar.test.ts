@@ -1,5 +1,6 @@
 // The calendar's rows of the permission matrix (SPEC §6): everyone sees the calendar;
 // admins and stylists book (a stylist only in their own column); display accounts look.
+// Only admins override the working hours and book past the advance limit (decision 0090).
 import { eq } from "drizzle-orm";
 import { beforeAll } from "vitest";
 import { db } from "#db/client.server";
@@ -13,10 +14,10 @@ import * as appointmentHistory from "~/routes/api.appointments.$id.history";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as stats from "~/routes/api.dashboard.stats";
 import * as clientSearch from "~/routes/resources.client-search";
-import { addDays } from "~/lib/salon-time";
+import { addDays, rotaDayNumber, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
 import { createClient, createService, setBookingRules } from "../calendar-factories";
-import { ALL, describeFieldMatrix, describePermissionMatrix, pageRow, STAFF, type FieldRow, type MatrixActor, type MatrixRow } from "../permission-matrix";
+import { ADMIN, ALL, describeFieldMatrix, describePermissionMatrix, pageRow, STAFF, type FieldRow, type MatrixActor, type MatrixRow } from "../permission-matrix";
 
 let slot = 0;
 // Stylists book in 2027 here: the booking advance limit is not what these rows test.
@@ -45,6 +46,23 @@ async function target(actor: MatrixActor | null): Promise<Target> {
     .values({ stylistId, serviceId: service.id, clientId: client.id, startTime, endTime: startTime.replace("T10:", "T11:"), price: 4500 })
     .returning({ id: appointments.id });
   return { id: row!.id, stylistId, serviceId: service.id, clientId: client.id, startTime };
+}
+
+/** An appointment an admin booked outside the hours (18:00-19:00) with the override, in the same column as `target`'s. */
+async function overriddenTarget(actor: MatrixActor | null): Promise<Target> {
+  const t = await target(actor);
+  const startTime = t.startTime.replace("T10:", "T18:");
+  await db
+    .update(appointments)
+    .set({ startTime, endTime: startTime.replace("T18:", "T19:"), availabilityOverride: true })
+    .where(eq(appointments.id, t.id));
+  return { ...t, startTime };
+}
+
+/** A working day (not a Sunday) past the 730-day advance limit set above, counted from today whatever today is. */
+function pastTheLimit(): CalendarDate {
+  const date = addDays(todayInZone("Europe/London"), 740);
+  return rotaDayNumber(date, "weekly") === 7 ? addDays(date, 1) : date;
 }
 
 const formBody = (t: Target) => ({
@@ -121,6 +139,51 @@ const ROWS: MatrixRow<any>[] = [
   { name: "GET /api/dashboard/stats", kind: "api", handler: stats.loader, method: "GET", path: () => "/api/dashboard/stats?date=2027-01-01", allowed: ALL },
   { name: "GET /resources/client-search", kind: "api", handler: clientSearch.loader, method: "GET", path: () => "/resources/client-search?q=Client", allowed: ALL },
   { name: "POST /api/appointments", kind: "api", handler: appointmentsApi.action, method: "POST", setup: target, path: () => "/api/appointments", body: (_, t: Target) => apiBody(t), allowed: STAFF },
+  {
+    name: "POST /api/appointments with the availability override",
+    kind: "api",
+    handler: appointmentsApi.action,
+    method: "POST",
+    setup: target,
+    path: () => "/api/appointments",
+    body: (_, t: Target) => ({ ...apiBody(t), availabilityOverride: true }),
+    allowed: ADMIN,
+  },
+  {
+    name: "POST /calendar/appointments/new (book with the override ticked)",
+    kind: "page",
+    handler: newDialog.action,
+    method: "POST",
+    setup: target,
+    path: () => "/calendar/appointments/new",
+    body: (_, t: Target) => ({ ...formBody(t), intent: "create", time: "15:00", availabilityOverride: "on" }),
+    allowed: ADMIN,
+  },
+  {
+    // "appointments.beyondAdvanceLimit": a stylist may book, so the limit refuses them as a rule does (400).
+    name: "POST /api/appointments past the booking advance limit",
+    kind: "api",
+    handler: appointmentsApi.action,
+    method: "POST",
+    setup: target,
+    path: () => "/api/appointments",
+    body: (_, t: Target) => ({ ...apiBody(t), startTime: `${pastTheLimit()}T12:00:00.000Z` }),
+    allowed: ADMIN,
+    refusedStatus: { stylist: 400 },
+  },
+  {
+    // An admin's override excuses the hours when an admin moves the booking; a stylist's move is held to them (409).
+    name: "PATCH /api/appointments/{id} (an overridden booking, still outside the hours)",
+    kind: "api",
+    handler: appointmentById.action,
+    method: "PATCH",
+    setup: overriddenTarget,
+    path: (_, t: Target) => `/api/appointments/${t.id}`,
+    params: (_, t: Target) => ({ id: String(t.id) }),
+    body: (_, t: Target) => ({ startTime: t.startTime.replace("T18:", "T19:") }),
+    allowed: ADMIN,
+    refusedStatus: { stylist: 409 },
+  },
   {
     name: "GET /api/appointments/{id}",
     kind: "api",

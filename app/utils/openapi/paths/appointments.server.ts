@@ -9,7 +9,8 @@ import {
 } from "~/lib/schemas/appointments";
 import { AppointmentHistoryEntryView, AppointmentView, DashboardStatsView, SavedAppointmentView, SeriesBookingView } from "~/lib/schemas/views/appointments";
 import { MessageView } from "~/lib/schemas/views/common";
-import type { AppointmentView as Appointment, DashboardStats, SavedAppointment, SeriesBooking } from "~/domain/appointments.server";
+import type { AppointmentView as Appointment, DashboardStats, SavedAppointment } from "~/domain/appointments.server";
+import type { SeriesBooking } from "~/domain/appointment-series.server";
 import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import { answerFits, type ApiArea } from "../registry.server";
 

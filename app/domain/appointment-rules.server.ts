@@ -1,0 +1,175 @@
+// The booking rules every appointment write passes, in one chain (decision 0090). Insert,
+// edit, drag move, each occurrence of a repeat and each "following" change call
+// `checkAppointmentWrite` inside their write transaction; a new rule (a buffer between
+// bookings, a patch test before a colour) is one more entry in `APPOINTMENT_RULES`, and its
+// place in the list is the order in which a refusal is reported.
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { Executor } from "#db/client.server";
+import type { ClockFormat } from "#db/enums";
+import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
+import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock } from "~/lib/calendar";
+import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
+import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import type { Actor } from "./access.server";
+import { overlapping } from "./appointment-views.server";
+import { availabilityConflict } from "./availability.server";
+import { Conflict, Forbidden, Invalid } from "./errors";
+import { can } from "./permissions";
+import { getBookingRules, getGlobalSettings } from "./settings.server";
+
+/** The salon's zone, and its 12- or 24-hour clock for the times a refusal names. */
+export type SalonClock = { timeZone: string; clock: ClockFormat };
+/** The salon's settings the rules read: its clock, the booking advance limit (days) and the cancellation notice (hours). */
+export type SalonRules = SalonClock & { bookingAdvanceLimit: number; cancellationNotice: number };
+
+/** The salon's clock and booking rules, read before a write's transaction. */
+export async function salonRules(): Promise<SalonRules> {
+  const [{ timeZone, clockFormat }, rules] = await Promise.all([getGlobalSettings(), getBookingRules()]);
+  return { timeZone, clock: clockFormat, ...rules };
+}
+
+/**
+ * One appointment write as the rules see it: who writes, the stored appointment before
+ * (null for a new one) and what will be stored after. Every path builds this and nothing else.
+ */
+export type AppointmentWriteCheck = {
+  executor: Executor;
+  actor: Actor;
+  salon: SalonRules;
+  now: Date;
+  before: { id: number; stylistId: number; startTime: string; endTime: string } | null;
+  after: { stylistId: number; start: Date; end: Date; status: AppointmentStatus; availabilityOverride: boolean };
+};
+
+export type AppointmentRule = { name: string; check: (write: AppointmentWriteCheck) => void | Promise<void> };
+
+const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
+export const FUTURE_COMPLETED = "An appointment cannot be marked completed before it starts.";
+export const FUTURE_NO_SHOW = "An appointment cannot be marked a no-show before it starts.";
+
+/** A new appointment, or one whose start changed. */
+function startChanges({ before, after }: AppointmentWriteCheck): boolean {
+  return !before || before.startTime !== after.start.toISOString();
+}
+
+/** A new appointment, or one whose stylist, start or end changed: only these are held to the hours, so hours changed later never block editing notes or status. */
+function placeChanges({ before, after }: AppointmentWriteCheck): boolean {
+  return !before || before.stylistId !== after.stylistId || before.startTime !== after.start.toISOString() || before.endTime !== after.end.toISOString();
+}
+
+/** Appointments live on the grid: 07:00 to 23:00 salon time, within one day. */
+function onTheGrid({ after: { start, end }, salon: { timeZone, clock } }: AppointmentWriteCheck) {
+  if (end.getTime() <= start.getTime()) throw new Invalid("The end time must be after the start time.", { endTime: ["The end time must be after the start time."] });
+  if (end.getTime() - start.getTime() > MAX_SPAN_MINUTES * 60_000) throw new Invalid("An appointment cannot last more than 24 hours.");
+  const startTime = timeInZone(start, timeZone);
+  const endDate = dateInZone(end, timeZone);
+  const endTime = timeInZone(end, timeZone);
+  const sameDay = dateInZone(start, timeZone) === endDate;
+  const [first, last] = [minutesToClock(GRID_START_MINUTES), minutesToClock(GRID_END_MINUTES)];
+  if (startTime < first || !sameDay || endTime > last) {
+    const window = `${formatClockTime(first, clock)} and ${formatClockTime(last, clock)}`;
+    throw new Invalid(`Appointments must start and end between ${window} on one day.`, { startTime: [`Choose a time between ${window}.`] });
+  }
+}
+
+/**
+ * A completed appointment has started: one in the future cannot be marked completed (decision
+ * 0063); nor can a client miss one that has not started yet (a no-show, decision 0082).
+ */
+function notCompletedEarly({ after: { start, status }, now }: AppointmentWriteCheck) {
+  if (start.getTime() <= now.getTime()) return;
+  if (status === "completed") throw new Invalid(FUTURE_COMPLETED, { status: [FUTURE_COMPLETED] });
+  if (status === "no_show") throw new Invalid(FUTURE_NO_SHOW, { status: [FUTURE_NO_SHOW] });
+}
+
+/** The last salon date a booking may start on: today plus the salon's booking advance limit (days). */
+export function lastBookableDate(timeZone: string, advanceDays: number, now = new Date()): CalendarDate {
+  return addDays(todayInZone(timeZone, now), advanceDays);
+}
+
+/**
+ * The salon's booking advance limit binds whoever lacks "appointments.beyondAdvanceLimit"
+ * (decision 0062) when a booking is made or its start moves. Blocked time is not a booking
+ * and is not limited.
+ */
+function withinAdvanceLimit(write: AppointmentWriteCheck) {
+  const { actor, after, salon, now } = write;
+  if (can(actor.role, "appointments.beyondAdvanceLimit") || after.status === "blocked" || !startChanges(write)) return;
+  const last = lastBookableDate(salon.timeZone, salon.bookingAdvanceLimit, now);
+  if (dateInZone(after.start, salon.timeZone) > last) {
+    throw new Invalid(`Appointments can be booked at most ${salon.bookingAdvanceLimit} days ahead, so by ${formatLongDate(last)} at the latest. An administrator can book further ahead.`);
+  }
+}
+
+/**
+ * Bookings go inside the stylist's working hours and outside their time off when they are
+ * made or moved. An override excuses that only in the hands of someone who may override:
+ * a stylist moving an appointment an admin booked outside the hours is held to them.
+ * Blocked and cancelled entries occupy no working time, so they are not checked.
+ */
+async function withinWorkingHours(write: AppointmentWriteCheck) {
+  const { executor, actor, after, salon } = write;
+  if (after.status === "blocked" || after.status === "cancelled" || !placeChanges(write)) return;
+  if (after.availabilityOverride && can(actor.role, "appointments.overrideAvailability")) return;
+  const reason = await availabilityConflict(executor, after.stylistId, after.start, after.end, salon.timeZone, salon.clock);
+  if (reason) throw new Conflict(`${reason}${OVERRIDE_HINT}`);
+}
+
+function describeClash(
+  clash: { status: string; notes: string | null; clientName: string | null; serviceName: string | null; startTime: string; endTime: string; stylistName: string },
+  { timeZone, clock }: SalonClock,
+) {
+  const from = formatClockTime(timeInZone(clash.startTime, timeZone), clock);
+  const to = formatClockTime(timeInZone(clash.endTime, timeZone), clock);
+  const what = clash.status === "blocked" ? `blocked time (${clash.notes || "Unavailable"})` : `${clash.clientName ?? "an appointment"}${clash.serviceName ? ` (${clash.serviceName})` : ""}`;
+  return `${clash.stylistName} already has ${what} from ${from} to ${to}.`;
+}
+
+/** Two live appointments of one stylist never overlap (blocked time counts, cancelled does not). */
+async function noOverlap({ executor, before, after, salon }: AppointmentWriteCheck) {
+  if (after.status === "cancelled") return;
+  const conditions = [eq(appointments.stylistId, after.stylistId), ne(appointments.status, "cancelled"), overlapping(after.start, after.end)];
+  if (before) conditions.push(ne(appointments.id, before.id));
+  const [clash] = await executor
+    .select({
+      status: appointments.status,
+      notes: appointments.notes,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      clientName: clients.name,
+      serviceName: services.name,
+      stylistName: stylists.name,
+    })
+    .from(appointments)
+    .innerJoin(stylists, eq(stylists.id, appointments.stylistId))
+    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startTime))
+    .limit(1);
+  if (clash) throw new Conflict(describeClash(clash, salon));
+}
+
+/** The rules, in the order they are applied: the first one a write breaks is the refusal it gets. */
+export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
+  { name: "on the grid", check: onTheGrid },
+  { name: "not completed before it starts", check: notCompletedEarly },
+  { name: "within the booking advance limit", check: withinAdvanceLimit },
+  { name: "within working hours and outside time off", check: withinWorkingHours },
+  { name: "no overlap with the stylist's other appointments", check: noOverlap },
+];
+
+/** The one check of an appointment write: every rule, in order; the first refusal is thrown (Invalid 400 or Conflict 409). */
+export async function checkAppointmentWrite(write: AppointmentWriteCheck): Promise<void> {
+  for (const rule of APPOINTMENT_RULES) await rule.check(write);
+}
+
+/** Ticking the availability override is for those who may override (decision 0008). */
+export function assertOverrideAllowed(actor: Actor, input: { availabilityOverride?: boolean }) {
+  if (input.availabilityOverride && !can(actor.role, "appointments.overrideAvailability")) throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
+}
+
+/** Whether cancelling now, for an appointment starting at `start`, falls inside the salon's cancellation notice (decision 0063). */
+export function isLateCancellation(start: string, now: Date, { cancellationNotice }: SalonRules): boolean {
+  return Date.parse(start) - now.getTime() < cancellationNotice * 3_600_000;
+}

@@ -1,0 +1,199 @@
+// The checked writes of one appointment, which every path is built from: the booking and
+// edit dialogs, drag-and-drop, `/api`, each occurrence of a repeat and each "following"
+// change (decision 0087). Each runs inside the caller's immediate write transaction, passes
+// the one rule chain (`checkAppointmentWrite`, decision 0090), writes, appends its history
+// entry (decision 0085) and publishes the change; so the check and the write cannot be
+// split by a concurrent request.
+import { eq } from "drizzle-orm";
+import type { Executor, Transaction } from "#db/client.server";
+import { storedCountry } from "#db/phone-numbers";
+import { appointments, clients, stylists, type AppointmentStatus } from "#db/schema";
+import { roundDuration } from "~/lib/calendar";
+import { publish } from "./events.server";
+import type { Actor } from "./access.server";
+import { recordAppointmentChange } from "./appointment-history.server";
+import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
+import type { AppointmentView } from "./appointment-views.server";
+import { clientKeys, createClientRecord, findClientByKeys } from "./clients.server";
+import { Forbidden, Invalid, NotFound } from "./errors";
+import { can } from "./permissions";
+import { bookingTerms } from "./pricing.server";
+import { SERVICE_INACTIVE } from "./services.server";
+
+export type AppointmentWrite = {
+  clientId?: number | null;
+  /** Creates the client in the same transaction (a booking for someone new). */
+  newClient?: { name: string; phone: string; email: string | null };
+  stylistId: number;
+  serviceId?: number | null;
+  start: Date;
+  /** Either an end or a duration; with neither, the service's (or stylist's) duration. */
+  end?: Date;
+  durationMinutes?: number;
+  status: AppointmentStatus;
+  notes: string | null;
+  availabilityOverride?: boolean;
+};
+
+/** The stylist exists and is active, and is the actor's own unless they may book for every stylist. */
+export async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId: number) {
+  const [stylist] = await executor.select({ id: stylists.id, userId: stylists.userId, isActive: stylists.isActive }).from(stylists).where(eq(stylists.id, stylistId)).limit(1);
+  if (!stylist || !stylist.isActive) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
+  if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id) throw new Forbidden("You can only book appointments in your own column.");
+}
+
+export type Resolved = { clientId: number | null; reusedClient: ReusedClient | null; serviceId: number | null; price: number; start: Date; end: Date };
+
+/** A booking typed for someone new whose phone or e-mail is already a client's books that client (decision 0060). */
+export type ReusedClient = { id: number; name: string };
+export type SavedAppointment = AppointmentView & { reusedClient?: ReusedClient };
+
+async function bookingClient(executor: Executor, actor: Actor, newClient: NonNullable<AppointmentWrite["newClient"]>): Promise<{ id: number; reused: boolean; name: string }> {
+  const existing = await findClientByKeys(executor, clientKeys(newClient, await storedCountry(executor)));
+  if (existing) return { id: existing.id, name: existing.name, reused: true };
+  const created = await createClientRecord(executor, actor, { ...newClient, consentType: "service" });
+  return { id: created.id, name: created.name, reused: false };
+}
+
+/** The client (created or reused when typed in), the service's terms and the end of a write, before any rule. */
+export async function resolveWrite(executor: Executor, actor: Actor, input: AppointmentWrite, existing: { serviceId: number | null; stylistId: number; price: number } | null): Promise<Resolved> {
+  const blocked = input.status === "blocked";
+  let clientId = blocked ? null : (input.clientId ?? null);
+  let reusedClient: ReusedClient | null = null;
+  if (!blocked && !clientId) {
+    if (!input.newClient) throw new Invalid("Client name is required", { clientName: ["Client name is required"] });
+    const client = await bookingClient(executor, actor, input.newClient);
+    clientId = client.id;
+    if (client.reused) reusedClient = { id: client.id, name: client.name };
+  } else if (clientId) {
+    const [client] = await executor.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    if (!client) throw new Invalid("Client not found", { clientId: ["Client not found"] });
+  }
+
+  const serviceId = input.serviceId ?? null;
+  if (!blocked && !serviceId) throw new Invalid("Service is required", { serviceId: ["Service is required"] });
+  if (blocked && serviceId) throw new Invalid(BLOCKED_NO_SERVICE, { serviceId: [BLOCKED_NO_SERVICE] });
+  let price = existing?.price ?? 0;
+  let duration = input.durationMinutes;
+  if (serviceId) {
+    const terms = await bookingTerms(executor, input.stylistId, serviceId);
+    const serviceChanged = !existing || existing.serviceId !== serviceId || existing.stylistId !== input.stylistId;
+    if (serviceChanged && !terms.isActive) throw new Invalid(SERVICE_INACTIVE, { serviceId: [SERVICE_INACTIVE] });
+    // The price is fixed when the service is booked, so later price changes never rewrite history.
+    if (serviceChanged) price = terms.price;
+    duration ??= terms.duration;
+  } else {
+    price = 0;
+  }
+  const end = input.end ?? new Date(input.start.getTime() + roundDuration(duration ?? 60) * 60_000);
+  return { clientId, reusedClient, serviceId, price, start: input.start, end };
+}
+
+/** An appointment loaded in this transaction, if the actor may change it; another stylist's is "not found". */
+export async function loadOwned(executor: Executor, actor: Actor, id: number) {
+  const [row] = await executor.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  if (!row) throw new NotFound("Appointment not found.");
+  await assertStylistAllowed(executor, actor, row.stylistId).catch((error) => {
+    if (error instanceof Invalid) return; // a retired stylist's history stays editable by admins
+    // Another stylist's appointment is "not found", as a missing one is: no existence oracle.
+    if (error instanceof Forbidden) throw new NotFound("Appointment not found.");
+    throw error;
+  });
+  return row;
+}
+
+export const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
+
+/** The stored columns of a checked write. */
+function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean, lateCancellation = false) {
+  return {
+    clientId: resolved.clientId,
+    stylistId: input.stylistId,
+    serviceId: resolved.serviceId,
+    startTime: resolved.start.toISOString(),
+    endTime: resolved.end.toISOString(),
+    status: input.status,
+    notes: input.notes,
+    price: resolved.price,
+    availabilityOverride,
+    lateCancellation,
+  };
+}
+
+export type StoredAppointment = typeof appointments.$inferSelect;
+
+/** An appointment's stored fields as a write that changes nothing. */
+export function writeOf(row: StoredAppointment): AppointmentWrite {
+  return {
+    clientId: row.clientId,
+    stylistId: row.stylistId,
+    serviceId: row.serviceId,
+    start: new Date(row.startTime),
+    end: new Date(row.endTime),
+    status: row.status,
+    notes: row.notes,
+    availabilityOverride: row.availabilityOverride,
+  };
+}
+
+/** The one insert of an appointment, after the rule chain. A series books each occurrence through it, in the series' transaction. */
+export async function insertChecked(tx: Transaction, actor: Actor, input: AppointmentWrite, resolved: Resolved, salon: SalonRules, seriesId: string | null = null): Promise<number> {
+  const availabilityOverride = Boolean(input.availabilityOverride);
+  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride };
+  await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
+  const [row] = await tx
+    .insert(appointments)
+    .values({ ...columnsOf(input, resolved, availabilityOverride), seriesId, createdByUserId: actor.id })
+    .returning();
+  await recordAppointmentChange(tx, actor, null, row!);
+  await publish(tx, "appointments", row!.id);
+  return row!.id;
+}
+
+/**
+ * The one update of an appointment (an edit of every field), after the rule chain.
+ * `existing` is the row as loaded (and owned) in this transaction.
+ */
+export async function updateChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, input: AppointmentWrite, salon: SalonRules): Promise<Resolved> {
+  if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
+  const resolved = await resolveWrite(tx, actor, input, existing);
+  const availabilityOverride = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
+  const now = new Date();
+  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride };
+  await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
+  // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
+  const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, salon);
+  const [updated] = await tx
+    .update(appointments)
+    .set({ ...columnsOf(input, resolved, availabilityOverride, lateCancellation), updatedAt: now.toISOString() })
+    .where(eq(appointments.id, existing.id))
+    .returning();
+  await recordAppointmentChange(tx, actor, existing, updated!);
+  await publish(tx, "appointments", existing.id);
+  return resolved;
+}
+
+/**
+ * The one move of an appointment (a drag: new start and end, perhaps another stylist;
+ * everything else, the price included, stays), after the rule chain.
+ */
+export async function moveChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, move: { stylistId: number; start: Date; end: Date }, salon: SalonRules): Promise<void> {
+  if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
+  const now = new Date();
+  const after = { ...move, status: existing.status, availabilityOverride: existing.availabilityOverride };
+  await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
+  const [moved] = await tx
+    .update(appointments)
+    .set({ stylistId: move.stylistId, startTime: move.start.toISOString(), endTime: move.end.toISOString(), updatedAt: now.toISOString() })
+    .where(eq(appointments.id, existing.id))
+    .returning();
+  await recordAppointmentChange(tx, actor, existing, moved!);
+  await publish(tx, "appointments", existing.id);
+}
+
+/** The one delete of an appointment, once it is loaded (and owned) in this transaction. No rule holds a delete back. */
+export async function deleteChecked(tx: Transaction, actor: Actor, existing: StoredAppointment): Promise<void> {
+  await tx.delete(appointments).where(eq(appointments.id, existing.id));
+  await recordAppointmentChange(tx, actor, existing, null);
+  await publish(tx, "appointments", existing.id);
+}
