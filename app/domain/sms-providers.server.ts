@@ -3,6 +3,7 @@
 // environment variable, which is how the tests reach their local fake providers.
 // Nothing here logs or returns the API secret.
 import type { SmsProvider } from "#db/enums";
+import { providerName } from "~/lib/sms-providers";
 
 export type SmsCredentials = { provider: SmsProvider; apiKey: string; apiSecret: string };
 export type SmsMessage = { to: string; from: string; body: string };
@@ -13,9 +14,6 @@ const DEFAULT_URLS: Record<SmsProvider, string> = {
   plivo: "https://api.plivo.com",
   messagebird: "https://rest.messagebird.com",
 };
-
-/** SPEC §9: cost of one message (one segment) in pounds. */
-export const COST_PER_MESSAGE: Record<SmsProvider, number> = { plivo: 0.0035, twilio: 0.0463, messagebird: 0.045 };
 
 // Read at each send, so that a test can start its fake provider first and point the
 // server at it afterwards; the defaults are the real services.
@@ -89,10 +87,8 @@ function errorOf(provider: SmsProvider, outcome: Outcome): string {
   else if (provider === "plivo") text = field(body, "error");
   else text = (field(body, "errors") as { description?: unknown }[] | undefined)?.[0]?.description;
   const detail = typeof text === "string" && text.trim() ? text.trim().slice(0, 300) : typeof body === "string" && body.trim() ? body.trim().slice(0, 200) : "no details";
-  return `${PROVIDER_NAMES[provider]} answered ${outcome.status}: ${detail}`;
+  return `${providerName(provider)} answered ${outcome.status}: ${detail}`;
 }
-
-export const PROVIDER_NAMES: Record<SmsProvider, string> = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" };
 
 async function attempt(credentials: SmsCredentials, message: SmsMessage, timeoutMs: number): Promise<Outcome> {
   const { url, init } = request(credentials, message);
@@ -127,7 +123,7 @@ export async function sendSms(credentials: SmsCredentials, message: SmsMessage, 
       if (outcome.status >= 200 && outcome.status < 300) {
         const messageId = messageIdOf(credentials.provider, outcome.body);
         if (messageId) return { ok: true, messageId, attempts };
-        return { ok: false, error: `${PROVIDER_NAMES[credentials.provider]} accepted the message without a message id`, transient: false, attempts };
+        return { ok: false, error: `${providerName(credentials.provider)} accepted the message without a message id`, transient: false, attempts };
       }
       const transient = outcome.status === 429 || outcome.status >= 500;
       last = { ok: false, error: errorOf(credentials.provider, outcome), transient, attempts };
@@ -138,7 +134,7 @@ export async function sendSms(credentials: SmsCredentials, message: SmsMessage, 
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       last = {
         ok: false,
-        error: timedOut ? `${PROVIDER_NAMES[credentials.provider]} did not answer within ${timeoutMs} ms` : `Could not reach ${PROVIDER_NAMES[credentials.provider]}: ${networkReason(error)}`,
+        error: timedOut ? `${providerName(credentials.provider)} did not answer within ${timeoutMs} ms` : `Could not reach ${providerName(credentials.provider)}: ${networkReason(error)}`,
         transient: true,
         attempts,
       };

@@ -10,13 +10,14 @@ import { DEFAULT_COUNTRY, toE164 } from "~/lib/phone";
 import type { Page, PageRequest } from "~/lib/paging";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, TEST_ID_REQUIRED } from "~/lib/schemas/sms";
+import { SMS_PROVIDER_DETAILS } from "~/lib/sms-providers";
 import { appointmentDateTime, renderTemplate, smsSegments, SMS_SCREEN_DEFAULT_TEMPLATE, type TemplateValues } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
 import { publish } from "./events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Invalid, NotFound } from "./errors";
 import { readSettingsWithSecret, saveSalonSettings, type SalonSettingsView } from "./settings.server";
-import { COST_PER_MESSAGE, credentialsComplete, sendSms } from "./sms-providers.server";
+import { credentialsComplete, sendSms } from "./sms-providers.server";
 import { STYLIST_NOT_FOUND } from "./stylists.server";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 
@@ -294,7 +295,7 @@ export async function getSmsStatus(actor: Actor, now = new Date()): Promise<SmsS
     .where(and(upcoming, lte(appointments.startTime, horizon)));
   const preview = await previewReminder(actor, settings.reminderTemplate, now);
   const segments = Math.max(1, preview.segments.segments);
-  const costPerMessage = COST_PER_MESSAGE[settings.smsProvider];
+  const costPerMessage = SMS_PROVIDER_DETAILS[settings.smsProvider].costPerMessage;
   return {
     enabled: settings.smsEnabled,
     credentialsComplete: credentialsComplete(settings),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { appointmentDateTime, renderTemplate, smsSegments, unknownVariables, unknownVariablesMessage } from "./sms-template";
+import { SMS_PROVIDER_OPTIONS } from "./sms-providers";
+import { appointmentDateTime, reminderHoursChoices, reminderHoursLabel, renderTemplate, smsSegments, unknownVariables, unknownVariablesMessage } from "./sms-template";
 
 const values = {
   clientName: "Ada",
@@ -44,5 +45,25 @@ describe("smsSegments", () => {
     expect(smsSegments("Hi 😀")).toEqual({ encoding: "UCS-2", characters: 5, segments: 1 });
     expect(smsSegments("ł".repeat(70))).toMatchObject({ encoding: "UCS-2", segments: 1 });
     expect(smsSegments("ł".repeat(71))).toMatchObject({ encoding: "UCS-2", segments: 2 });
+  });
+});
+
+describe("the settings forms' choices", () => {
+  it("lists SPEC's timings, and a stored timing that is not one of them in its place", () => {
+    expect(reminderHoursChoices(24)).toEqual([2, 4, 12, 24, 48]);
+    expect(reminderHoursChoices(36)).toEqual([2, 4, 12, 24, 36, 48]);
+    expect(reminderHoursChoices(1)).toEqual([1, 2, 4, 12, 24, 48]);
+    expect(reminderHoursChoices(168)).toEqual([2, 4, 12, 24, 48, 168]);
+    // Nothing the settings could not hold (a failed submission's value).
+    for (const odd of [0, 169, 2.5, Number.NaN]) expect(reminderHoursChoices(odd)).toEqual([2, 4, 12, 24, 48]);
+    expect([1, 2, 24, 36].map(reminderHoursLabel)).toEqual(["1 hour before", "2 hours before", "24 hours before (recommended)", "36 hours before"]);
+  });
+
+  it("names each provider with its price per message, Plivo first and recommended", () => {
+    expect(SMS_PROVIDER_OPTIONS).toEqual([
+      { value: "plivo", label: "Plivo (£0.0035 per message, recommended)" },
+      { value: "twilio", label: "Twilio (£0.0463 per message)" },
+      { value: "messagebird", label: "MessageBird (£0.045 per message)" },
+    ]);
   });
 });

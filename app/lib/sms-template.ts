@@ -5,6 +5,26 @@ import { withoutControlCharacters } from "./schemas/limits";
 
 /** SPEC §9's reminder timings, in hours before the appointment. */
 export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
+/** The recommended timing, and the default. */
+export const RECOMMENDED_REMINDER_HOURS = 24;
+/** The timings the settings take: any whole number of hours from one hour to a week. */
+export const REMINDER_HOURS_RANGE = { min: 1, max: 168 } as const;
+
+/**
+ * The timings a form offers: SPEC §9's, plus the stored one when it is another (a salon
+ * may have stored 36 through /api), so that saving a form never changes a timing nobody
+ * touched.
+ */
+export function reminderHoursChoices(stored: number): number[] {
+  const listed: readonly number[] = REMINDER_HOURS;
+  const storable = Number.isInteger(stored) && stored >= REMINDER_HOURS_RANGE.min && stored <= REMINDER_HOURS_RANGE.max;
+  return !storable || listed.includes(stored) ? [...listed] : [...listed, stored].sort((a, b) => a - b);
+}
+
+/** "24 hours before (recommended)", "1 hour before". */
+export function reminderHoursLabel(hours: number): string {
+  return `${hours} ${hours === 1 ? "hour" : "hours"} before${hours === RECOMMENDED_REMINDER_HOURS ? " (recommended)" : ""}`;
+}
 
 /** The variables of SPEC §9, in the order the screen lists them. */
 export const TEMPLATE_VARIABLES = ["clientName", "serviceName", "appointmentDate", "appointmentTime", "stylistName", "salonName"] as const;

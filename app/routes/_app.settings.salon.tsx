@@ -2,22 +2,23 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { SmsSettingsFields } from "~/components/sms/sms-settings-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
+import { can } from "~/domain/permissions";
 import { getSalonSettings, saveSalonSettings } from "~/domain/settings.server";
+import { previewSample } from "~/domain/sms.server";
 import { SalonSettingsSchema } from "~/lib/schemas/settings";
-import { REMINDER_HOURS } from "~/lib/sms-template";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const SMS_PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
-
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.salon");
-  return { settings: await getSalonSettings(user), timeZones: Intl.supportedValuesOf("timeZone") };
+  const [settings, sample] = await Promise.all([getSalonSettings(user), can(user.role, "sms.manage") ? previewSample(user) : null]);
+  return { settings, sample, timeZones: Intl.supportedValuesOf("timeZone") };
 });
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
@@ -29,7 +30,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       await saveSalonSettings(user, value);
       return redirectWithToast("/settings/salon", { title: "Settings saved", description: "The salon settings have been saved." });
     },
-    { failure: () => "Failed to save salon settings. Please try again." },
+    { failure: () => "Failed to save salon settings. Please try again.", hideFields: ["smsApiSecret"] },
   );
 });
 
@@ -40,13 +41,14 @@ export default function SalonTab() {
 }
 
 function SalonForm() {
-  const { settings, timeZones } = useLoaderData<typeof loader>();
+  const { settings, sample, timeZones } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: {
       ...settings,
+      smsEnabled: settings.smsEnabled ? "on" : undefined,
       bookingAdvanceLimit: String(settings.bookingAdvanceLimit),
       cancellationNotice: String(settings.cancellationNotice),
       reminderHoursBefore: String(settings.reminderHoursBefore),
@@ -89,45 +91,7 @@ function SalonForm() {
       </Card>
       <Card>
         <CardHeader title="SMS" description="Appointment reminders by text message." />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <input {...getInputProps(fields.smsEnabled, { type: "checkbox" })} defaultChecked={settings.smsEnabled} className="size-5 rounded border-slate-300 accent-brand-700" />
-            <label htmlFor={fields.smsEnabled.id} className="text-sm font-medium">
-              Send SMS reminders
-            </label>
-          </div>
-          <SelectField label="SMS provider" {...getSelectProps(fields.smsProvider)} errors={fields.smsProvider.errors}>
-            {Object.entries(SMS_PROVIDER_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </SelectField>
-          <Field label="From number" {...getInputProps(fields.smsFromNumber, { type: "tel" })} errors={fields.smsFromNumber.errors} />
-          <Field label="API key" {...getInputProps(fields.smsApiKey, { type: "text" })} autoComplete="off" errors={fields.smsApiKey.errors} />
-          <Field
-            label="API secret"
-            {...getInputProps(fields.smsApiSecret, { type: "password" })}
-            autoComplete="new-password"
-            placeholder={settings.smsApiSecretSet ? "Saved (leave blank to keep)" : ""}
-            errors={fields.smsApiSecret.errors}
-          />
-          <SelectField label="Send reminder" {...getSelectProps(fields.reminderHoursBefore)} errors={fields.reminderHoursBefore.errors}>
-            {REMINDER_HOURS.map((hours) => (
-              <option key={hours} value={hours}>
-                {hours} hours before
-              </option>
-            ))}
-          </SelectField>
-          <TextareaField
-            className="sm:col-span-2"
-            label="Reminder template"
-            {...getTextareaProps(fields.reminderTemplate)}
-            errors={fields.reminderTemplate.errors}
-            hint="Variables: {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}; {date} and {time} also work"
-            rows={3}
-          />
-        </div>
+        <SmsSettingsFields fields={fields} secretSet={settings.smsApiSecretSet} sample={sample} />
       </Card>
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>

@@ -1,17 +1,17 @@
 // SMS Reminders (SPEC §2, decision 0051): admins only, enforced here and in the domain. Four
 // forms post to this route with an intent (settings, test, preference), so all of them
 // work without JavaScript; with it, the template preview follows the typing.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
 import { useFailureToast } from "~/hooks/use-failure-toast";
+import { SmsSettingsFields } from "~/components/sms/sms-settings-fields";
 import { MessageLog, StatusCard } from "~/components/sms/sms-status";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { ErrorList, Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
-import { Switch } from "~/components/ui/switch";
+import { Field, FormAlert } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
@@ -21,7 +21,6 @@ import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
-import { REMINDER_HOURS, renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { pageRequest } from "~/utils/paging.server";
@@ -32,13 +31,6 @@ import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
 export const shouldRevalidate = revalidateOnOwnParams(["cursor", "limit"]);
-
-// SPEC §9: cost per message, Plivo recommended.
-const PROVIDER_OPTIONS = [
-  { value: "plivo", label: "Plivo (£0.0035 per message, recommended)" },
-  { value: "twilio", label: "Twilio (£0.0463 per message)" },
-  { value: "messagebird", label: "MessageBird (£0.045 per message)" },
-] as const;
 
 async function requireSmsAdmin(request: Request) {
   const user = await requireUser(request);
@@ -137,14 +129,7 @@ function SettingsForm() {
     lastResult: actionData?.intent === "settings" ? actionData.result : undefined,
     defaultValue: { ...formDefaults, smsEnabled: formDefaults.smsEnabled ? "on" : undefined, reminderHoursBefore: String(formDefaults.reminderHoursBefore), smsApiSecret: "" },
   });
-  const [template, setTemplate] = useState(formDefaults.reminderTemplate);
   const busy = navigation.formData?.get("intent") === "settings";
-  const hours = REMINDER_HOURS.includes(formDefaults.reminderHoursBefore as (typeof REMINDER_HOURS)[number])
-    ? REMINDER_HOURS
-    : [...REMINDER_HOURS, formDefaults.reminderHoursBefore].sort((a, b) => a - b);
-  const unknown = unknownVariables(template);
-  const preview = renderTemplate(template, sample.values);
-  const segments = smsSegments(preview);
   useFailureToast(actionData?.intent === "settings" ? actionData.result : undefined, "Save failed");
   return (
     <Card aria-labelledby="sms-settings-title">
@@ -152,78 +137,7 @@ function SettingsForm() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="settings" />
         <FormAlert errors={form.errors} />
-        <div className="flex items-center justify-between gap-4">
-          <div>
-            <label htmlFor={fields.smsEnabled.id} className="text-sm font-medium text-slate-900">
-              Enable SMS reminders
-            </label>
-            <p className="text-sm text-slate-600">Send each client a text before their appointment.</p>
-          </div>
-          <Switch {...getInputProps(fields.smsEnabled, { type: "checkbox" })} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="SMS provider" {...getSelectProps(fields.smsProvider)} errors={fields.smsProvider.errors}>
-            {PROVIDER_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </SelectField>
-          <Field label="From number or sender name" {...getInputProps(fields.smsFromNumber, { type: "text" })} autoComplete="off" errors={fields.smsFromNumber.errors} />
-          <Field
-            label="API key"
-            hint="Twilio Account SID or Plivo Auth ID; MessageBird needs none."
-            {...getInputProps(fields.smsApiKey, { type: "text" })}
-            autoComplete="off"
-            errors={fields.smsApiKey.errors}
-          />
-          <Field
-            label="API secret"
-            hint="Twilio or Plivo Auth Token, MessageBird access key. Never shown again."
-            {...getInputProps(fields.smsApiSecret, { type: "password" })}
-            autoComplete="new-password"
-            placeholder={settings.smsApiSecretSet ? "Saved (leave blank to keep)" : ""}
-            errors={fields.smsApiSecret.errors}
-          />
-          <SelectField label="Send reminder" {...getSelectProps(fields.reminderHoursBefore)} errors={fields.reminderHoursBefore.errors}>
-            {hours.map((value) => (
-              <option key={value} value={value}>
-                {value} hours before{value === 24 ? " (recommended)" : ""}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            label="Country for phone numbers"
-            hint="Two letters, e.g. GB: numbers written without +44 are read as this country's."
-            {...getInputProps(fields.country, { type: "text" })}
-            maxLength={2}
-            autoComplete="off"
-            className="[&_input]:uppercase"
-            errors={fields.country.errors}
-          />
-        </div>
-        <div>
-          <TextareaField
-            label="Message template"
-            {...getTextareaProps(fields.reminderTemplate)}
-            onChange={(event) => setTemplate(event.currentTarget.value)}
-            errors={fields.reminderTemplate.errors}
-            hint={`Variables: ${TEMPLATE_VARIABLES.map((name) => `{${name}}`).join(", ")}`}
-            rows={4}
-          />
-          {unknown.length > 0 && !fields.reminderTemplate.errors ? <ErrorList errors={[unknownVariablesMessage(unknown)]} /> : null}
-        </div>
-        <figure className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-          <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
-            Preview{sample.appointmentId ? ` (next appointment, #${sample.appointmentId})` : " (sample appointment)"}
-          </figcaption>
-          <p className="whitespace-pre-wrap break-words text-sm text-slate-900" data-testid="sms-preview">
-            {preview}
-          </p>
-          <p className="mt-2 text-xs text-slate-600" aria-live="polite">
-            {segments.characters} characters, {segments.segments} SMS ({segments.encoding})
-          </p>
-        </figure>
+        <SmsSettingsFields fields={fields} secretSet={settings.smsApiSecretSet} sample={sample} />
         <div className="flex justify-end">
           <Button type="submit" disabled={busy}>
             {busy ? "Saving..." : "Save SMS Settings"}

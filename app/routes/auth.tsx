@@ -4,12 +4,13 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { Logo } from "~/components/shell/logo";
-import { adminExists, authenticateWithPassword, createSession, setupAdmin } from "~/domain/auth.server";
+import { adminExists, createSession, setupAdmin } from "~/domain/auth.server";
 import { LoginSchema, SetupAdminSchema } from "~/lib/schemas/auth";
 import { safeRedirectPath } from "~/lib/redirect";
 import { useIntentForm } from "~/hooks/use-intent-form";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
+import { signInWithPassword } from "~/utils/authenticator.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
@@ -60,7 +61,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     formData,
     LoginSchema,
     async (value) => {
-      const user = await authenticateWithPassword({ ...value, address: context.clientAddress });
+      const user = await signInWithPassword(value, request, context);
       return signedInRedirect(user.id, redirectTo, "login");
     },
     { failure: (error) => error.message, hideFields: ["password"] },

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, STYLIST } from "./accounts";
 import { signIn } from "./helpers";
+import { apiCall, apiToken } from "./services-helpers";
 
 test("an admin saves the salon settings and the sidebar shows the new name", async ({ page }) => {
   await signIn(page, ADMIN, "/settings/salon");
@@ -77,4 +78,30 @@ test("notification switches are kept on this device", async ({ page }) => {
   await expect(gdpr).toBeChecked();
   await page.reload();
   await expect(page.getByRole("switch", { name: "GDPR reminders" })).toBeChecked();
+});
+
+test("saving the Salon tab keeps a reminder time that is not one of the listed ones", async ({ page }) => {
+  // The API takes any whole number of hours from 1 to 168; the screens list 2, 4, 12, 24 and 48.
+  const token = await apiToken();
+  expect((await apiCall(token, "POST", "/api/salon-settings", { reminderHoursBefore: 36 })).status).toBe(200);
+  try {
+    await signIn(page, ADMIN, "/settings/salon");
+    await page.getByRole("button", { name: "Save All Settings" }).click();
+    await expect(page.getByText("Settings saved")).toBeVisible();
+    expect((await apiCall<{ reminderHoursBefore: number }>(token, "GET", "/api/salon-settings")).body.reminderHoursBefore).toBe(36);
+    await expect(page.getByLabel("Send reminder")).toHaveValue("36");
+    // The SMS screen has the same fields.
+    await page.goto("/sms");
+    await expect(page.getByLabel("Send reminder")).toHaveValue("36");
+    await expect(page.getByLabel("Send reminder").locator("option")).toHaveText([
+      "2 hours before",
+      "4 hours before",
+      "12 hours before",
+      "24 hours before (recommended)",
+      "36 hours before",
+      "48 hours before",
+    ]);
+  } finally {
+    await apiCall(token, "POST", "/api/salon-settings", { reminderHoursBefore: 24 });
+  }
 });

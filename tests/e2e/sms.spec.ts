@@ -76,8 +76,8 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
 
 test("the same settings are editable under Settings, Salon", async ({ page }) => {
   await signIn(page, ADMIN, "/settings/salon");
-  await expect(page.getByLabel("Reminder template")).toBeVisible();
-  await page.getByLabel("Reminder template").fill("Hi {clientName} {nope}");
+  await expect(page.getByLabel("Message template")).toBeVisible();
+  await page.getByLabel("Message template").fill("Hi {clientName} {nope}");
   await page.getByRole("button", { name: "Save All Settings" }).click();
   await expect(page.getByText("Unknown variable {nope}.", { exact: false })).toBeVisible();
 });

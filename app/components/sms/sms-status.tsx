@@ -3,9 +3,9 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
+import type { SmsProvider } from "#db/enums";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
-
-export const PROVIDER_LABELS = { plivo: "Plivo", twilio: "Twilio", messagebird: "MessageBird" } as const;
+import { providerName } from "~/lib/sms-providers";
 
 export function formatInstant(instant: string, timeZone: string): string {
   return `${formatLongDate(dateInZone(instant, timeZone))}, ${formatClockTime(timeInZone(instant, timeZone))}`;
@@ -14,7 +14,7 @@ export function formatInstant(instant: string, timeZone: string): string {
 type Status = {
   enabled: boolean;
   credentialsComplete: boolean;
-  provider: keyof typeof PROVIDER_LABELS;
+  provider: SmsProvider;
   lastRunAt: string | null;
   lastRunError: string | null;
   sentLast24Hours: number;
@@ -48,7 +48,7 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
         <Row label="Estimated monthly cost">
           £{status.estimatedMonthlyCost.toFixed(2)}
           <span className="block text-xs font-normal text-slate-600">
-            {status.remindersNext30Days} reminders × {status.segmentsPerMessage} SMS × £{status.costPerMessage} ({PROVIDER_LABELS[status.provider]})
+            {status.remindersNext30Days} reminders × {status.segmentsPerMessage} SMS × £{status.costPerMessage} ({providerName(status.provider)})
           </span>
         </Row>
       </dl>
@@ -77,7 +77,7 @@ type LogEntry = {
   createdAt: string;
   kind: "reminder" | "test";
   status: "sent" | "failed";
-  provider: keyof typeof PROVIDER_LABELS;
+  provider: SmsProvider;
   toNumber: string;
   clientName: string | null;
   appointmentId: number | null;
@@ -103,7 +103,7 @@ export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; tota
                 <p className="text-slate-600">
                   {entry.kind === "test" ? "Test" : "Reminder"}
                   {entry.appointmentId ? ` for appointment #${entry.appointmentId}` : ""}
-                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} · {PROVIDER_LABELS[entry.provider]} · {formatInstant(entry.createdAt, timeZone)}
+                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} · {providerName(entry.provider)} · {formatInstant(entry.createdAt, timeZone)}
                 </p>
                 {entry.status === "sent" ? <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p> : <p className="break-words text-red-700">{entry.error}</p>}
               </div>

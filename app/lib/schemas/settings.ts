@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CLOCK_FORMATS, SMS_PROVIDERS } from "#db/enums";
-import { unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
+import { REMINDER_HOURS_RANGE, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
 
@@ -26,7 +26,7 @@ export const smsSettingsFields = {
   // Blank keeps the stored secret: it is never sent back to the browser.
   smsApiSecret: z.string().trim().max(200).default(""),
   smsFromNumber: z.union([z.literal(""), z.string().trim().max(25).regex(SENDER, "Use a phone number or a sender name of up to 11 letters and digits")]).default(""),
-  reminderHoursBefore: z.coerce.number().int().min(1).max(168).default(24),
+  reminderHoursBefore: z.coerce.number().int().min(REMINDER_HOURS_RANGE.min).max(REMINDER_HOURS_RANGE.max).default(24),
   reminderTemplate: z
     .string()
     .trim()
