@@ -11,16 +11,13 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # All dependencies: the build needs the dev ones (Remix's Vite plugin, Tailwind, TypeScript).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-# patches/: applied by patch-package on install (the postinstall script), see decision 0088.
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # Production dependencies only, for the runtime image.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 # build/server (the server bundle) and build/client (static assets).
