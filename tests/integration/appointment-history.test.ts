@@ -259,6 +259,10 @@ describe("append-only", () => {
       "appointment_id = 999999",
       "id = 999999",
       "notes_after = 'Forged note'",
+      // A rewrite that only looks like an erasure's redaction.
+      "notes_after = 'Forged note [erased]'",
+      "notes_after = '[erased] paid in cash'",
+      "notes_before = 'Secret [erased]'",
     ]) {
       await expect(raw(`update appointment_history set ${column} where id = ?`), column).rejects.toThrow(/append-only/);
     }

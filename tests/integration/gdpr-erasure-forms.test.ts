@@ -6,11 +6,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawClient } from "#db/client.server";
-import { appointmentHistory, appointments, clients, messages, shoppingItems, timeOff } from "#db/schema";
+import { appointmentHistory, appointments, clientFormerDetails, clients, messages, shoppingItems, timeOff } from "#db/schema";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as clientById from "~/routes/api.clients.$id._index";
 import * as merge from "~/routes/api.clients.$id.merge";
 import * as erasure from "~/routes/api.gdpr.erasure.$id";
+import * as exportApi from "~/routes/api.gdpr.export.$id";
 import * as messagesApi from "~/routes/api.messages._index";
 import { createStylistAndService, createTestClient } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
@@ -42,8 +43,20 @@ describe("erasure redacts every form of the client's details", () => {
     // She marries and changes her name, e-mail and phone; a duplicate record of hers is merged in.
     const edit = (body: Record<string, unknown>) => call(clientById.action, makeRequest("PUT", `/api/clients/${client.id}`, { token: admin.token, body }), { id: String(client.id) }).then(json);
     expect((await edit({ name: "Harriet Quackenbush", phone: "07700900777", email: "harriet.q@new.example" })).status).toBe(200);
-    const merged = await json(await call(merge.action, makeRequest("POST", `/api/clients/${client.id}/merge`, { token: admin.token, body: { duplicateClientId: duplicate.id } }), { id: String(client.id) }));
+    const merged = await json(
+      await call(merge.action, makeRequest("POST", `/api/clients/${client.id}/merge`, { token: admin.token, body: { duplicateClientId: duplicate.id } }), { id: String(client.id) }),
+    );
     expect(merged.status).toBe(200);
+
+    // The subject-access export shows what was kept of her former details, and why.
+    const exported = await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }));
+    expect(exported.body.formerDetails.map(({ field, value }: { field: string; value: string }) => [field, value])).toEqual([
+      ["name", "Harriet Pemberton"],
+      ["email", "h.pemberton@old.example"],
+      ["phone", "07811 123456"],
+      ["name", "Hattie Q"],
+      ["email", "hattie.dup@merged.example"],
+    ]);
 
     const say = async (content: string) => expect((await json(await call(messagesApi.action, makeRequest("POST", "/api/messages", { token: admin.token, body: { content } })))).status).toBe(201);
     await say("Mrs Quackenbush rang from 07700900777");
@@ -106,6 +119,7 @@ describe("erasure redacts every form of the client's details", () => {
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
 
     for (const form of [...forms, ...stored]) expect(occurrences(form), `${form} is still in the database files`).toBe(0);
+    expect(await db.select().from(clientFormerDetails)).toEqual([]);
 
     // Nothing of anyone else's is redacted: not the bystander, nor a first name on its own.
     const chat = await db.select({ content: messages.content }).from(messages).orderBy(messages.id);
