@@ -15,7 +15,7 @@ import { addDays, dateInZone, daysBetween, formatClockTime, formatLongDate, time
 import type { Page, PageRequest } from "~/lib/paging";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
-import { recordAppointmentChange } from "./appointment-history.server";
+import { recordAppointmentChange, REDACTED } from "./appointment-history.server";
 import { clientFor, clientKeys, createClientRecord, findClientByKeys, type ClientFor, type ClientSummary } from "./clients.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
@@ -447,6 +447,17 @@ function assertOverrideAllowed(actor: Actor, input: AppointmentWrite) {
   if (input.availabilityOverride && actor.role !== "admin") throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
 }
 
+const NOTES_REDACTION_MARKER = `Notes cannot contain "${REDACTED}": the app writes it where an erasure removed a client's details. Remove or reword it.`;
+
+/**
+ * Notes that add the erasure's marker are refused, so that "[erased]" in an appointment
+ * and its history always means an erasure (decision 0094). Notes kept as they are stored
+ * pass, so an appointment whose notes an erasure redacted can still be edited.
+ */
+function assertNoRedactionMarker(notes: string | null | undefined, stored: string | null = null) {
+  if (notes && notes !== stored && notes.includes(REDACTED)) throw new Invalid(NOTES_REDACTION_MARKER, { notes: [NOTES_REDACTION_MARKER] });
+}
+
 /** The stored columns of a checked write. */
 function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean, lateCancellation = false) {
   return {
@@ -489,6 +500,7 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
   const rules = await rulesForWrites();
   const { id, reusedClient } = await writeTransaction(async (tx) => {
     await assertStylistAllowed(tx, actor, input.stylistId);
+    assertNoRedactionMarker(input.notes);
     const resolved = await resolveWrite(tx, actor, input, null);
     return { id: await insertChecked(tx, actor, input, resolved, rules), reusedClient: resolved.reusedClient };
   });
@@ -508,6 +520,7 @@ type StoredAppointment = typeof appointments.$inferSelect;
 async function updateChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, input: AppointmentWrite, rules: Rules): Promise<Resolved> {
   const id = existing.id;
   if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
+  assertNoRedactionMarker(input.notes, existing.notes);
   const resolved = await resolveWrite(tx, actor, input, existing);
   assertOnGrid(resolved.start, resolved.end, rules);
   // Only a change of time or stylist is checked, so hours changed later never block editing notes or status.
@@ -764,6 +777,7 @@ async function runSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat, 
   const dates = seriesDates(firstDate, repeat);
   return writeTransaction(async (tx) => {
     await assertStylistAllowed(tx, actor, input.stylistId);
+    assertNoRedactionMarker(input.notes);
     // The client (perhaps new) and the service's terms once, for all occurrences.
     const first = await resolveWrite(tx, actor, input, null);
     const length = first.end.getTime() - first.start.getTime();

@@ -274,6 +274,50 @@ describe("append-only", () => {
   });
 });
 
+describe("the erasure's marker in notes", () => {
+  it('refuses notes that add "[erased]", by /api and by series, and still lets a redacted note be kept', async () => {
+    const refusal = { message: expect.stringContaining('Notes cannot contain "[erased]"'), errors: { notes: [expect.stringContaining("Remove or reword it")] } };
+    const date = nextDate();
+    const forged = await book(anna.token, jo.stylistId, `${date}T09:00:00.000Z`, { notes: "[erased] paid in cash" });
+    expect(forged).toEqual({ status: 400, body: refusal });
+    const series = await api(
+      appointmentsApi.action,
+      "POST",
+      "/api/appointments",
+      anna.token,
+      {},
+      {
+        clientId: client.id,
+        stylistId: jo.stylistId,
+        serviceId: cut.id,
+        startTime: `${date}T11:00:00.000Z`,
+        status: "scheduled",
+        notes: "Colour by [erased]",
+        repeat: { everyWeeks: 1, count: 2 },
+      },
+    );
+    expect(series.status).toBe(400);
+
+    // An erasure redacted part of these notes: edits that keep them pass, adding the marker does not.
+    const { body } = await book(anna.token, jo.stylistId, `${date}T10:00:00.000Z`, { notes: "Came with a friend" });
+    await db.update(appointments).set({ notes: "Came with [erased]" }).where(eq(appointments.id, body.id));
+    const put = (notes: string) =>
+      api(
+        appointmentById.action,
+        "PUT",
+        `/api/appointments/${body.id}`,
+        anna.token,
+        { id: String(body.id) },
+        { clientId: client.id, stylistId: jo.stylistId, serviceId: cut.id, startTime: `${date}T14:00:00.000Z`, status: "scheduled", notes },
+      );
+    expect((await put("Came with [erased]")).status).toBe(200);
+    expect(await put("Came with [erased], paid by [erased]")).toEqual({ status: 400, body: refusal });
+    expect((await put("Came with a friend, paid by card")).status).toBe(200);
+    const entries = await db.select().from(appointmentHistory).where(eq(appointmentHistory.appointmentId, body.id));
+    expect(entries.map((entry) => entry.notesAfter)).toEqual(["Came with a friend", null, "Came with a friend, paid by card"]);
+  });
+});
+
 describe("clients and the history", () => {
   it("a merge relinks the duplicate's entries to the kept client and records no change", async () => {
     const date = nextDate();
