@@ -15,3 +15,6 @@ export type SmsProvider = (typeof SMS_PROVIDERS)[number];
 /** How clock times read: "9:00 AM" (SPEC, the default) or "9:00"/"13:00". */
 export const CLOCK_FORMATS = ["12h", "24h"] as const;
 export type ClockFormat = (typeof CLOCK_FORMATS)[number];
+/** A client's details whose former values are kept for erasure (decision 0094). */
+export const CLIENT_DETAIL_FIELDS = ["name", "email", "phone"] as const;
+export type ClientDetailField = (typeof CLIENT_DETAIL_FIELDS)[number];

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { APPOINTMENT_HISTORY_KINDS, APPOINTMENT_STATUSES, CLOCK_FORMATS, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
+import { APPOINTMENT_HISTORY_KINDS, APPOINTMENT_STATUSES, CLIENT_DETAIL_FIELDS, CLOCK_FORMATS, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
 
 export * from "./enums";
 
@@ -148,6 +148,23 @@ export const clients = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("clients_name_idx").on(t.name), index("clients_email_idx").on(t.email), index("clients_phone_idx").on(t.phone), index("clients_phone_e164_idx").on(t.phoneE164)],
+);
+
+// What a client was called and reached at before an edit or a merge changed it (decision
+// 0094): kept only so that an erasure can find every way staff wrote the client down, and
+// deleted with the client. Part of the subject-access export.
+export const clientFormerDetails = sqliteTable(
+  "client_former_details",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    field: text("field", { enum: CLIENT_DETAIL_FIELDS }).notNull(),
+    value: text("value").notNull(),
+    recordedAt: text("recorded_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("client_former_details_unique_idx").on(t.clientId, t.field, t.value)],
 );
 
 export const appointments = sqliteTable(

@@ -11,6 +11,7 @@ import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock } from "~/lib/cale
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import type { Actor } from "./access.server";
+import { REDACTED } from "./appointment-history.server";
 import { overlapping } from "./appointment-views.server";
 import { availabilityConflict } from "./availability.server";
 import { Conflict, Forbidden, Invalid } from "./errors";
@@ -37,11 +38,15 @@ export type AppointmentWriteCheck = {
   actor: Actor;
   salon: SalonRules;
   now: Date;
-  before: { id: number; stylistId: number; startTime: string; endTime: string } | null;
-  after: { stylistId: number; start: Date; end: Date; status: AppointmentStatus; availabilityOverride: boolean };
+  before: { id: number; stylistId: number; startTime: string; endTime: string; notes: string | null } | null;
+  after: { stylistId: number; start: Date; end: Date; status: AppointmentStatus; availabilityOverride: boolean; notes: string | null };
 };
 
-export type AppointmentRule = { name: string; check: (write: AppointmentWriteCheck) => void | Promise<void> };
+/**
+ * `wholeBooking`: the rule does not depend on the date, so a repeat booking it refuses is
+ * refused whole (400), not occurrence by occurrence.
+ */
+export type AppointmentRule = { name: string; check: (write: AppointmentWriteCheck) => void | Promise<void>; wholeBooking?: true };
 
 const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
 export const FUTURE_COMPLETED = "An appointment cannot be marked completed before it starts.";
@@ -55,6 +60,18 @@ function startChanges({ before, after }: AppointmentWriteCheck): boolean {
 /** A new appointment, or one whose stylist, start or end changed: only these are held to the hours, so hours changed later never block editing notes or status. */
 function placeChanges({ before, after }: AppointmentWriteCheck): boolean {
   return !before || before.stylistId !== after.stylistId || before.startTime !== after.start.toISOString() || before.endTime !== after.end.toISOString();
+}
+
+export const NOTES_REDACTION_MARKER = `Notes cannot contain "${REDACTED}": the app writes it where an erasure removed a client's details. Remove or reword it.`;
+
+/**
+ * Notes that add the erasure's marker are refused, so that "[erased]" in an appointment
+ * and its history always means an erasure (decision 0094). Notes kept as they are stored
+ * pass, so an appointment whose notes an erasure redacted can still be edited.
+ */
+function noRedactionMarker({ before, after }: AppointmentWriteCheck) {
+  const { notes } = after;
+  if (notes && notes !== (before?.notes ?? null) && notes.includes(REDACTED)) throw new Invalid(NOTES_REDACTION_MARKER, { notes: [NOTES_REDACTION_MARKER] });
 }
 
 /** Appointments live on the grid: 07:00 to 23:00 salon time, within one day. */
@@ -152,6 +169,7 @@ async function noOverlap({ executor, before, after, salon }: AppointmentWriteChe
 
 /** The rules, in the order they are applied: the first one a write breaks is the refusal it gets. */
 export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
+  { name: "notes without the erasure's marker", check: noRedactionMarker, wholeBooking: true },
   { name: "on the grid", check: onTheGrid },
   { name: "not completed before it starts", check: notCompletedEarly },
   { name: "within the booking advance limit", check: withinAdvanceLimit },
@@ -161,7 +179,21 @@ export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
 
 /** The one check of an appointment write: every rule, in order; the first refusal is thrown (Invalid 400 or Conflict 409). */
 export async function checkAppointmentWrite(write: AppointmentWriteCheck): Promise<void> {
-  for (const rule of APPOINTMENT_RULES) await rule.check(write);
+  for (const rule of APPOINTMENT_RULES) {
+    try {
+      await rule.check(write);
+    } catch (error) {
+      if (rule.wholeBooking && error instanceof Error) wholeBookingRefusals.add(error);
+      throw error;
+    }
+  }
+}
+
+const wholeBookingRefusals = new WeakSet<Error>();
+
+/** Whether a refusal came from a rule that refuses a repeat booking whole. */
+export function refusesWholeBooking(error: unknown): boolean {
+  return error instanceof Error && wholeBookingRefusals.has(error);
 }
 
 /** Ticking the availability override is for those who may override (decision 0008). */

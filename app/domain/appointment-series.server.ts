@@ -9,7 +9,7 @@ import { minutesToClock } from "~/lib/calendar";
 import { MAX_OCCURRENCES, type OccurrencePreview, type RefusedOccurrence, type Repeat } from "~/lib/schemas/appointments";
 import { addDays, dateInZone, daysBetween, formatClockTime, formatLongDate, timeInZone, wallClock, zonedToUtc, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
-import { assertOverrideAllowed, salonRules, type SalonRules } from "./appointment-rules.server";
+import { assertOverrideAllowed, refusesWholeBooking, salonRules, type SalonRules } from "./appointment-rules.server";
 import { selectViews, toView, type AppointmentView } from "./appointment-views.server";
 import { assertStylistAllowed, insertChecked, resolveWrite, updateChecked, writeOf, type AppointmentWrite, type ReusedClient, type StoredAppointment } from "./appointment-writes.server";
 import { Conflict, Forbidden, Invalid } from "./errors";
@@ -178,7 +178,7 @@ async function runSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat, 
         ids.push(await insertChecked(tx, actor, { ...write, start, end }, { ...first, start, end }, salon, seriesId));
         occurrences.push({ ...when, reason: null });
       } catch (error) {
-        if (!(error instanceof Invalid || error instanceof Conflict)) throw error;
+        if (refusesWholeBooking(error) || !(error instanceof Invalid || error instanceof Conflict)) throw error;
         refused.push({ ...when, reason: error.message });
         occurrences.push({ ...when, reason: error.message });
       }

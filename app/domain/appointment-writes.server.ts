@@ -139,7 +139,7 @@ export function writeOf(row: StoredAppointment): AppointmentWrite {
 /** The one insert of an appointment, after the rule chain. A series books each occurrence through it, in the series' transaction. */
 export async function insertChecked(tx: Transaction, actor: Actor, input: AppointmentWrite, resolved: Resolved, salon: SalonRules, seriesId: string | null = null): Promise<number> {
   const availabilityOverride = Boolean(input.availabilityOverride);
-  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride };
+  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride, notes: input.notes };
   await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
   const [row] = await tx
     .insert(appointments)
@@ -159,7 +159,7 @@ export async function updateChecked(tx: Transaction, actor: Actor, existing: Sto
   const resolved = await resolveWrite(tx, actor, input, existing);
   const availabilityOverride = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
   const now = new Date();
-  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride };
+  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride, notes: input.notes };
   await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
   // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
   const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, salon);
@@ -180,7 +180,7 @@ export async function updateChecked(tx: Transaction, actor: Actor, existing: Sto
 export async function moveChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, move: { stylistId: number; start: Date; end: Date }, salon: SalonRules): Promise<void> {
   if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
   const now = new Date();
-  const after = { ...move, status: existing.status, availabilityOverride: existing.availabilityOverride };
+  const after = { ...move, status: existing.status, availabilityOverride: existing.availabilityOverride, notes: existing.notes };
   await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
   const [moved] = await tx
     .update(appointments)

@@ -3,11 +3,13 @@
 // duplicate's row is then deleted; the merge is in the audit log (ids and counts only).
 import { eq } from "drizzle-orm";
 import { writeTransaction, type Transaction } from "#db/client.server";
+import { storedCountry } from "#db/phone-numbers";
 import { appointments, auditLog, clients, smsLog } from "#db/schema";
 import type { ConsentType } from "~/lib/schemas/clients";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { relinkClientHistory } from "./appointment-history.server";
+import { moveFormerDetails, recordFormerDetails } from "./client-former-details.server";
 import { CLIENT_NOT_FOUND, type Client } from "./clients.server";
 import { Invalid, NotFound } from "./errors";
 
@@ -89,9 +91,12 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     // history entries, but the duplicate's entries now name the kept client (decision 0085).
     await relinkClientHistory(tx, duplicateId, keptId);
     const messages = await tx.update(smsLog).set({ clientId: keptId }).where(eq(smsLog.clientId, duplicateId)).returning({ id: smsLog.id });
+    // The duplicate's details that the kept client does not take stay known to an erasure (decision 0094).
+    await moveFormerDetails(tx, duplicateId, keptId);
     // The duplicate goes first: its e-mail may be the one the kept client takes.
     await tx.delete(clients).where(eq(clients.id, duplicateId));
     const [client] = await tx.update(clients).set(values).where(eq(clients.id, keptId)).returning();
+    await recordFormerDetails(tx, keptId, duplicate, client!, await storedCountry(tx));
     const details = { mergedClientId: duplicateId, appointmentsMoved: moved.length, messagesMoved: messages.length };
     await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.merge", entityType: "client", entityId: keptId, details: JSON.stringify(details) });
     // Earlier audit entries of the duplicate (exports, requests) keep its id: they are history.

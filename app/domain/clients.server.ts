@@ -11,6 +11,7 @@ import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { recordAppointmentChanges, scrubClientHistory } from "./appointment-history.server";
+import { deleteFormerDetails, recordFormerDetails } from "./client-former-details.server";
 import { can } from "./permissions";
 import { DuplicateClient, NotFound } from "./errors";
 import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
@@ -283,7 +284,8 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
     const { name, phone, email, notes, consentType, legalBasis, isActive } = current;
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const values = parseOrInvalid(ClientInputSchema, { name, phone, email, notes, consentType, legalBasis, isActive, ...defined });
-    const phoneValues = phoneColumns(values.phone, await storedCountry(tx));
+    const country = await storedCountry(tx);
+    const phoneValues = phoneColumns(values.phone, country);
     // Only a changed phone or e-mail is checked, so records that were already duplicates
     // (before this rule) stay editable until an admin merges them.
     const keys = { phoneE164: phoneValues.phoneE164 !== current.phoneE164 ? phoneValues.phoneE164 : null, email: values.email !== current.email ? values.email : null };
@@ -300,6 +302,7 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
       })
       .where(eq(clients.id, id))
       .returning();
+    await recordFormerDetails(tx, id, current, updated!, country);
     await publish(tx, "clients", id);
     return updated!;
   });
@@ -328,6 +331,7 @@ export async function deleteClient(actor: Actor, id: number): Promise<{ appointm
       removed.map((row) => [row, null]),
     );
     await scrubClientHistory(tx, id);
+    await deleteFormerDetails(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
     const details = { appointmentsDeleted: removed.length, messagesDeleted: sms.length };
     await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.delete", entityType: "client", entityId: id, details: JSON.stringify(details) });

@@ -4,13 +4,32 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db, flushDeletedData, writeTransaction, type Transaction } from "#db/client.server";
-import { appointmentHistory, appointments, auditLog, clients, LEGAL_BASES, messages, services, shoppingItems, smsLog, stylists, timeOff, users } from "#db/schema";
+import { storedCountry } from "#db/phone-numbers";
+import {
+  appointmentHistory,
+  appointments,
+  auditLog,
+  clients,
+  jobRuns,
+  LEGAL_BASES,
+  messages,
+  products,
+  services,
+  shoppingItems,
+  smsLog,
+  stylists,
+  timeOff,
+  users,
+  type ClientDetailField,
+} from "#db/schema";
+import { clientMentions, PHONE_SEPARATORS, redactMentions as redactClientMentions, type ClientDetails, type Mention } from "~/lib/client-mentions";
 import type { LegalBasis } from "~/lib/schemas/clients";
 import type { Page, PageRequest } from "~/lib/paging";
 import { formatPence } from "~/lib/money";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { REDACTED, scrubClientHistory } from "./appointment-history.server";
+import { deleteFormerDetails, formerDetailsOf } from "./client-former-details.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";
@@ -95,8 +114,9 @@ function clientAppointmentIds(executor: Transaction | typeof db, clientId: numbe
 
 /**
  * Everything the salon holds about one client (subject access, UK GDPR Art. 15 and 20):
- * profile, consent record and legal basis, appointments with service, stylist, times,
- * prices and notes, and every message sent to them. The export is audit-logged by id.
+ * profile, consent record and legal basis, former names, e-mails and phones (decision
+ * 0094), appointments with service, stylist, times, prices and notes, and every message
+ * sent to them. The export is audit-logged by id.
  */
 export async function exportClientData(actor: Actor, id: number, now = new Date()) {
   assertCan(actor, "gdpr.manage");
@@ -138,6 +158,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
     .from(smsLog)
     .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(db, id))))
     .orderBy(asc(smsLog.createdAt), asc(smsLog.id));
+  const formerDetails = await formerDetailsOf(db, id);
   const { salonName } = await getGlobalSettings();
 
   await db.insert(auditLog).values({
@@ -173,6 +194,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         erasureRequestedAt: client.erasureRequestedAt,
         smsOptedOutAt: client.smsOptedOutAt,
       },
+      formerDetails,
       appointments: history.map((row) => ({
         id: row.id,
         startTime: row.startTime,
@@ -192,40 +214,53 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
 
 export { REDACTED };
 
-// Free text written by staff that may mention a client by name, e-mail or phone.
-const FREE_TEXT: { table: SQLiteTable; id: SQLiteColumn; column: SQLiteColumn }[] = [
+type FreeText = { table: SQLiteTable; id: SQLiteColumn; column: SQLiteColumn; whole?: true };
+
+// Text written by staff, or by the app from what staff typed, that may mention a client
+// (decision 0094). The history's notes are replaced whole: its trigger accepts nothing else.
+const FREE_TEXT: FreeText[] = [
   { table: appointments, id: appointments.id, column: appointments.notes },
-  { table: appointmentHistory, id: appointmentHistory.id, column: appointmentHistory.notesBefore },
-  { table: appointmentHistory, id: appointmentHistory.id, column: appointmentHistory.notesAfter },
+  { table: appointmentHistory, id: appointmentHistory.id, column: appointmentHistory.notesBefore, whole: true },
+  { table: appointmentHistory, id: appointmentHistory.id, column: appointmentHistory.notesAfter, whole: true },
   { table: clients, id: clients.id, column: clients.notes },
   { table: messages, id: messages.id, column: messages.content },
   { table: shoppingItems, id: shoppingItems.id, column: shoppingItems.notes },
   { table: shoppingItems, id: shoppingItems.id, column: shoppingItems.customName },
+  { table: products, id: products.id, column: products.name },
+  { table: products, id: products.id, column: products.description },
   { table: timeOff, id: timeOff.id, column: timeOff.reason },
+  // Test texts typed to a number, and providers' error messages, which may quote it.
+  { table: smsLog, id: smsLog.id, column: smsLog.toNumber },
+  { table: smsLog, id: smsLog.id, column: smsLog.body },
+  { table: smsLog, id: smsLog.id, column: smsLog.error },
+  { table: jobRuns, id: jobRuns.name, column: jobRuns.lastError },
+  { table: auditLog, id: auditLog.id, column: auditLog.details },
 ];
 
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The column's text without the characters written between a phone's digits. */
+function withoutSeparators(column: SQLiteColumn): SQL {
+  return [...PHONE_SEPARATORS].reduce<SQL>((text, separator) => sql`replace(${text}, ${separator}, '')`, sql`${column}`);
+}
+
+/** Rows whose text may hold a mention: every row with text when a mention has no needle. */
+function mayMention(column: SQLiteColumn, mentions: Mention[]): SQL {
+  if (mentions.some((mention) => mention.needle === null)) return isNotNull(column);
+  const conditions = mentions.map(({ needle }) => (needle && "digits" in needle ? sql`instr(${withoutSeparators(column)}, ${needle.digits}) > 0` : sql`instr(lower(${column}), ${needle!.text}) > 0`));
+  return or(...conditions)!;
 }
 
 /** Replaces mentions of the client in other records' free text; returns how many were changed. */
-async function redactMentions(tx: Transaction, client: { name: string; email: string | null; phone: string; phoneE164: string | null }): Promise<number> {
-  const name = client.name.trim();
-  const literal = [client.email, client.phone, client.phoneE164].map((value) => value?.trim() ?? "").filter((value) => value.length >= 3);
-  const terms = [...(name.length >= 2 ? [name] : []), ...literal];
-  if (terms.length === 0) return 0;
-  const patterns = [...(name.length >= 2 ? [new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu")] : []), ...literal.map((value) => new RegExp(escapeRegExp(value), "gi"))];
+async function redactMentions(tx: Transaction, details: ClientDetails): Promise<number> {
+  const mentions = clientMentions(details, await storedCountry(tx));
+  if (mentions.length === 0) return 0;
   let changed = 0;
-  for (const { table, id, column } of FREE_TEXT) {
-    const candidates = (await tx
-      .select({ id, text: column })
-      .from(table)
-      .where(or(...terms.map((term) => sql`instr(lower(${column}), ${term.toLowerCase()}) > 0`)))) as { id: number; text: string | null }[];
+  for (const { table, id, column, whole } of FREE_TEXT) {
+    const candidates = (await tx.select({ id, text: column }).from(table).where(mayMention(column, mentions))) as { id: number | string; text: string | null }[];
     for (const row of candidates) {
       if (row.text === null) continue;
-      const redacted = patterns.reduce((text, pattern) => text.replace(pattern, REDACTED), row.text);
+      const redacted = redactClientMentions(row.text, mentions, REDACTED);
       if (redacted === row.text) continue;
-      await tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${redacted} where ${id} = ${row.id}`);
+      await tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${whole ? REDACTED : redacted} where ${id} = ${row.id}`);
       changed += 1;
     }
   }
@@ -253,8 +288,15 @@ export async function eraseClient(actor: Actor, id: number) {
     // Before the appointments lose their client: it finds the history through them.
     const historyEntriesScrubbed = await scrubClientHistory(tx, id);
     const anonymised = await tx.update(appointments).set({ clientId: null, notes: null, updatedAt: new Date().toISOString() }).where(eq(appointments.clientId, id)).returning({ id: appointments.id });
+    const former = await formerDetailsOf(tx, id);
+    const formerly = (field: ClientDetailField) => former.filter((row) => row.field === field).map((row) => row.value);
+    await deleteFormerDetails(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
-    const mentionsRedacted = await redactMentions(tx, client);
+    const mentionsRedacted = await redactMentions(tx, {
+      names: [client.name, ...formerly("name")],
+      emails: [...(client.email ? [client.email] : []), ...formerly("email")],
+      phones: [client.phone, ...(client.phoneE164 ? [client.phoneE164] : []), ...formerly("phone")],
+    });
     const summary = { appointmentsAnonymised: anonymised.length, messagesDeleted: sms.length, mentionsRedacted, historyEntriesScrubbed };
     await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.erase", entityType: "client", entityId: id, details: JSON.stringify(summary) });
     await publish(tx, "clients", id);

@@ -259,6 +259,10 @@ describe("append-only", () => {
       "appointment_id = 999999",
       "id = 999999",
       "notes_after = 'Forged note'",
+      // A rewrite that only looks like an erasure's redaction.
+      "notes_after = 'Forged note [erased]'",
+      "notes_after = '[erased] paid in cash'",
+      "notes_before = 'Secret [erased]'",
     ]) {
       await expect(raw(`update appointment_history set ${column} where id = ?`), column).rejects.toThrow(/append-only/);
     }
@@ -267,6 +271,50 @@ describe("append-only", () => {
     await raw("update appointment_history set notes_after = '[erased]', client_after = null where id = ?");
     await raw("update appointment_history set notes_after = null where id = ?");
     expect((await db.select().from(appointmentHistory).where(eq(appointmentHistory.id, entry!.id)))[0]).toMatchObject({ notesAfter: null, clientAfter: null, kind: "created" });
+  });
+});
+
+describe("the erasure's marker in notes", () => {
+  it('refuses notes that add "[erased]", by /api and by series, and still lets a redacted note be kept', async () => {
+    const refusal = { message: expect.stringContaining('Notes cannot contain "[erased]"'), errors: { notes: [expect.stringContaining("Remove or reword it")] } };
+    const date = nextDate();
+    const forged = await book(anna.token, jo.stylistId, `${date}T09:00:00.000Z`, { notes: "[erased] paid in cash" });
+    expect(forged).toEqual({ status: 400, body: refusal });
+    const series = await api(
+      appointmentsApi.action,
+      "POST",
+      "/api/appointments",
+      anna.token,
+      {},
+      {
+        clientId: client.id,
+        stylistId: jo.stylistId,
+        serviceId: cut.id,
+        startTime: `${date}T11:00:00.000Z`,
+        status: "scheduled",
+        notes: "Colour by [erased]",
+        repeat: { everyWeeks: 1, count: 2 },
+      },
+    );
+    expect(series.status).toBe(400);
+
+    // An erasure redacted part of these notes: edits that keep them pass, adding the marker does not.
+    const { body } = await book(anna.token, jo.stylistId, `${date}T10:00:00.000Z`, { notes: "Came with a friend" });
+    await db.update(appointments).set({ notes: "Came with [erased]" }).where(eq(appointments.id, body.id));
+    const put = (notes: string) =>
+      api(
+        appointmentById.action,
+        "PUT",
+        `/api/appointments/${body.id}`,
+        anna.token,
+        { id: String(body.id) },
+        { clientId: client.id, stylistId: jo.stylistId, serviceId: cut.id, startTime: `${date}T14:00:00.000Z`, status: "scheduled", notes },
+      );
+    expect((await put("Came with [erased]")).status).toBe(200);
+    expect(await put("Came with [erased], paid by [erased]")).toEqual({ status: 400, body: refusal });
+    expect((await put("Came with a friend, paid by card")).status).toBe(200);
+    const entries = await db.select().from(appointmentHistory).where(eq(appointmentHistory.appointmentId, body.id));
+    expect(entries.map((entry) => entry.notesAfter)).toEqual(["Came with a friend", null, "Came with a friend, paid by card"]);
   });
 });
 

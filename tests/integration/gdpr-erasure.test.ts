@@ -142,13 +142,13 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
     expect(bystanderRow!.notes).toBe("Friend of [erased]");
 
     // The appointment history keeps the entries, without her notes or her id; a mention of
-    // her in a bystander's history is redacted like any staff free text.
+    // her in a bystander's history replaces that note whole (decision 0094).
     const entries = await db.select().from(appointmentHistory).orderBy(appointmentHistory.id);
     expect(entries.map((entry) => [entry.kind, entry.notesBefore, entry.notesAfter])).toEqual([
       ["created", null, "[erased]"],
       ["edited", "[erased]", "[erased]"],
       ["created", null, "Before"],
-      ["edited", "Before", "Recommended by [erased]"],
+      ["edited", "Before", "[erased]"],
     ]);
     expect(entries.some((entry) => entry.clientBefore === client.id || entry.clientAfter === client.id)).toBe(false);
     expect(entries[2]!.clientAfter).toBe(bystander.id);

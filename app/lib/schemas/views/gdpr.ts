@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
+import { CLIENT_DETAIL_FIELDS, CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
 import { CalendarDate, Id, Instant, messageWith, named } from "./common";
 
 export const GdprOverviewView = named(
@@ -78,6 +78,9 @@ export const ClientExportView = named(
           smsOptedOutAt: Instant.nullable(),
         })
         .strict(),
+      formerDetails: z
+        .array(z.object({ field: z.enum(CLIENT_DETAIL_FIELDS), value: z.string(), recordedAt: Instant }).strict())
+        .describe("Names, e-mails and phones the client had before an edit or a merge replaced them, kept only so that an erasure can redact them in staff text."),
       appointments: z.array(z.record(z.unknown())),
       messages: z.array(z.record(z.unknown())),
     })
