@@ -69,16 +69,28 @@ export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
 const UNSUPPORTED_CONTENT_TYPE = "Send the request body as application/json (or as a form).";
 const CONTROL_CHARACTERS_REFUSED = "Text must not contain control characters.";
 
-/** The paths (`clients.0.name`) of strings in a parsed body that hold control characters. */
-function controlCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof value === "string") {
-    if (hasControlCharacters(value, true)) found.push(path.join(".") || "body");
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => controlCharacterPaths(item, [...path, String(index)], found));
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) controlCharacterPaths(item, [...path, key], found);
+export const NESTED_TOO_DEEPLY = "The request body is nested too deeply.";
+// The deepest body of the API is a list of objects inside an object; 2,000 levels once
+// overflowed the stack of a recursive walk.
+const MAX_BODY_DEPTH = 16;
+
+/**
+ * The paths (`clients.0.name`) of strings in a parsed body that hold control characters,
+ * walked without recursion; a body nested deeper than any the API takes is refused.
+ */
+function controlCharacterPaths(body: unknown): string[] {
+  const found: string[] = [];
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value: body, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (path.length > MAX_BODY_DEPTH) throw new Invalid(NESTED_TOO_DEEPLY);
+    if (typeof value === "string") {
+      if (hasControlCharacters(value, true)) found.push(path.join(".") || "body");
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push({ value: item, path: [...path, key] });
+    }
   }
-  return found;
+  return found.reverse();
 }
 
 /**
