@@ -19,7 +19,7 @@ export function jsonResponse(body: unknown, init?: number | ResponseInit): Respo
   return new Response(JSON.stringify(body), { ...responseInit, headers });
 }
 
-function apiErrorResponse(error: unknown): Response {
+export function apiErrorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof ZodError) {
     const errors = fieldErrorsOf(error);
