@@ -118,6 +118,7 @@ describe.skipIf(skipProcesses)("server processes", () => {
     while (fake.requests.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.requests, server.output()).toHaveLength(1);
     server.process.kill("SIGKILL");
+    servers.splice(servers.indexOf(server), 1);
     await new Promise((resolve) => (server.process.exitCode !== null || server.process.signalCode ? resolve(undefined) : server.process.once("exit", resolve)));
     expect(await claimOf(appointment.id)).toMatchObject({ status: "sending", claimedBy: expect.stringContaining(`:${server.process.pid}`) });
 
