@@ -4,7 +4,7 @@
 // in a write transaction) before it is sent, so processes and machines sharing a database
 // never send one twice. A claim is a lease: a claim still "sending" when its lease has run
 // out belongs to a process that stopped mid-send, and is settled by asking the provider.
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { hostname } from "node:os";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { SmsProvider } from "#db/enums";
@@ -255,7 +255,7 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
           await db
             .select({ id: smsLog.providerMessageId })
             .from(smsLog)
-            .where(and(eq(smsLog.provider, provider), or(...ids.map((id) => eq(smsLog.providerMessageId, id)))))
+            .where(and(eq(smsLog.provider, provider), inArray(smsLog.providerMessageId, ids)))
         ).map((row) => row.id),
   );
   const found = listed.messages.find((message) => !known.has(message.messageId));
