@@ -166,12 +166,20 @@ async function settleStrandedClaims(settings: SalonSettings, now: () => Date): P
  */
 async function settle(settings: SalonSettings, stranded: Stranded, now: () => Date): Promise<keyof StrandedSummary | null> {
   const at = now();
-  const takenAt = at.toISOString();
   const lease: Lease = { id: stranded.id, leaseUntil: iso(at.getTime() + LEASE_MS) };
+  // The claim time stays: a process that stops while settling leaves a window that still
+  // covers the first sender's attempt as well as its own.
   const [taken] = await db
     .update(smsReminders)
-    .set({ claimedBy: worker, claimedAt: takenAt, leaseUntil: lease.leaseUntil })
-    .where(and(eq(smsReminders.id, stranded.id), eq(smsReminders.status, "sending"), eq(smsReminders.claimedBy, stranded.claimedBy), eq(smsReminders.claimedAt, stranded.claimedAt)))
+    .set({ claimedBy: worker, leaseUntil: lease.leaseUntil })
+    .where(
+      and(
+        eq(smsReminders.id, stranded.id),
+        eq(smsReminders.status, "sending"),
+        eq(smsReminders.claimedBy, stranded.claimedBy),
+        stranded.leaseUntil ? eq(smsReminders.leaseUntil, stranded.leaseUntil) : isNull(smsReminders.leaseUntil),
+      ),
+    )
     .returning({ id: smsReminders.id });
   if (!taken) return null; // another process is settling it
 
@@ -237,7 +245,7 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
       // Hand it back as it was: reported as stranded, asked again at the next run.
       await db
         .update(smsReminders)
-        .set({ claimedBy: stranded.claimedBy, claimedAt: stranded.claimedAt, leaseUntil: stranded.leaseUntil })
+        .set({ claimedBy: stranded.claimedBy, leaseUntil: stranded.leaseUntil })
         .where(and(eq(smsReminders.id, stranded.id), eq(smsReminders.claimedBy, worker), eq(smsReminders.leaseUntil, lease.leaseUntil)));
       console.error(`SMS reminder claim ${stranded.id} is stranded: ${unanswered}; asking again at the next run.`);
       return "pending";
