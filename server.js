@@ -17,6 +17,8 @@ const hops = proxyHops(process.env.TRUST_PROXY);
 // WEB_CONCURRENCY > 1 runs that many worker processes (one per core) behind one port.
 // They share the database as separate machines would: live events go through the events
 // table and sign-in throttling through the database.
+// The exit code of a process that could not listen: a supervisor does not restart it.
+const LISTEN_FAILED = 3;
 const workers = development ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY || 1));
 
 function lanAddresses() {
@@ -97,10 +99,7 @@ async function serve() {
   // A page's loaders share one lookup of the signed-in user (server/request-scope.js).
   app.all("*", (req, res, next) => inRequestScope(req.method, () => handleRemix(req, res, next)));
 
-  // Once per process: each worker runs its own scheduler; reminders are claimed in the
-  // database, so several workers or machines never send one twice.
   const loaded = vite ? await vite.ssrLoadModule("virtual:remix/server-build") : build;
-  loaded.entry?.module?.startBackgroundJobs?.();
 
   // All interfaces: the salon's tablets open http://<this machine's LAN address>:PORT.
   const server = app.listen(port, () => {
@@ -108,6 +107,17 @@ async function serve() {
     if (!cluster.isWorker || cluster.worker?.id === 1) {
       for (const address of lanAddresses()) console.log(`  on the local network: http://${address}:${port}`);
     }
+    // Only a process that serves runs the reminder scheduler (once; each worker its own):
+    // a second start on a busy port must not claim reminders it will never send
+    // (docs/decisions/0095). Claims are made in the database, so several workers or
+    // machines never send one twice.
+    loaded.entry?.module?.startBackgroundJobs?.();
+  });
+  server.on("error", (error) => {
+    const reason = error.code === "EADDRINUSE" ? `port ${port} is already in use (is the app already running?)` : error.message;
+    console.error(`Cannot listen on port ${port}: ${reason}`);
+    // Nothing has been claimed or started: exit at once. A worker's supervisor stops too.
+    process.exit(LISTEN_FAILED);
   });
 
   for (const signal of ["SIGTERM", "SIGINT"]) {
@@ -126,6 +136,12 @@ async function superviseWorkers() {
   for (let index = 0; index < workers; index += 1) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
+    if (code === LISTEN_FAILED) {
+      // The port is taken: another worker would fail the same way.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill("SIGTERM");
+      process.exit(LISTEN_FAILED);
+    }
     console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another.`);
     cluster.fork();
   });

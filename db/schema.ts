@@ -327,7 +327,9 @@ export const smsLog = sqliteTable(
     provider: text("provider", { enum: SMS_PROVIDERS }).notNull(),
     toNumber: text("to_number").notNull(),
     body: text("body").notNull(),
-    status: text("status", { enum: ["sent", "failed"] }).notNull(),
+    // "unknown": a reminder whose sender stopped mid-send and whose provider could not be
+    // asked whether it took the message (docs/decisions/0095).
+    status: text("status", { enum: ["sent", "failed", "unknown"] }).notNull(),
     kind: text("kind", { enum: ["reminder", "test"] })
       .notNull()
       .default("reminder"),
@@ -341,7 +343,9 @@ export const smsLog = sqliteTable(
 // One row per reminder the scheduler has claimed: the unique (appointment, start time)
 // makes the claim, inserted in a write transaction before anything is sent, the thing that
 // keeps several processes or machines from sending one reminder twice. A moved appointment
-// has a new start time and so a reminder of its own (docs/decisions/0050).
+// has a new start time and so a reminder of its own (docs/decisions/0050). A claim is a
+// lease: a claim still "sending" after lease_until belongs to a process that stopped, and
+// is resolved by asking the provider (docs/decisions/0095).
 export const smsReminders = sqliteTable(
   "sms_reminders",
   {
@@ -350,16 +354,31 @@ export const smsReminders = sqliteTable(
       .notNull()
       .references(() => appointments.id, { onDelete: "cascade" }),
     startTime: text("start_time").notNull(),
-    status: text("status", { enum: ["sending", "sent", "failed", "skipped"] })
+    status: text("status", { enum: ["sending", "sent", "failed", "skipped", "unknown"] })
       .notNull()
       .default("sending"),
     claimedBy: text("claimed_by").notNull(),
     claimedAt: text("claimed_at").notNull(),
+    leaseUntil: text("lease_until"),
+    // The provider the claim's process sent through: the one to ask if it stops mid-send.
+    provider: text("provider", { enum: SMS_PROVIDERS }),
     finishedAt: text("finished_at"),
     smsLogId: integer("sms_log_id").references(() => smsLog.id, { onDelete: "set null" }),
   },
-  (t) => [uniqueIndex("sms_reminders_appointment_start_idx").on(t.appointmentId, t.startTime), index("sms_reminders_claimed_idx").on(t.claimedAt)],
+  (t) => [
+    uniqueIndex("sms_reminders_appointment_start_idx").on(t.appointmentId, t.startTime),
+    index("sms_reminders_claimed_idx").on(t.claimedAt),
+    index("sms_reminders_status_lease_idx").on(t.status, t.leaseUntil),
+  ],
 );
+
+// Inbound texts already acted on, by the provider's message id (Twilio's MessageSid): a
+// replayed webhook, even validly signed, has no second effect. Holds no personal data.
+export const smsInbound = sqliteTable("sms_inbound", {
+  messageId: text("message_id").primaryKey(),
+  provider: text("provider", { enum: SMS_PROVIDERS }).notNull(),
+  receivedAt: createdAt(),
+});
 
 // Background jobs' last runs (any process), for the SMS screen's System Status card.
 export const jobRuns = sqliteTable("job_runs", {

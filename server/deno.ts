@@ -34,8 +34,6 @@ const clientRoot = new URL("../build/client/", import.meta.url);
 // Loading the build runs the database migrations (top-level await).
 const build: ServerBuild = await import(new URL("../build/server/index.js", import.meta.url).href);
 const handleRemix = createRequestHandler(build, "production");
-// The SMS reminder scheduler, once per process (as in server.js).
-(build.entry.module as { startBackgroundJobs?: () => void }).startBackgroundJobs?.();
 
 const CONTENT_TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -115,7 +113,13 @@ function forwardedProto(request: Request): string | undefined {
   return hops > 0 ? request.headers.get("X-Forwarded-Proto")?.split(",").at(-hops)?.trim() || undefined : undefined;
 }
 
-const server = Deno.serve({ port, onListen: () => console.log(`Salon app (Deno) ready at http://localhost:${port}`) }, async (request, info) => {
+// The SMS reminder scheduler starts once the port is ours (as in server.js): Deno.serve
+// throws on a busy port before onListen, so a mistaken second start claims nothing.
+const onListen = () => {
+  console.log(`Salon app (Deno) ready at http://localhost:${port}`);
+  (build.entry.module as { startBackgroundJobs?: () => void }).startBackgroundJobs?.();
+};
+const server = Deno.serve({ port, onListen }, async (request, info) => {
   const url = new URL(request.url);
   const https = url.protocol === "https:" || forwardedProto(request) === "https";
   // Like Express's req.protocol: the app decides Secure cookies by the request's URL.

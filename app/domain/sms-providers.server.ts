@@ -152,3 +152,135 @@ function networkReason(error: unknown): string {
   const code = cause && typeof cause === "object" && "code" in cause ? String((cause as { code: unknown }).code) : "";
   return code || (cause instanceof Error ? cause.message.slice(0, 120) : "network error");
 }
+
+// ---------------------------------------------------------------------------------------
+// Asking a provider whether it took a message (a reminder whose sender stopped mid-send)
+
+/** A message the provider lists as sent to the recipient in the window. */
+export type ListedMessage = { messageId: string; body: string | null; failed: boolean };
+/** What the provider says: the messages it has (possibly none), or why it could not be asked. */
+export type LookupResult = { ok: true; messages: ListedMessage[] } | { ok: false; error: string };
+export type LookupQuery = { to: string; since: Date; until: Date };
+
+const digitsOf = (number: string) => number.replace(/\D/g, "");
+const LOOKUP_PAGES = 5;
+
+function listRequest(credentials: SmsCredentials, query: LookupQuery): string {
+  const base = providerBaseUrl(credentials.provider);
+  switch (credentials.provider) {
+    case "twilio": {
+      // Twilio's `DateSent>` takes a GMT date (messages sent on or after its midnight).
+      const params = new URLSearchParams({ To: query.to, "DateSent>": query.since.toISOString().slice(0, 10), PageSize: "50" });
+      return `${base}/2010-04-01/Accounts/${encodeURIComponent(credentials.apiKey)}/Messages.json?${params}`;
+    }
+    case "plivo": {
+      const time = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
+      const params = new URLSearchParams({
+        message_direction: "outbound",
+        to_number: query.to,
+        message_time__gte: time(query.since),
+        message_time__lte: time(query.until),
+        limit: "20",
+        offset: "0",
+      });
+      return `${base}/v1/Account/${encodeURIComponent(credentials.apiKey)}/Message/?${params}`;
+    }
+    case "messagebird": {
+      const time = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
+      const params = new URLSearchParams({ direction: "mt", recipient: digitsOf(query.to), from: time(query.since), until: time(query.until), limit: "20" });
+      return `${base}/messages?${params}`;
+    }
+  }
+}
+
+function authorization(credentials: SmsCredentials): string {
+  return credentials.provider === "messagebird" ? `AccessKey ${credentials.apiSecret}` : basicAuth(credentials.apiKey, credentials.apiSecret);
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
+const within = (value: unknown, query: LookupQuery) => {
+  const at = typeof value === "string" ? Date.parse(value.replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T")) : NaN;
+  return Number.isFinite(at) && at >= query.since.getTime() && at <= query.until.getTime();
+};
+const FAILED_STATES = new Set(["failed", "undelivered", "rejected", "expired", "delivery_failed"]);
+
+/** One page of the provider's answer: the matching messages and the next page's URL, if any. */
+function readPage(provider: SmsProvider, base: string, body: unknown, query: LookupQuery): { messages: ListedMessage[]; next: string | null } | null {
+  const to = digitsOf(query.to);
+  if (provider === "twilio") {
+    const list = field(body, "messages");
+    if (!Array.isArray(list)) return null;
+    const messages = list
+      .filter((m) => digitsOf(String(field(m, "to") ?? "")) === to && String(field(m, "direction") ?? "").startsWith("outbound") && within(field(m, "date_created"), query))
+      .flatMap((m) => {
+        const id = text(field(m, "sid"));
+        return id ? [{ messageId: id, body: text(field(m, "body")), failed: FAILED_STATES.has(String(field(m, "status"))) }] : [];
+      });
+    const next = text(field(body, "next_page_uri"));
+    return { messages, next: next ? `${base}${next}` : null };
+  }
+  if (provider === "plivo") {
+    const list = field(body, "objects");
+    if (!Array.isArray(list)) return null;
+    const messages = list
+      .filter((m) => digitsOf(String(field(m, "to_number") ?? "")) === to && field(m, "message_direction") === "outbound" && within(field(m, "message_time"), query))
+      .flatMap((m) => {
+        const id = text(field(m, "message_uuid"));
+        return id ? [{ messageId: id, body: null, failed: FAILED_STATES.has(String(field(m, "message_state"))) }] : [];
+      });
+    const next = text(field(field(body, "meta"), "next"));
+    return { messages, next: next ? `${base}${next}` : null };
+  }
+  const list = field(body, "items");
+  if (!Array.isArray(list)) return null;
+  const messages = list
+    .filter((m) => field(m, "direction") === "mt" && within(field(m, "createdDatetime"), query))
+    .flatMap((m) => {
+      const recipients = field(field(m, "recipients"), "items");
+      const mine = Array.isArray(recipients) ? recipients.find((r) => digitsOf(String(field(r, "recipient") ?? "")) === to) : undefined;
+      const id = text(field(m, "id"));
+      return id && mine ? [{ messageId: id, body: text(field(m, "body")), failed: FAILED_STATES.has(String(field(mine, "status")).replace(" ", "_")) }] : [];
+    });
+  const next = text(field(field(body, "links"), "next"));
+  return { messages, next };
+}
+
+/**
+ * Asks the provider's message list which messages it has to `to`, created between `since`
+ * and `until` (Twilio: To and DateSent; Plivo: to_number and message_time; MessageBird:
+ * recipient, from and until). One attempt per page, no retries: a caller that cannot get
+ * an answer asks again at its next run.
+ */
+export async function listSentMessages(credentials: SmsCredentials, query: LookupQuery): Promise<LookupResult> {
+  const name = providerName(credentials.provider);
+  const timeoutMs = setting("SMS_TIMEOUT_MS", 10_000);
+  const origin = new URL(providerBaseUrl(credentials.provider)).origin;
+  const found: ListedMessage[] = [];
+  let url: string | null = listRequest(credentials, query);
+  for (let page = 0; url && page < LOOKUP_PAGES; page++) {
+    // Only ever the provider's own address carries the credentials.
+    if (new URL(url).origin !== origin) return { ok: false, error: `${name} pointed to another address for the next page` };
+    let outcome: Outcome;
+    try {
+      const response = await fetch(url, { headers: { Authorization: authorization(credentials), Accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
+      const raw = await response.text();
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        // Not JSON: reported below.
+      }
+      outcome = { status: response.status, body, retryAfter: null };
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      return { ok: false, error: timedOut ? `${name} did not answer within ${timeoutMs} ms` : `Could not reach ${name}: ${networkReason(error)}` };
+    }
+    if (outcome.status < 200 || outcome.status >= 300) return { ok: false, error: errorOf(credentials.provider, outcome) };
+    const read = readPage(credentials.provider, origin, outcome.body, query);
+    if (!read) return { ok: false, error: `${name}'s message list could not be read` };
+    found.push(...read.messages);
+    url = read.next;
+  }
+  if (url) return { ok: false, error: `${name} listed more messages to this number than were read` };
+  return { ok: true, messages: found };
+}

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { SmsProvider } from "#db/enums";
-import { appointments, clients, jobRuns, services, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
+import { appointments, clients, jobRuns, services, smsInbound, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
 import { DEFAULT_COUNTRY, toE164 } from "~/lib/phone";
 import type { Page, PageRequest } from "~/lib/paging";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
@@ -20,6 +20,7 @@ import { readSettingsWithSecret, saveSalonSettings, type SalonSettingsView } fro
 import { credentialsComplete, sendSms } from "./sms-providers.server";
 import { STYLIST_NOT_FOUND } from "./stylists.server";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
+import { countStrandedClaims } from "./reminders.server";
 
 export const REMINDER_JOB = "sms-reminders";
 
@@ -196,7 +197,7 @@ export type SmsLogEntry = {
   id: number;
   createdAt: string;
   kind: "reminder" | "test";
-  status: "sent" | "failed";
+  status: "sent" | "failed" | "unknown";
   provider: SmsProvider;
   toNumber: string;
   clientId: number | null;
@@ -265,6 +266,7 @@ export type SmsStatus = {
   lastRunError: string | null;
   sentLast24Hours: number;
   failedLast24Hours: number;
+  strandedClaims: number;
   nextDue: DueReminder[];
   remindersNext30Days: number;
   segmentsPerMessage: number;
@@ -304,6 +306,7 @@ export async function getSmsStatus(actor: Actor, now = new Date()): Promise<SmsS
     lastRunError: run?.lastError ?? null,
     sentLast24Hours: counts.find((row) => row.status === "sent")?.n ?? 0,
     failedLast24Hours: counts.find((row) => row.status === "failed")?.n ?? 0,
+    strandedClaims: await countStrandedClaims(db, now),
     nextDue: next.map((row) => ({
       appointmentId: row.appointmentId,
       clientName: row.clientName,
@@ -390,18 +393,32 @@ export function optOutKeyword(text: string): "stop" | "start" | null {
 
 /**
  * An inbound text from `from`: STOP (and the like) opts every client with that number
- * out, START opts them back in. Returns how many clients changed.
+ * out, START opts them back in. Returns how many clients changed. With the provider's
+ * `messageId`, a text already acted on (a replayed or retried webhook) has no effect: the
+ * id is recorded in the same transaction as the change, so a failed change is not
+ * remembered as done.
  */
-export async function handleInboundText(from: string, text: string, now = new Date()): Promise<{ keyword: "stop" | "start" | null; clients: number }> {
+export async function handleInboundText(
+  from: string,
+  text: string,
+  now = new Date(),
+  messageId?: { provider: SmsProvider; id: string },
+): Promise<{ keyword: "stop" | "start" | null; clients: number; replay: boolean }> {
   const keyword = optOutKeyword(text);
-  if (!keyword) return { keyword, clients: 0 };
   const settings = await readSettingsWithSecret();
-  const e164 = toE164(from, settings.country);
-  if (!e164) return { keyword, clients: 0 };
+  const e164 = keyword ? toE164(from, settings.country) : null;
   // Every client's phone is stored in E.164 too (phone_e164, indexed; decision 0060).
-  const matching = (await db.select({ id: clients.id }).from(clients).where(eq(clients.phoneE164, e164))).map((client) => client.id);
-  if (matching.length === 0) return { keyword, clients: 0 };
-  await writeTransaction(async (tx) => {
+  const matching = e164 ? (await db.select({ id: clients.id }).from(clients).where(eq(clients.phoneE164, e164))).map((client) => client.id) : [];
+  if (!messageId && matching.length === 0) return { keyword, clients: 0, replay: false };
+  return writeTransaction(async (tx) => {
+    if (messageId) {
+      const [first] = await tx
+        .insert(smsInbound)
+        .values({ messageId: messageId.id.slice(0, 64), provider: messageId.provider, receivedAt: now.toISOString() })
+        .onConflictDoNothing()
+        .returning({ id: smsInbound.messageId });
+      if (!first) return { keyword, clients: 0, replay: true };
+    }
     for (const id of matching) {
       await tx
         .update(clients)
@@ -409,8 +426,8 @@ export async function handleInboundText(from: string, text: string, now = new Da
         .where(eq(clients.id, id));
       await publish(tx, "clients", id);
     }
+    return { keyword, clients: matching.length, replay: false };
   });
-  return { keyword, clients: matching.length };
 }
 
 /**

@@ -28,6 +28,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (!validTwilioSignature(token, url, params, request.headers.get("X-Twilio-Signature"))) {
     return jsonResponse({ message: "Invalid Twilio signature." }, 403);
   }
-  await handleInboundText(String(form.get("From") ?? ""), String(form.get("Body") ?? ""));
+  // Twilio's id of the text: a captured request replayed (its signature is still valid)
+  // or a webhook retried is answered as before, with no second effect.
+  const messageSid = String(form.get("MessageSid") ?? form.get("SmsSid") ?? "").trim();
+  if (!messageSid) return jsonResponse({ message: "MessageSid is missing." }, 400);
+  await handleInboundText(String(form.get("From") ?? ""), String(form.get("Body") ?? ""), new Date(), { provider: "twilio", id: messageSid });
   return new Response(EMPTY_TWIML, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" } });
 };

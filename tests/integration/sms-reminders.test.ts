@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, clients, jobRuns, smsLog, smsReminders, stylists } from "#db/schema";
+import { appointments, clients, events, jobRuns, smsLog, smsReminders, stylists } from "#db/schema";
 import { runReminders } from "~/domain/reminders.server";
 import { twilioSignature } from "~/domain/sms.server";
 import * as clientsPage from "~/routes/_app.clients";
@@ -178,11 +178,40 @@ describe("STOP through Twilio's webhook", () => {
     const exported = await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }));
     expect(exported.body.consent.smsOptedOutAt).toBe(optedOut);
 
-    const start = { ...params, Body: "START" };
+    const start = { ...params, MessageSid: "SM2", Body: "START" };
     expect((await post(start, twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(start)))).status).toBe(200);
     expect(await runReminders()).toMatchObject({ sent: 1 });
     const messages = (await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }))).body.messages;
     expect(messages).toEqual([expect.objectContaining({ kind: "reminder", status: "sent", to: "+447700900501" })]);
+  });
+
+  it("acts on a captured, validly signed STOP once: a replay is answered alike and changes nothing", async () => {
+    process.env.APP_URL = APP_URL;
+    const { client } = await appointmentIn(2, { client: { phone: "07700 900502" } });
+    const sign = (params: Record<string, string>) => twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(params));
+    const optedOutAt = async () => (await db.select().from(clients).where(eq(clients.id, client.id)))[0]!.smsOptedOutAt;
+    const stop = { MessageSid: "SMreplayed0001", AccountSid: "AC0123456789abcdef", From: "+447700900502", To: "+447700900001", Body: "STOP" };
+    const start = { ...stop, MessageSid: "SMreplayed0002", Body: "START" };
+
+    expect((await post(stop, sign(stop))).status).toBe(200);
+    expect(await optedOutAt()).not.toBeNull();
+    expect((await post(start, sign(start))).status).toBe(200);
+    expect(await optedOutAt()).toBeNull();
+
+    // The captured STOP, sent again: the same empty TwiML, and the client stays opted in.
+    const eventsBefore = (await db.select().from(events)).length;
+    const replay = await post(stop, sign(stop));
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("Content-Type")).toContain("text/xml");
+    expect(await replay.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(await optedOutAt()).toBeNull();
+    expect((await db.select().from(events)).length).toBe(eventsBefore);
+    expect(await runReminders()).toMatchObject({ sent: 1 });
+
+    // A signed request without its MessageSid cannot be told from a replay: refused.
+    const { MessageSid: _sid, ...anonymous } = stop;
+    expect((await post(anonymous, sign(anonymous))).status).toBe(400);
+    expect(await optedOutAt()).toBeNull();
   });
 
   it("matches Twilio's published example signature", () => {

@@ -19,6 +19,7 @@ type Status = {
   lastRunError: string | null;
   sentLast24Hours: number;
   failedLast24Hours: number;
+  strandedClaims: number;
   nextDue: { appointmentId: number; clientName: string | null; stylistName: string; startTime: string; dueAt: string }[];
   remindersNext30Days: number;
   segmentsPerMessage: number;
@@ -45,6 +46,12 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
         <Row label="Last scheduler run">{status.lastRunAt ? formatInstant(status.lastRunAt, timeZone) : "Not yet"}</Row>
         <Row label="Sent (last 24 hours)">{status.sentLast24Hours}</Row>
         <Row label="Failed (last 24 hours)">{status.failedLast24Hours > 0 ? <span className="text-red-700">{status.failedLast24Hours}</span> : 0}</Row>
+        {status.strandedClaims > 0 ? (
+          <Row label="Interrupted, not settled">
+            <span className="text-amber-700">{status.strandedClaims}</span>
+            <span className="block text-xs font-normal text-slate-600">Sending stopped mid-way; the provider is asked at each run</span>
+          </Row>
+        ) : null}
         <Row label="Estimated monthly cost">
           £{status.estimatedMonthlyCost.toFixed(2)}
           <span className="block text-xs font-normal text-slate-600">
@@ -76,7 +83,7 @@ type LogEntry = {
   id: number;
   createdAt: string;
   kind: "reminder" | "test";
-  status: "sent" | "failed";
+  status: "sent" | "failed" | "unknown";
   provider: SmsProvider;
   toNumber: string;
   clientName: string | null;
@@ -107,7 +114,7 @@ export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; tota
                 </p>
                 {entry.status === "sent" ? <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p> : <p className="break-words text-red-700">{entry.error}</p>}
               </div>
-              <div>{entry.status === "sent" ? <Badge tone="green">Sent</Badge> : <Badge tone="red">Failed</Badge>}</div>
+              <div>{entry.status === "sent" ? <Badge tone="green">Sent</Badge> : entry.status === "unknown" ? <Badge tone="amber">Unknown</Badge> : <Badge tone="red">Failed</Badge>}</div>
             </li>
           ))}
         </ul>

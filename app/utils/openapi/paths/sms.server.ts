@@ -36,10 +36,10 @@ export const smsArea: ApiArea = {
       path: "/api/sms/inbound/twilio",
       summary: "Twilio's incoming-message webhook (STOP / START)",
       description:
-        "Set it on the Twilio number as APP_URL + this path. Accepted only with a valid `X-Twilio-Signature` over the public URL (APP_URL): that signature is this call's authentication, so it takes no bearer token. 503 when APP_URL is not set.",
+        "Set it on the Twilio number as APP_URL + this path. Accepted only with a valid `X-Twilio-Signature` over the public URL (APP_URL): that signature is this call's authentication, so it takes no bearer token. 503 when APP_URL is not set. Each text is acted on once, by its `MessageSid`: a repeated request (Twilio's retry, or a captured one replayed) gets the same empty answer and changes nothing.",
       access: "public",
       answers: { 200: { description: "An empty TwiML answer.", schema: z.string(), contentType: "text/xml" } },
-      errors: [403, 503],
+      errors: [400, 403, 503],
     },
   ],
 };
