@@ -14,6 +14,8 @@ import * as clientsApi from "~/routes/api.clients._index";
 import * as salonSettings from "~/routes/api.salon-settings._index";
 import * as account from "~/routes/_app.settings._index";
 import * as auth from "~/routes/auth";
+import * as login from "~/routes/api.login";
+import { NESTED_TOO_DEEPLY } from "~/utils/http.server";
 import { createTestClient } from "../clients-factories";
 import { call, json, makeRequest, ORIGIN, signedIn, statusOf } from "../factories";
 
@@ -89,6 +91,17 @@ describe("content types", () => {
       body: "--abc\r\nthis is not multipart",
     });
     expect(await json(await call(clientsApi.action, request))).toEqual({ status: 400, body: { message: "The request body is not a valid form." } });
+  });
+});
+
+describe("deeply nested JSON", () => {
+  it("is refused with 400 and a message, not a stack overflow (2,000 levels on /api/login)", async () => {
+    const deep = "[".repeat(2_000) + "]".repeat(2_000);
+    const request = new Request(`${ORIGIN}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: `{"email":"a@b.test","password":"x","extra":${deep}}` });
+    expect(await json(await call(login.action, request))).toEqual({ status: 400, body: { message: NESTED_TOO_DEEPLY } });
+    const admin = await signedIn("admin");
+    const nested = await call(clientsApi.action, makeRequest("POST", "/api/clients", { token: admin.token, body: { name: "Deep", phone: "07700 900003", notes: JSON.parse(deep) } })).then(json);
+    expect(nested).toEqual({ status: 400, body: { message: NESTED_TOO_DEEPLY } });
   });
 });
 
