@@ -2,6 +2,7 @@
 // headers (a per-request CSP nonce), a refusal of cross-origin writes and the client
 // address for sign-in throttling.
 import cluster from "node:cluster";
+import { createServer } from "node:http";
 import { networkInterfaces } from "node:os";
 import { createRequestHandler } from "@remix-run/express";
 import { constants as zlibConstants } from "node:zlib";
@@ -20,6 +21,12 @@ const hops = proxyHops(process.env.TRUST_PROXY);
 // The exit code of a process that could not listen: a supervisor does not restart it.
 const LISTEN_FAILED = 3;
 const workers = development ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY || 1));
+// A client has this long to send its headers, and its whole request (the 10 MB CSV import
+// at 2 Mbit/s fits): a stalled upload is answered 408 and its connection closed, instead of
+// holding memory and a socket for Node's default five minutes. Responses are not limited
+// (event streams stay open).
+const HEADERS_TIMEOUT_MS = Number(process.env.HEADERS_TIMEOUT_MS || 10_000);
+const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS || 60_000);
 
 function lanAddresses() {
   return Object.values(networkInterfaces())
@@ -102,7 +109,8 @@ async function serve() {
   const loaded = vite ? await vite.ssrLoadModule("virtual:remix/server-build") : build;
 
   // All interfaces: the salon's tablets open http://<this machine's LAN address>:PORT.
-  const server = app.listen(port, () => {
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1_000, HEADERS_TIMEOUT_MS) }, app);
+  server.listen(port, () => {
     console.log(`Salon app ready at http://localhost:${port}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
     if (!cluster.isWorker || cluster.worker?.id === 1) {
       for (const address of lanAddresses()) console.log(`  on the local network: http://${address}:${port}`);
@@ -113,6 +121,17 @@ async function serve() {
     // machines never send one twice.
     loaded.entry?.module?.startBackgroundJobs?.();
   });
+  // An uncaught exception or unhandled rejection leaves the process in an unknown state: log
+  // it, stop taking requests and exit 1, so the supervisor (the primary process under
+  // WEB_CONCURRENCY, systemd, Docker or Fly) starts a fresh one. Reminder claims are
+  // leases, so a send cut short is settled by the next process.
+  const fail = (kind) => (error) => {
+    console.error(`${kind}; the process exits so that a fresh one takes over:`, error);
+    server.close();
+    setTimeout(() => process.exit(1), 1000).unref();
+  };
+  process.once("uncaughtException", fail("Uncaught exception"));
+  process.once("unhandledRejection", fail("Unhandled promise rejection"));
   server.on("error", (error) => {
     const reason = error.code === "EADDRINUSE" ? `port ${port} is already in use (is the app already running?)` : error.message;
     console.error(`Cannot listen on port ${port}: ${reason}`);
