@@ -37,6 +37,18 @@ beforeAll(async () => {
 });
 
 describe("the document", () => {
+  it("lists null among the values of every nullable enum", () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== "object") return;
+      const schema = node as { type?: unknown; enum?: unknown[] };
+      if (Array.isArray(schema.type) && schema.type.includes("null") && Array.isArray(schema.enum) && !schema.enum.includes(null)) missing.push(path);
+      for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
+    };
+    walk(doc, "");
+    expect(missing).toEqual([]);
+  });
+
   it("is valid OpenAPI 3.1, public, and built once", async () => {
     expect(doc.openapi).toBe("3.1.0");
     const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
@@ -132,6 +144,18 @@ function checkAgainstDocument(pointer: string, body: unknown) {
   expect(valid ? [] : validate.errors, pointer).toEqual([]);
 }
 
+/** What the described request body of an operation finds wrong with `body` (none: []). */
+function requestBodyErrors(method: string, template: string, body: unknown) {
+  if (!validatorsReady) {
+    ajv.addSchema({ ...doc, $id: "openapi.json" } as object);
+    validatorsReady = true;
+  }
+  const pointer = `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/requestBody/content/application~1json/schema`;
+  const validate = ajv.getSchema(`openapi.json#${pointer}`);
+  if (!validate) throw new Error(`no request body described at ${pointer}`);
+  return validate(body) ? [] : validate.errors;
+}
+
 /** The described answer for a status, following a `$ref` to the shared error answers, and its JSON pointer. */
 function describedAnswer(method: string, template: string, status: number): { pointer: string; answer: Answer } {
   const answer = doc.paths[template]?.[method]?.responses[String(status)];
@@ -209,6 +233,8 @@ describe("every described operation answers as described", () => {
     await expectDescribed("put", "/api/appointments/{id}", { path: `/api/appointments/${id}`, body: { ...booking, notes: "Fringe too" } });
     await expectDescribed("patch", "/api/appointments/{id}", { path: `/api/appointments/${id}`, body: { startTime: "2026-12-01T11:00:00.000Z" } });
     await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history?limit=2` });
+    // The whole history: its created entry has every field's `before` null, the status too.
+    await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history` });
     await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history`, token: (await stylistSession()).token, status: 404 });
     await expectDescribed("get", "/api/dashboard/stats", { path: "/api/dashboard/stats?date=2026-12-01" });
     await expectDescribed("delete", "/api/appointments/{id}", { path: `/api/appointments/${id}` });
@@ -258,6 +284,10 @@ describe("every described operation answers as described", () => {
     await expectDescribed("get", "/api/services/{id}", { path: `/api/services/${id}` });
     await expectDescribed("put", "/api/services/{id}", { path: `/api/services/${id}`, body: { name: "Balayage", category: "Colour", duration: 150, price: 13000, color: "violet" } });
     await expectDescribed("patch", "/api/services/{id}", { path: `/api/services/${id}`, body: { duration: 135 } });
+    // Back to the default colour: a null the described request body must accept.
+    const uncoloured = { color: null };
+    expect(requestBodyErrors("patch", "/api/services/{id}", uncoloured)).toEqual([]);
+    await expectDescribed("patch", "/api/services/{id}", { path: `/api/services/${id}`, body: uncoloured });
     await expectDescribed("get", "/api/stylists", { path: "/api/stylists" });
     await expectDescribed("post", "/api/stylists/{id}/pricing", { path: `/api/stylists/${stylist.stylistId}/pricing`, body: { serviceId: id, price: 9900 } });
     await expectDescribed("get", "/api/stylists/{id}/pricing", { path: `/api/stylists/${stylist.stylistId}/pricing`, token: stylist.token });

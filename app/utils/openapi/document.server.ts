@@ -34,15 +34,39 @@ type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
 let cached: OpenApiDocument | undefined;
 
+/**
+ * zod-to-openapi writes a nullable enum as `type: [..., "null"]` with an `enum` that lacks
+ * null, and JSON Schema requires a value to be in `enum` too: every validator then refuses
+ * the null the API really sends (a created history entry's status before, a service's
+ * colour). Adds null to such enums, in place.
+ */
+export function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullInNullableEnums(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const schema = node as { type?: unknown; enum?: unknown[]; nullable?: boolean };
+  const nullable = (Array.isArray(schema.type) && schema.type.includes("null")) || schema.nullable === true;
+  if (nullable && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  for (const value of Object.values(node)) nullInNullableEnums(value);
+}
+
 export function openApiDocument(): OpenApiDocument {
-  cached ??= new OpenApiGeneratorV31(buildRegistry(API_AREAS).definitions).generateDocument({
+  cached ??= generate();
+  return cached;
+}
+
+function generate(): OpenApiDocument {
+  const document = new OpenApiGeneratorV31(buildRegistry(API_AREAS).definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Salon appointments API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
     security: [{ bearerAuth: [] }],
     tags: API_AREAS.map(({ tag, description }) => ({ name: tag, description })),
   });
-  return cached;
+  nullInNullableEnums(document);
+  return document;
 }
 
 /** Route files under app/routes that the document leaves out, and why. */
