@@ -143,9 +143,7 @@ const PAGE_BODIES: Body[] = [
 const apiModules = import.meta.glob<{ loader?: unknown; action?: unknown }>("../../app/routes/api.*.ts");
 const pageModules = import.meta.glob<{ action?: unknown }>("../../app/routes/*.{ts,tsx}");
 
-const apiWrites = apiRouteFiles().flatMap((route) =>
-  route.methods.filter((method) => method !== "GET").map((method) => ({ key: `${method} ${route.path}`, method, route })),
-);
+const apiWrites = apiRouteFiles().flatMap((route) => route.methods.filter((method) => method !== "GET").map((method) => ({ key: `${method} ${route.path}`, method, route })));
 const pageActionFiles = readdirSync(ROUTES).filter(
   (file) => /\.tsx?$/.test(file) && !file.startsWith("api.") && /export (const|async function) action\b/.test(readFileSync(join(ROUTES, file), "utf8")),
 );
