@@ -13,6 +13,7 @@ const SERVICE_NOT_FOUND = "Service not found";
 const SERVICE_NAME_TAKEN = "A service with this name already exists";
 /** For the booking code: bookingTerms(...).isActive false means this refusal. */
 export const SERVICE_INACTIVE = "This service is no longer offered and cannot be booked.";
+export const SERVICES_ADMIN_ONLY = "Only administrators can change services.";
 
 /** `%` and `_` typed by a user are literal characters, not LIKE wildcards. */
 function containsPattern(search: string) {
@@ -74,7 +75,7 @@ async function assertNameFree(executor: Executor, name: string, exceptId?: numbe
 }
 
 export async function createService(actor: Actor, input: ServiceInput): Promise<Service> {
-  assertCan(actor, "services.write", "Only administrators can change services.");
+  assertCan(actor, "services.write", SERVICES_ADMIN_ONLY);
   return writeTransaction(async (tx) => {
     await assertNameFree(tx, input.name);
     const [service] = await tx.insert(services).values(input).returning();
@@ -84,7 +85,7 @@ export async function createService(actor: Actor, input: ServiceInput): Promise<
 }
 
 export async function updateService(actor: Actor, id: number, input: ServiceInput): Promise<Service> {
-  assertCan(actor, "services.write", "Only administrators can change services.");
+  assertCan(actor, "services.write", SERVICES_ADMIN_ONLY);
   return writeTransaction(async (tx) => {
     await findService(tx, id);
     await assertNameFree(tx, input.name, id);

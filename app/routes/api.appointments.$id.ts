@@ -10,7 +10,8 @@ const ALLOWED = ["GET", "PUT", "PATCH", "DELETE"];
 export const loader = api(async ({ request, params }: LoaderFunctionArgs) => getAppointment(await requireApiUser(request), parseId(params.id)));
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
-  const actor = await requireApiUser(request);
+  if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);
+  const actor = await requireApiUser(request, "appointments.write");
   const id = parseId(params.id);
   switch (request.method) {
     case "PUT": {

@@ -20,7 +20,7 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "appointments.write");
   const body = await readBody(request, AppointmentCreateApiSchema);
   if (!body.repeat) return jsonResponse(await createAppointment(actor, apiWriteFromBody(body)), 201);
   // A series (decision 0087): { seriesId, created, refused } (SeriesBookingAnswerSchema).

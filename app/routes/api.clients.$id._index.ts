@@ -14,7 +14,7 @@ export const loader = api(async ({ request, params }: LoaderFunctionArgs) => cli
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, request.method === "DELETE" ? "clients.delete" : "clients.write");
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     const { appointmentsDeleted } = await deleteClient(actor, id);

@@ -12,7 +12,7 @@ export const loader = () => methodNotAllowed(["POST", "DELETE"]);
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "clients.write");
   const id = parseId(params.id);
   const client = request.method === "POST" ? await recordErasureRequest(actor, id) : await withdrawErasureRequest(actor, id);
   return { id: client.id, erasureRequestDate: client.erasureRequestedAt } satisfies z.infer<typeof ErasureRequestView>;

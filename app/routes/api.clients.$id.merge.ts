@@ -11,7 +11,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "clients.merge");
   const id = parseId(params.id);
   const { duplicateClientId } = await readBody(request, ClientMergeSchema);
   return mergeClients(actor, id, duplicateClientId);

@@ -25,7 +25,7 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "clients.write");
   const client = await createClient(actor, await readBody(request, z.record(z.unknown())));
   return jsonResponse(client, 201);
 });

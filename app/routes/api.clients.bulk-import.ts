@@ -9,7 +9,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "clients.import");
   const { clients } = await readBody(request, BulkImportSchema);
   return importClients(actor, clients);
 });

@@ -10,6 +10,6 @@ export const loader = () => methodNotAllowed(["DELETE"]);
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-  const result = await eraseClient(await requireApiUser(request), parseId(params.id));
+  const result = await eraseClient(await requireApiUser(request, "gdpr.manage"), parseId(params.id));
   return { message: "Client data erased", ...result } satisfies z.infer<typeof ErasureView>;
 });

@@ -23,6 +23,6 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 // POST: content (SPEC §7).
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "messages.use");
   return jsonResponse(await sendMessage(actor, await readBody(request, MessageSchema)), 201);
 });

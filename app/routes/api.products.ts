@@ -9,6 +9,6 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => listProduct
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "shopping.use");
   return jsonResponse(await createProduct(actor, await readBody(request, ProductSchema)), 201);
 });

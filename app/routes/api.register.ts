@@ -6,8 +6,8 @@ import { requireApiUser } from "~/utils/session.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 
-// Creates a staff account; admins only (enforced in the domain).
+// Creates a staff account; admins only.
 export const action = api(async ({ request }: ActionFunctionArgs) => {
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "users.manage");
   return jsonResponse(await createUser(actor, await readBody(request, CreateUserSchema)), 201);
 });

@@ -8,7 +8,7 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => getSalonSet
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "settings.salon");
   // Field rules live in the domain; the SPEC's client also sends userId, which is ignored.
   const input = await readBody(request, z.record(z.unknown()));
   return saveSalonSettings(actor, input);

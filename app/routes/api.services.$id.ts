@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getService, updateService } from "~/domain/services.server";
+import { getService, SERVICES_ADMIN_ONLY, updateService } from "~/domain/services.server";
 import { ServicePatchSchema, ServiceSchema } from "~/lib/schemas/services";
 import { api, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
@@ -9,10 +9,10 @@ export const loader = api(async ({ request, params }: LoaderFunctionArgs) => get
 // PUT replaces every field (SPEC §7: the same payload as POST); PATCH changes the fields
 // it names (SPEC sends just `duration`), the others keep their stored values.
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
-  const actor = await requireApiUser(request);
+  if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed(["GET", "PUT", "PATCH"]);
+  const actor = await requireApiUser(request, "services.write", SERVICES_ADMIN_ONLY);
   const id = parseId(params.id);
   if (request.method === "PUT") return updateService(actor, id, await readBody(request, ServiceSchema));
-  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PUT", "PATCH"]);
   const changes = await readBody(request, ServicePatchSchema);
   const { name, category, duration, price, isActive } = await getService(actor, id);
   return updateService(actor, id, ServiceSchema.parse({ name, category, duration, price, isActive, ...changes }));

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createService, listServices } from "~/domain/services.server";
+import { createService, listServices, SERVICES_ADMIN_ONLY } from "~/domain/services.server";
 import { ServiceListQuerySchema, ServiceSchema } from "~/lib/schemas/services";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
@@ -12,9 +12,9 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   return listServices(actor, { search, activeOnly });
 });
 
-// POST: name, duration, category, isActive, price (pence). Admins only (enforced in the domain).
+// POST: name, duration, category, isActive, price (pence). Admins only.
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "services.write", SERVICES_ADMIN_ONLY);
   return jsonResponse(await createService(actor, await readBody(request, ServiceSchema)), 201);
 });

@@ -13,6 +13,6 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const step = params.step as ShoppingAction;
   if (!SHOPPING_ACTIONS.includes(step)) throw new NotFound(`Unknown step. Use ${SHOPPING_ACTIONS.join(", ")}.`);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "shopping.use");
   return advanceShoppingItem(actor, parseId(params.id), step);
 });

@@ -17,6 +17,6 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 // POST: productId or null, customName or null, quantity, notes or null (SPEC §7).
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "shopping.use");
   return jsonResponse(await addShoppingItem(actor, await readBody(request, ShoppingItemSchema)), 201);
 });

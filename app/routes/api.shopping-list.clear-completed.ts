@@ -7,6 +7,6 @@ export const loader = api(async () => methodNotAllowed(["POST"]));
 
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const cleared = await clearCompletedItems(await requireApiUser(request));
+  const cleared = await clearCompletedItems(await requireApiUser(request, "shopping.use"));
   return { message: "Completed items cleared", cleared };
 });

@@ -17,7 +17,7 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 // saved entry, or { scheduleMode } answered with { stylistId, scheduleMode }. Admins add stylistId.
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "availability.manage");
   const body = await readBody(request, z.record(z.unknown()));
   if ("scheduleMode" in body) {
     if ("dayOfWeek" in body) throw new z.ZodError([{ code: "custom", path: ["scheduleMode"], message: "Send either dayOfWeek or scheduleMode, not both" }]);

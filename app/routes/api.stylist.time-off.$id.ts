@@ -8,7 +8,7 @@ export const loader = () => methodNotAllowed(["DELETE"]);
 // DELETE: the owner or an admin.
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "availability.manage");
   await deleteTimeOff(actor, parseId(params.id));
   return jsonResponse({ message: "Time off deleted" });
 });

@@ -10,6 +10,6 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => listTimeOff
 // POST { startDate, endDate, reason? } (admins add stylistId): whole days, both inclusive.
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "availability.manage");
   return jsonResponse(await addTimeOff(actor, await readBody(request, TimeOffSchema)), 201);
 });

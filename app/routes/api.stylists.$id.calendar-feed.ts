@@ -18,7 +18,7 @@ export const loader = api(async ({ request, params }: LoaderFunctionArgs) => {
 // DELETE: turns it off.
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "calendar.feed");
   const stylistId = parseId(params.id);
   if (request.method === "DELETE") {
     const { wasOn } = await turnOffCalendarFeed(actor, stylistId);

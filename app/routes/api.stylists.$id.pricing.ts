@@ -11,6 +11,6 @@ export const loader = api(async ({ request, params }: LoaderFunctionArgs) => get
 // POST { serviceId, price?, duration? }: an upsert of that stylist's entry for the service.
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "pricing.write");
   return setStylistPricing(actor, parseId(params.id), await readBody(request, StylistPricingSchema));
 });

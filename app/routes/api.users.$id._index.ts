@@ -7,13 +7,13 @@ import { requireApiUser } from "~/utils/session.server";
 export const loader = () => methodNotAllowed(["PATCH", "DELETE"]);
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
-  const actor = await requireApiUser(request);
+  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["PATCH", "DELETE"]);
+  const actor = await requireApiUser(request, "users.manage");
   const id = parseId(params.id);
   if (request.method === "DELETE") {
     await deleteUser(actor, id);
     return jsonResponse({ message: "User deleted" });
   }
-  if (request.method !== "PATCH") return methodNotAllowed(["PATCH", "DELETE"]);
   // A PATCH may name only some fields; the rest keep their stored values.
   const changes = await readBody(request, UserPatchSchema);
   const current = await getUser(actor, id);

@@ -8,7 +8,7 @@ export const loader = () => methodNotAllowed(["PATCH"]);
 
 export const action = api(async ({ request, params, context }: ActionFunctionArgs) => {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "settings.account");
   const session = await requestToken(request);
   const input = await readBody(request, ChangeOwnPasswordSchema);
   await changeOwnPassword(actor, parseId(params.id), input, { address: context.clientAddress, token: session?.token ?? null });

@@ -8,7 +8,7 @@ export const loader = () => methodNotAllowed(["PATCH"]);
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-  const actor = await requireApiUser(request);
+  const actor = await requireApiUser(request, "users.manage");
   const { password } = await readBody(request, SetPasswordSchema);
   await setUserPassword(actor, parseId(params.id), password);
   return jsonResponse({ message: "Password updated" });

@@ -82,10 +82,15 @@ export async function requireUser(request: Request, capability?: Capability): Pr
   return user;
 }
 
-/** For `/api`: 401 when signed out. */
-export async function requireApiUser(request: Request): Promise<Actor> {
+/**
+ * For `/api`: 401 when signed out, 403 without the capability. A write names its
+ * capability here, before it reads the body, so a role that may not write is refused
+ * whatever it sent (the domain checks again, and checks the record).
+ */
+export async function requireApiUser(request: Request, capability?: Capability, refusal?: string): Promise<Actor> {
   const user = await getOptionalUser(request);
   if (!user) throw new Unauthorized();
+  if (capability && !can(user.role, capability)) throw new Forbidden(refusal);
   return user;
 }
 
