@@ -151,6 +151,17 @@ describe("STOP through Twilio's webhook", () => {
       }),
     ) as Promise<Response>;
 
+  it("answers a JSON or broken multipart body with a 4xx and a message, before the signature check", async () => {
+    process.env.APP_URL = APP_URL;
+    const send = (type: string, body: string) => call(inbound.action, new Request(`http://127.0.0.1:3000${PATH}`, { method: "POST", headers: { "Content-Type": type }, body })) as Promise<Response>;
+    const asJson = await send("application/json", JSON.stringify({ From: "+447700900501", Body: "Stop" }));
+    expect(asJson.status).toBe(415);
+    expect(((await asJson.json()) as { message: string }).message).toMatch(/form/);
+    const broken = await send("multipart/form-data; boundary=xyz", '--xyz\r\nContent-Disposition: form-data; name="Body"\r\n\r\nStop');
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { message: string }).message).toBe("The request body is not a valid form.");
+  });
+
   it("opts the client out with a valid signature, refuses an invalid one, and START opts back in", async () => {
     process.env.APP_URL = `${APP_URL}/`;
     const { client } = await appointmentIn(2, { client: { phone: "07700 900501" } });
