@@ -10,6 +10,10 @@
 //
 // `pinClock(instant)` is for tests written against calendar dates ("17 Nov is past, 1 Dec is
 // to come"): they keep their own instant whatever the day.
+//
+// Only JavaScript's `Date` moves: SQLite's 'now' (column defaults, the trigger that keeps
+// `updated_at`) keeps the process's clock. A file that compares the two (calendar-feed's
+// LAST-MODIFIED) stays off this clock and meets other days through `faketime` alone.
 import { afterAll, vi } from "vitest";
 
 /** Wednesday 25 November 2026, 10:30 in London: the day the old helpers failed on. */

@@ -19,8 +19,8 @@ import { useTestClock } from "../clock";
 import { unpackItems } from "~/lib/calendar-items";
 
 // The dates below are counted from "today": the file runs on the tests' clock (a fixed
-// Wednesday, or another day on CI's second run), and each test books its own stylist's
-// days, so two helpers landing on the same Monday cannot meet.
+// Wednesday, or another day on CI's second run); `workday` gives distinct days, and the
+// time-off tests have stylists of their own.
 useTestClock();
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
@@ -34,10 +34,19 @@ let client: Awaited<ReturnType<typeof createClient>>;
 const ZONE = "Europe/London";
 const today = () => todayInZone(ZONE);
 
-/** The first working day (Monday to Saturday by default) at least `days` ahead. */
+/**
+ * The `days`-th working day (Monday to Saturday by default) after today. Two counts are
+ * never the same day, whatever today is (moving a Sunday to the Monday after made
+ * `workday(4)` and `workday(5)` one Monday on a Wednesday, `workday(9)` and `workday(10)`
+ * one Monday on a Friday).
+ */
 function workday(days: number): CalendarDate {
-  const date = addDays(today(), days);
-  return rotaDayNumber(date, "weekly") === 7 ? addDays(date, 1) : date;
+  let date = today();
+  for (let left = days; left > 0;) {
+    date = addDays(date, 1);
+    if (rotaDayNumber(date, "weekly") !== 7) left -= 1;
+  }
+  return date;
 }
 const at = (date: CalendarDate, time: string) => zonedToUtc(date, time, ZONE).toISOString();
 
