@@ -25,6 +25,10 @@ export function changeEventStream(request: Request, options: { redactIds: boolea
   const encoder = new TextEncoder();
   const resumeAfter = resumeFrom(request);
   let cleanup = () => {};
+  // A client can go away while `start` still awaits the change feed's position, before
+  // `cleanup` exists: `start` then stops there instead of writing to the cancelled stream
+  // and leaving a heartbeat behind.
+  let cancelled = false;
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -60,6 +64,7 @@ export function changeEventStream(request: Request, options: { redactIds: boolea
         }
       };
       request.signal.addEventListener("abort", cleanup);
+      if (cancelled || request.signal.aborted) return cleanup();
 
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
       for (const event of await eventsSince(from)) sendEvent(event);
@@ -69,6 +74,7 @@ export function changeEventStream(request: Request, options: { redactIds: boolea
       if (request.signal.aborted) cleanup();
     },
     cancel() {
+      cancelled = true;
       cleanup();
     },
   });
