@@ -79,6 +79,7 @@ export function changeEventStream(request: Request, options: { redactIds: boolea
         }
       };
       request.signal.addEventListener("abort", cleanup);
+      if (request.signal.aborted) return cleanup();
 
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
       const replay = await replayFrom(from);

@@ -1,21 +1,13 @@
-// Playwright's `test` with a `login` fixture, in the Epic Stack's style:
-//   import { expect, test } from "./fixtures";
-//   test("...", async ({ page, login }) => { await login(STYLIST); await page.goto("/calendar"); });
-// and `freshInstall`: an app server of the worker's own on an empty database (first run).
+// Playwright's `test` with `freshInstall`: an app server of the worker's own on an empty
+// database (first run). Specs sign in with `signIn` (helpers.ts).
 import { rmSync } from "node:fs";
 import { test as base } from "@playwright/test";
 import { startServer, type RunningServer } from "../server-process";
-import { ADMIN } from "./accounts";
 import { E2E_SESSION_SECRET } from "./servers";
-import { loginPage, type SignedInUser } from "./sessions";
 
-type TestFixtures = { login: (account?: { email: string }) => Promise<SignedInUser> };
 type WorkerFixtures = { freshInstall: RunningServer };
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  login: async ({ page, baseURL }, use) => {
-    await use((account = ADMIN) => loginPage(page, account, baseURL));
-  },
+export const test = base.extend<object, WorkerFixtures>({
   freshInstall: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from its first parameter
     async ({}, use, workerInfo) => {

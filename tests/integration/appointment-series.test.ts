@@ -12,6 +12,11 @@ import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId"
 import { SeriesBookingAnswerSchema } from "~/lib/schemas/appointments";
 import { call, json, makeRequest, payloadOf, statusOf } from "../factories";
 import { createClient, createService, stylistSession } from "../calendar-factories";
+import { pinClock } from "../clock";
+
+// Written against calendar dates ("3 and 17 Nov are past; 1, 15 and 29 Dec are to come"):
+// the file's clock stands at Wednesday 25 November 2026, whatever the day.
+pinClock("2026-11-25T10:30:00.000Z");
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;

@@ -10,6 +10,10 @@ import * as clientById from "~/routes/api.clients.$id._index";
 import { call, json, makeRequest, payloadOf, statusOf } from "../factories";
 import { createClient, createService, stylistSession } from "../calendar-factories";
 import { book } from "../reports-factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;

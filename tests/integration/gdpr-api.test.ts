@@ -10,6 +10,10 @@ import * as exportApi from "~/routes/api.gdpr.export.$id";
 import * as overviewApi from "~/routes/api.gdpr.overview";
 import { createStylistAndService, createTestAppointment, createTestClient, createTestSms } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 let admin: Session;

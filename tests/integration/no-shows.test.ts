@@ -18,6 +18,10 @@ import * as exportApi from "~/routes/api.reports.export";
 import { call, json, makeRequest, payloadOf } from "../factories";
 import { createClient, createService, stylistSession } from "../calendar-factories";
 import { book } from "../reports-factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;

@@ -16,6 +16,10 @@ import { createTestAppointment, createTestClient } from "../clients-factories";
 import { call, context, makeRequest, PASSWORD, signedIn } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 import { configureSms, SECRET } from "../sms-factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Answer = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> };
 type Operation = { security?: unknown[]; parameters?: { name: string; in: string }[]; responses: Record<string, Answer> };

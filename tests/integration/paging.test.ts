@@ -22,6 +22,10 @@ import * as shoppingPage from "~/routes/_app.shopping-list";
 import * as shoppingApi from "~/routes/api.shopping-list._index";
 import { createService, stylistSession } from "../calendar-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;

@@ -7,6 +7,10 @@ import { todayInZone } from "~/lib/salon-time";
 import { END_BEFORE_START } from "~/lib/schemas/reports";
 import { call, json, makeRequest } from "../factories";
 import { reportFixture } from "../reports-factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Fixture = Awaited<ReturnType<typeof reportFixture>>;
 let fx: Fixture;

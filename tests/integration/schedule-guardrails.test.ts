@@ -15,21 +15,38 @@ import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as timeOffApi from "~/routes/api.stylist.time-off._index";
 import { call, json, makeRequest, payloadOf, statusOf } from "../factories";
 import { createClient, createService, setBookingRules, stylistSession } from "../calendar-factories";
+import { useTestClock } from "../clock";
 import { unpackItems } from "~/lib/calendar-items";
+
+// The dates below are counted from "today": the file runs on the tests' clock (a fixed
+// Wednesday, or another day on CI's second run); `workday` gives distinct days, and the
+// time-off tests have stylists of their own.
+useTestClock();
 
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;
 let sam: Session;
 let kim: Session;
+let tess: Session;
+let tom: Session;
 let service: Awaited<ReturnType<typeof createService>>;
 let client: Awaited<ReturnType<typeof createClient>>;
 const ZONE = "Europe/London";
 const today = () => todayInZone(ZONE);
 
-/** The first working day (Monday to Saturday by default) at least `days` ahead. */
+/**
+ * The `days`-th working day (Monday to Saturday by default) after today. Two counts are
+ * never the same day, whatever today is (moving a Sunday to the Monday after made
+ * `workday(4)` and `workday(5)` one Monday on a Wednesday, `workday(9)` and `workday(10)`
+ * one Monday on a Friday).
+ */
 function workday(days: number): CalendarDate {
-  const date = addDays(today(), days);
-  return rotaDayNumber(date, "weekly") === 7 ? addDays(date, 1) : date;
+  let date = today();
+  for (let left = days; left > 0;) {
+    date = addDays(date, 1);
+    if (rotaDayNumber(date, "weekly") !== 7) left -= 1;
+  }
+  return date;
 }
 const at = (date: CalendarDate, time: string) => zonedToUtc(date, time, ZONE).toISOString();
 
@@ -37,6 +54,8 @@ beforeAll(async () => {
   admin = await stylistSession("admin");
   sam = await stylistSession("stylist");
   kim = await stylistSession("stylist");
+  tess = await stylistSession("stylist");
+  tom = await stylistSession("stylist");
   service = await createService({ name: "Guard Cut", price: 4000, duration: 45 });
   client = await createClient({ name: "Gina Guard" });
 });
@@ -76,6 +95,7 @@ describe("time off over bookings", () => {
     const first = workday(3);
     const last = addDays(first, 1);
     const covered = await book(admin.token, kim.stylistId, at(first, "10:00"));
+    expect(covered.status).toBe(201);
     await book(admin.token, kim.stylistId, at(first, "14:00"), { status: "cancelled" });
     await apiPost(admin.token, { stylistId: kim.stylistId, startTime: at(first, "12:00"), endTime: at(first, "13:00"), status: "blocked", notes: "Lunch" });
     await book(admin.token, sam.stylistId, at(first, "10:00"));
@@ -112,16 +132,16 @@ describe("time off over bookings", () => {
 
   it("time off over nothing booked is added at once", async () => {
     const date = workday(20);
-    const result = await json(await call(timeOffApi.action, makeRequest("POST", "/api/stylist/time-off", { token: sam.token, body: { startDate: date, endDate: date } })));
+    const result = await json(await call(timeOffApi.action, makeRequest("POST", "/api/stylist/time-off", { token: tess.token, body: { startDate: date, endDate: date } })));
     expect(result.status).toBe(201);
   });
 
   it("the Add Time Off form lists the bookings first (date, time, client, service); the second submit for the same dates saves", async () => {
     const date = workday(5);
-    await book(admin.token, sam.stylistId, at(date, "11:00"));
+    expect((await book(admin.token, tom.stylistId, at(date, "11:00"))).status).toBe(201);
     const path = "/availability/time-off/new";
     const form = { startDate: date, endDate: date, reason: "Dentist" };
-    const first = await postForm(addTimeOffDialog.action, path, sam.cookie, form);
+    const first = await postForm(addTimeOffDialog.action, path, tom.cookie, form);
     expect(statusOf(first)).toBe(409);
     const { confirmation } = payloadOf(first);
     expect(confirmation).toMatchObject({ confirmFor: `${date}/${date}`, conflictCount: 1, value: form });
@@ -129,10 +149,10 @@ describe("time off over bookings", () => {
     expect(await db.select().from(timeOff).where(eq(timeOff.reason, "Dentist"))).toHaveLength(0);
 
     // A confirmation for other dates does not carry over: the new range is checked again.
-    const other = await postForm(addTimeOffDialog.action, path, sam.cookie, { ...form, endDate: addDays(date, 1), confirmFor: confirmation.confirmFor });
+    const other = await postForm(addTimeOffDialog.action, path, tom.cookie, { ...form, endDate: addDays(date, 1), confirmFor: confirmation.confirmFor });
     expect(statusOf(other)).toBe(409);
 
-    const saved = await postForm(addTimeOffDialog.action, path, sam.cookie, { ...form, confirmFor: confirmation.confirmFor });
+    const saved = await postForm(addTimeOffDialog.action, path, tom.cookie, { ...form, confirmFor: confirmation.confirmFor });
     expect(statusOf(saved)).toBe(302);
     expect(await db.select().from(timeOff).where(eq(timeOff.reason, "Dentist"))).toHaveLength(1);
   });
@@ -158,11 +178,13 @@ describe("the booking advance limit", () => {
 
   it("refuses a stylist's move past the limit, but not editing an appointment an admin booked further ahead", async () => {
     const near = await book(sam.token, sam.stylistId, at(workday(12), "13:00"));
+    expect(near.status).toBe(201);
     const moved = await apiSend("PATCH", sam.token, near.body.id, { startTime: at(workday(50), "13:00") });
     expect(moved.status).toBe(400);
     expect(moved.body.message).toContain("at most 30 days ahead");
 
     const far = await book(admin.token, sam.stylistId, at(workday(60), "15:00"));
+    expect(far.status).toBe(201);
     const edited = await apiSend("PUT", sam.token, far.body.id, bodyOf(far.body, { notes: "Bring photos" }));
     expect(edited).toMatchObject({ status: 200, body: { notes: "Bring photos" } });
     // Blocked time is not a booking and is not limited.
@@ -176,7 +198,7 @@ describe("late cancellations", () => {
     const lee = await stylistSession("stylist");
     const date = workday(3);
     const booked = await book(admin.token, lee.stylistId, at(date, "10:00"));
-    expect(booked.body.lateCancellation).toBe(false);
+    expect(booked).toMatchObject({ status: 201, body: { lateCancellation: false } });
     // A notice of 30 days puts an appointment three days ahead inside it.
     await setBookingRules({ cancellationNotice: 720 });
     const cancelled = await apiSend("PUT", lee.token, booked.body.id, bodyOf(booked.body, { status: "cancelled" }));
@@ -208,6 +230,7 @@ describe("a future appointment cannot be marked completed", () => {
     const created = await book(admin.token, sam.stylistId, future, { status: "completed" });
     expect(created).toMatchObject({ status: 400, body: { message: "An appointment cannot be marked completed before it starts." } });
     const booked = await book(admin.token, sam.stylistId, future);
+    expect(booked.status).toBe(201);
     const edited = await apiSend("PUT", admin.token, booked.body.id, bodyOf(booked.body, { status: "completed" }));
     expect(edited).toMatchObject({ status: 400, body: { errors: { status: ["An appointment cannot be marked completed before it starts."] } } });
 

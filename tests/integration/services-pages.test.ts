@@ -13,6 +13,10 @@ import * as servicesPage from "~/routes/_app.services";
 import * as newServiceDialog from "~/routes/_app.services.new";
 import { call, makeRequest, signedIn, statusOf } from "../factories";
 import { createService, createStylist, createTimeOff, setCustomPricing, signedInStylist } from "../services-factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 type Actor = Awaited<ReturnType<typeof signedIn>>;
 let admin: Actor;

@@ -8,6 +8,10 @@ import * as testReminder from "~/routes/api.test-reminder";
 import { call, json, makeRequest, signedIn } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 import { appointmentIn, configureSms, SECRET } from "../sms-factories";
+import { useTestClock } from "../clock";
+
+// Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
+useTestClock();
 
 let fake: FakeProviders;
 let admin: Awaited<ReturnType<typeof signedIn>>;
