@@ -49,7 +49,7 @@ export const loginAttempts = sqliteTable(
     address: text("address").notNull(),
     attemptedAt: text("attempted_at").notNull(),
     // "pending" while the password is checked, then "failed"; "succeeded" marks a known
-    // account-and-address (or device) for 30 days (decision 0095).
+    // account-and-address (or device) for 30 days (decision 0096).
     outcome: text("outcome", { enum: ["pending", "failed", "succeeded"] })
       .notNull()
       .default("failed"),

@@ -1,5 +1,5 @@
 // Password guessing limits (sign-in and the current-password check), built so that they
-// refuse guesses and never the owner of an account (docs/decisions/0095). Each attempt is
+// refuse guesses and never the owner of an account (docs/decisions/0096). Each attempt is
 // reserved ("pending"), atomically, before its password is hashed, so parallel guesses
 // cannot all slip past; a reservation becomes a failure only when the password is wrong,
 // and a right password removes it. Within a 15-minute window:

@@ -6,7 +6,7 @@
 // which the load context holds and remix-auth 4 does not pass to a strategy (a strategy
 // gets a copy of the request only): so each sign-in builds its authenticator, whose verify
 // closes over that address (decision 0003), and over the browser's device cookie, read
-// from the original request (decision 0095).
+// from the original request (decision 0096).
 import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";

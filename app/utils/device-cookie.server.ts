@@ -1,4 +1,4 @@
-// The device cookie (decision 0095, after OWASP's "device cookies" against lockout): a
+// The device cookie (decision 0096, after OWASP's "device cookies" against lockout): a
 // browser that signed in to an account keeps a signed cookie naming the accounts it
 // signed in to and when. Presented with that account's password, it is counted apart from
 // its address, so failures by other clients at the same address (or anywhere) do not

@@ -1,5 +1,5 @@
 // Nobody can lock staff out: the limits refuse guesses, not the owner's right password
-// (decision 0095). Route actions are called with the client address the server derives.
+// (decision 0096). Route actions are called with the client address the server derives.
 import { describe, expect, it } from "vitest";
 import * as login from "~/routes/api.login";
 import * as authPage from "~/routes/auth";
