@@ -48,6 +48,11 @@ export const loginAttempts = sqliteTable(
     email: text("email").notNull(),
     address: text("address").notNull(),
     attemptedAt: text("attempted_at").notNull(),
+    // "pending" while the password is checked, then "failed"; "succeeded" marks a known
+    // account-and-address (or device) for 30 days (decision 0096).
+    outcome: text("outcome", { enum: ["pending", "failed", "succeeded"] })
+      .notNull()
+      .default("failed"),
   },
   (t) => [index("login_attempts_lookup_idx").on(t.email, t.address, t.attemptedAt), index("login_attempts_address_idx").on(t.address, t.attemptedAt)],
 );

@@ -7,7 +7,7 @@ import { newToken, sha256 } from "~/lib/secret-token.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/domain/password.server";
 import type { Actor } from "./access.server";
 import { Conflict, Unauthorized } from "./errors";
-import { attemptFailed, attemptSucceeded, beginAttempt } from "./sign-in-throttle.server";
+import { attemptAbandoned, attemptFailed, attemptSucceeded, beginAttempt, type TrustedDevice } from "./sign-in-throttle.server";
 
 export { FAILED_SIGN_IN_WINDOW_MS, MAX_FAILED_SIGN_INS } from "./sign-in-throttle.server";
 /** Absolute lifetime of a session. */
@@ -80,18 +80,25 @@ export async function userForToken(token: string, options: { idle?: boolean } = 
 
 /**
  * Checks an e-mail and password, within the guessing limits of sign-in-throttle.server:
- * the attempt is counted before the password is hashed.
+ * the attempt is reserved before the password is hashed, and counts as a failure only if
+ * the password is wrong. `device` is the browser's device cookie, if any: for an account
+ * it signed in to before, its attempts are counted apart from its address.
  */
-export async function authenticateWithPassword(input: { email: string; password: string; address: string }): Promise<Actor> {
+export async function authenticateWithPassword(input: { email: string; password: string; address: string; device?: TrustedDevice | null }): Promise<Actor> {
   const email = normaliseEmail(input.email);
-  const attempt = await beginAttempt(email, input.address);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
+  const device = user && input.device?.userIds.includes(user.id) ? input.device.id : null;
+  const client = { address: input.address, device };
+  const attempt = await beginAttempt(email, client);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash())).catch(async (error: unknown) => {
+    await attemptAbandoned(attempt);
+    throw error;
+  });
   if (!user || !valid || !user.isActive) {
-    await attemptFailed(attempt, email);
+    await attemptFailed(attempt);
     throw new Unauthorized(INVALID_CREDENTIALS);
   }
-  await attemptSucceeded(email, input.address);
+  await attemptSucceeded(attempt, client);
   return toActor(user);
 }
 

@@ -8,7 +8,7 @@ import { publish } from "~/domain/events.server";
 import { hashPassword, verifyPassword } from "~/domain/password.server";
 import { assertCan, type Actor } from "./access.server";
 import { endOtherSessions, normaliseEmail } from "./auth.server";
-import { attemptFailed, attemptSucceeded, beginAttempt } from "./sign-in-throttle.server";
+import { attemptAbandoned, attemptFailed, attemptSucceeded, beginAttempt } from "./sign-in-throttle.server";
 import { Conflict, Forbidden, Invalid, NotFound } from "./errors";
 import { syncStylistRecord } from "./stylists.server";
 
@@ -129,12 +129,17 @@ export async function changeOwnPassword(actor: Actor, id: number, input: z.outpu
   if (id !== actor.id) throw new Forbidden("You can only change your own password.");
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new NotFound("User not found.");
-  const attempt = await beginAttempt(user.email, session.address);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await attemptFailed(attempt, user.email);
+  const client = { address: session.address };
+  const attempt = await beginAttempt(user.email, client);
+  const valid = await verifyPassword(input.currentPassword, user.passwordHash).catch(async (error: unknown) => {
+    await attemptAbandoned(attempt);
+    throw error;
+  });
+  if (!valid) {
+    await attemptFailed(attempt);
     throw new Invalid(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
-  await attemptSucceeded(user.email, session.address);
+  await attemptSucceeded(attempt, client);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date().toISOString() })

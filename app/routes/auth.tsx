@@ -11,6 +11,7 @@ import { useIntentForm } from "~/hooks/use-intent-form";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { signInWithPassword } from "~/utils/authenticator.server";
+import { deviceCookieHeader } from "~/utils/device-cookie.server";
 import { assertSameOrigin, getOptionalUser, sessionCookieHeader } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
@@ -36,10 +37,14 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   return { needsSetup: !(await adminExists()), cookieNotKept: signedIn !== null };
 });
 
-async function signedInRedirect(userId: number, to: string, kind: keyof typeof WELCOME) {
+async function signedInRedirect(request: Request, userId: number, to: string, kind: keyof typeof WELCOME) {
   const { token } = await createSession(userId);
   const params = new URLSearchParams({ signedIn: kind, ...(to === "/" ? {} : { redirectTo: to }) });
-  return redirect(`/auth?${params}`, { headers: { "Set-Cookie": await sessionCookieHeader(token) } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookieHeader(token));
+  // This browser is now known for this account: others' failed guesses do not refuse it.
+  headers.append("Set-Cookie", await deviceCookieHeader(request, userId));
+  return redirect(`/auth?${params}`, { headers });
 }
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
@@ -52,7 +57,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
       SetupAdminSchema,
       async (value) => {
         const admin = await setupAdmin(value);
-        return signedInRedirect(admin.id, "/", "setup");
+        return signedInRedirect(request, admin.id, "/", "setup");
       },
       { failure: (error) => error.message, hideFields: ["password"] },
     );
@@ -62,7 +67,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     LoginSchema,
     async (value) => {
       const user = await signInWithPassword(value, request, context);
-      return signedInRedirect(user.id, redirectTo, "login");
+      return signedInRedirect(request, user.id, redirectTo, "login");
     },
     { failure: (error) => error.message, hideFields: ["password"] },
   );

@@ -5,25 +5,28 @@
 // them to the strategy as the form it reads. The throttle counts by the client's address,
 // which the load context holds and remix-auth 4 does not pass to a strategy (a strategy
 // gets a copy of the request only): so each sign-in builds its authenticator, whose verify
-// closes over that address (decision 0003).
+// closes over that address (decision 0003), and over the browser's device cookie, read
+// from the original request (decision 0096).
 import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Actor } from "~/domain/access.server";
 import { authenticateWithPassword, INVALID_CREDENTIALS } from "~/domain/auth.server";
 import { Unauthorized } from "~/domain/errors";
+import type { TrustedDevice } from "~/domain/sign-in-throttle.server";
+import { readDevice } from "~/utils/device-cookie.server";
 
 /** The strategy's name: remix-auth-form's own. */
 export const PASSWORD_STRATEGY = "form";
 
-function authenticatorFor(context: AppLoadContext): Authenticator<Actor> {
+function authenticatorFor(context: AppLoadContext, device: TrustedDevice | null): Authenticator<Actor> {
   return new Authenticator<Actor>().use(
     new FormStrategy<Actor>(async ({ form }) => {
       const email = form.get("email");
       const password = form.get("password");
       // Not reached through signInWithPassword, which always sends both.
       if (typeof email !== "string" || typeof password !== "string") throw new Unauthorized(INVALID_CREDENTIALS);
-      return authenticateWithPassword({ email, password, address: context.clientAddress });
+      return authenticateWithPassword({ email, password, address: context.clientAddress, device });
     }),
     PASSWORD_STRATEGY,
   );
@@ -34,7 +37,8 @@ function authenticatorFor(context: AppLoadContext): Authenticator<Actor> {
  * function unchanged: 401 "Invalid email or password", 429 from the throttle, 503 when
  * the server is busy hashing.
  */
-export function signInWithPassword(credentials: { email: string; password: string }, request: Request, context: AppLoadContext): Promise<Actor> {
+export async function signInWithPassword(credentials: { email: string; password: string }, request: Request, context: AppLoadContext): Promise<Actor> {
+  const device = await readDevice(request);
   const body = new URLSearchParams({ email: credentials.email, password: credentials.password });
-  return authenticatorFor(context).authenticate(PASSWORD_STRATEGY, new Request(request.url, { method: "POST", body }));
+  return authenticatorFor(context, device).authenticate(PASSWORD_STRATEGY, new Request(request.url, { method: "POST", body }));
 }

@@ -80,7 +80,7 @@ describe("POST /api/login and bearer tokens", () => {
   it("locks one e-mail from one address after five failures within 15 minutes, with 429", async () => {
     const user = await createTestUser("stylist");
     // Four failures recorded without hashing (the machine's time is the test's budget), one real.
-    for (let i = 0; i < 4; i += 1) await attemptFailed(await beginAttempt(user.email, context.clientAddress), user.email);
+    for (let i = 0; i < 4; i += 1) await attemptFailed(await beginAttempt(user.email, { address: context.clientAddress }));
     expect((await attempt(user.email, "bad-password")).status).toBe(401);
     const locked = await attempt(user.email, PASSWORD);
     expect(locked.status).toBe(429);
@@ -90,9 +90,9 @@ describe("POST /api/login and bearer tokens", () => {
   it("does not count another address's failures, and a success clears the count", async () => {
     const user = await createTestUser("stylist");
     const { authenticateWithPassword } = await import("~/domain/auth.server");
-    for (let i = 0; i < 4; i += 1) await attemptFailed(await beginAttempt(user.email, "a"), user.email);
+    for (let i = 0; i < 4; i += 1) await attemptFailed(await beginAttempt(user.email, { address: "a" }));
     await expect(authenticateWithPassword({ email: user.email, password: PASSWORD, address: "a" })).resolves.toMatchObject({ id: user.id });
-    for (let i = 0; i < 5; i += 1) await attemptFailed(await beginAttempt(user.email, "b"), user.email);
+    for (let i = 0; i < 5; i += 1) await attemptFailed(await beginAttempt(user.email, { address: "b" }));
     await expect(authenticateWithPassword({ email: user.email, password: PASSWORD, address: "b" })).rejects.toThrow("Too many failed sign-in attempts");
     await expect(authenticateWithPassword({ email: user.email, password: PASSWORD, address: "a" })).resolves.toMatchObject({ id: user.id });
   });

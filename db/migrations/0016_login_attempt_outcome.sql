@@ -1,0 +1,1 @@
+ALTER TABLE `login_attempts` ADD `outcome` text DEFAULT 'failed' NOT NULL;
