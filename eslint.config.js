@@ -7,18 +7,41 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const layer = (patterns, message) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group: [group], message, allowTypeImports: true })) }] });
+const layer = (patterns, message) => ({
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    { patterns: patterns.map((group) => ({ group: [group], message, allowTypeImports: true })) },
+  ],
+});
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "tests/.artifacts/**", "test-results/**", "playwright-report/**", "screenshots/**", ".cache/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      "tests/.artifacts/**",
+      "test-results/**",
+      "playwright-report/**",
+      "screenshots/**",
+      ".cache/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{js,mjs,ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
     },
   },
   // Form bodies are read in one place, which counts their fields before anything parses them.
@@ -50,7 +73,13 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
     },
   },
-  { files: ["app/domain/**"], rules: layer(["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*"], "The domain sits below routes and their helpers (ARCHITECTURE: routes → domain → db).") },
+  {
+    files: ["app/domain/**"],
+    rules: layer(
+      ["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*"],
+      "The domain sits below routes and their helpers (ARCHITECTURE: routes → domain → db).",
+    ),
+  },
   {
     files: ["app/lib/**"],
     rules: layer(
@@ -58,6 +87,16 @@ export default tseslint.config(
       "lib/ is below everything: it imports only other lib/ modules and db/enums.",
     ),
   },
-  { files: ["db/**"], ignores: ["db/seed.ts"], rules: layer(["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*", "~/domain/*"], "db/ is the bottom layer.") },
-  { files: ["app/components/**", "app/hooks/**"], rules: layer(["~/routes/*", "*.server", "#db/client.server", "#db/schema"], "Components run in the browser: no server modules and no routes.") },
+  {
+    files: ["db/**"],
+    ignores: ["db/seed.ts"],
+    rules: layer(["~/routes/*", "~/components/*", "~/hooks/*", "~/utils/*", "~/domain/*"], "db/ is the bottom layer."),
+  },
+  {
+    files: ["app/components/**", "app/hooks/**"],
+    rules: layer(
+      ["~/routes/*", "*.server", "#db/client.server", "#db/schema"],
+      "Components run in the browser: no server modules and no routes.",
+    ),
+  },
 );

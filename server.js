@@ -9,7 +9,15 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { inRequestScope } from "./server/request-scope.js";
-import { applySecurityHeaders, clientAddress, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce, proxyHops, refusedBody } from "./server/security.js";
+import {
+  applySecurityHeaders,
+  clientAddress,
+  CROSS_ORIGIN_MESSAGE,
+  isCrossOriginWrite,
+  newNonce,
+  proxyHops,
+  refusedBody,
+} from "./server/security.js";
 
 const development = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT || 3000);
@@ -36,7 +44,9 @@ function lanAddresses() {
 }
 
 async function serve() {
-  const vite = development ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } })) : undefined;
+  const vite = development
+    ? await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }))
+    : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -109,7 +119,14 @@ async function serve() {
   const loaded = vite ? await vite.ssrLoadModule("virtual:remix/server-build") : build;
 
   // All interfaces: the salon's tablets open http://<this machine's LAN address>:PORT.
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1_000, HEADERS_TIMEOUT_MS) }, app);
+  const server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1_000, HEADERS_TIMEOUT_MS),
+    },
+    app,
+  );
   server.listen(port, () => {
     console.log(`Salon app ready at http://localhost:${port}${cluster.isWorker ? ` (worker ${process.pid})` : ""}`);
     if (!cluster.isWorker || cluster.worker?.id === 1) {
@@ -133,7 +150,8 @@ async function serve() {
   process.once("uncaughtException", fail("Uncaught exception"));
   process.once("unhandledRejection", fail("Unhandled promise rejection"));
   server.on("error", (error) => {
-    const reason = error.code === "EADDRINUSE" ? `port ${port} is already in use (is the app already running?)` : error.message;
+    const reason =
+      error.code === "EADDRINUSE" ? `port ${port} is already in use (is the app already running?)` : error.message;
     console.error(`Cannot listen on port ${port}: ${reason}`);
     // Nothing has been claimed or started: exit at once. A worker's supervisor stops too.
     process.exit(LISTEN_FAILED);

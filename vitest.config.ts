@@ -23,7 +23,11 @@ export default defineConfig({
           isolate: false,
           // No database: a unit test that reaches for one meets an empty in-memory file and
           // fails, and nothing is written beside the working tree.
-          env: { NODE_ENV: "test", DATABASE_URL: "file::memory:", SESSION_SECRET: "test-session-secret-0123456789abcdef" },
+          env: {
+            NODE_ENV: "test",
+            DATABASE_URL: "file::memory:",
+            SESSION_SECRET: "test-session-secret-0123456789abcdef",
+          },
         },
       },
       {

@@ -16,7 +16,10 @@ import { logServerError } from "~/utils/log.server";
 export const streamTimeout = 5_000;
 
 /** React's Node stream renderer, where the runtime has it (Node; not Deno). */
-const nodeRenderer = "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function" ? ReactDOMServer.renderToPipeableStream : null;
+const nodeRenderer =
+  "renderToPipeableStream" in ReactDOMServer && typeof ReactDOMServer.renderToPipeableStream === "function"
+    ? ReactDOMServer.renderToPipeableStream
+    : null;
 
 // Background work each server process runs once (server.js and server/deno.ts call it
 // after the build has loaded): the SMS reminder scheduler.
@@ -119,7 +122,12 @@ async function renderToHtml(app: JSX.Element, nonce: string): Promise<string> {
           done();
         },
       });
-      const { pipe, abort } = nodeRenderer(app, { nonce, onAllReady: () => pipe(sink), onShellError: reject, onError: reject });
+      const { pipe, abort } = nodeRenderer(app, {
+        nonce,
+        onAllReady: () => pipe(sink),
+        onShellError: reject,
+        onError: reject,
+      });
       setTimeout(abort, streamTimeout + 1000);
     });
   }
@@ -137,13 +145,21 @@ const page = (context: EntryContext, url: string, nonce: string) => (
   </NonceProvider>
 );
 
-export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   const nonce = loadContext.cspNonce;
   // Pages carry clients' and staff's personal data: no browser or proxy may keep a copy.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
   if (canShareRender(remixContext, responseStatusCode)) {
     // Several screens showing the same data: one render for all of them (decision 0089).
-    const html = await sharedRender(request.url, remixContext, nonce, () => renderToHtml(page(remixContext, request.url, NONCE_PLACEHOLDER), NONCE_PLACEHOLDER));
+    const html = await sharedRender(request.url, remixContext, nonce, () =>
+      renderToHtml(page(remixContext, request.url, NONCE_PLACEHOLDER), NONCE_PLACEHOLDER),
+    );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }

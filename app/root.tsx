@@ -1,5 +1,14 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
 import { takeToast } from "~/utils/toast.server";
@@ -27,7 +36,10 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Here, not in meta(): a route's meta() replaces its parents', and no page has its own. */}
-        <meta name="description" content="Salon Management System: appointments, clients, services and the team's day, on every tablet in the salon." />
+        <meta
+          name="description"
+          content="Salon Management System: appointments, clients, services and the team's day, on every tablet in the salon."
+        />
         <Meta />
         <Links />
       </head>
@@ -65,7 +77,11 @@ export function ErrorBoundary() {
       <div className="max-w-md text-center">
         <p className="text-sm font-semibold text-brand-700">{status}</p>
         <h1 className="mt-2 text-2xl font-bold">{status === 404 ? "Page Not Found" : "Something went wrong"}</h1>
-        <p className="mt-2 text-slate-600">{status === 404 ? "The page you are looking for does not exist." : "Please try again. If it keeps happening, tell your salon administrator."}</p>
+        <p className="mt-2 text-slate-600">
+          {status === 404
+            ? "The page you are looking for does not exist."
+            : "Please try again. If it keeps happening, tell your salon administrator."}
+        </p>
         <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
           Back to the calendar
         </a>

@@ -17,19 +17,33 @@ import { positiveIntOption } from "./options";
 const samples = positiveIntOption("samples", 50);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = mkdtempSync(join(tmpdir(), "salon-feed-bench-"));
-const env = { ...process.env, DATABASE_URL: `file:${join(dir, "salon.db")}`, SESSION_SECRET: "bench-session-secret-0123456789abcdef" };
+const env = {
+  ...process.env,
+  DATABASE_URL: `file:${join(dir, "salon.db")}`,
+  SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+};
 Object.assign(process.env, env);
 
 try {
   console.log("Seeding the large demo salon (20 stylists, 365 days back, 90 ahead)...");
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "db/seed.ts", "--stylists=20", "--days-back=365", "--days-ahead=90"], { cwd: root, env, stdio: "ignore" });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/tsx/dist/cli.mjs"), "db/seed.ts", "--stylists=20", "--days-back=365", "--days-ahead=90"],
+    { cwd: root, env, stdio: "ignore" },
+  );
 
   const { db, rawClient } = await import("#db/client.server");
   const { appointments, users } = await import("#db/schema");
   const { count, desc, eq } = await import("drizzle-orm");
-  const { calendarFeedFor, FEED_DAYS_AHEAD, FEED_DAYS_BACK, issueCalendarFeed } = await import("~/domain/calendar-feed.server");
+  const { calendarFeedFor, FEED_DAYS_AHEAD, FEED_DAYS_BACK, issueCalendarFeed } =
+    await import("~/domain/calendar-feed.server");
 
-  const [busiest] = await db.select({ stylistId: appointments.stylistId, n: count() }).from(appointments).groupBy(appointments.stylistId).orderBy(desc(count())).limit(1);
+  const [busiest] = await db
+    .select({ stylistId: appointments.stylistId, n: count() })
+    .from(appointments)
+    .groupBy(appointments.stylistId)
+    .orderBy(desc(count()))
+    .limit(1);
   const [admin] = await db.select().from(users).where(eq(users.role, "admin")).limit(1);
   const { token } = await issueCalendarFeed(admin!, busiest!.stylistId);
   const [total] = await db.select({ n: count() }).from(appointments);
@@ -48,7 +62,9 @@ try {
   console.log(
     `appointments in the database: ${total!.n}; the busiest stylist's feed (${FEED_DAYS_BACK} days back to ${FEED_DAYS_AHEAD} ahead): ${events} events, ${(Buffer.byteLength(body) / 1024).toFixed(0)} KB`,
   );
-  console.log(`build one feed, ${samples} samples: p50 ${times[Math.floor(samples / 2)]!.toFixed(1)} ms, p95 ${times[Math.floor(samples * 0.95)]!.toFixed(1)} ms`);
+  console.log(
+    `build one feed, ${samples} samples: p50 ${times[Math.floor(samples / 2)]!.toFixed(1)} ms, p95 ${times[Math.floor(samples * 0.95)]!.toFixed(1)} ms`,
+  );
   const plan = await rawClient().execute({
     sql: "EXPLAIN QUERY PLAN SELECT id FROM appointments WHERE stylist_id = ? AND start_time >= ? AND start_time < ? ORDER BY start_time, id",
     args: [busiest!.stylistId, "2026-01-01", "2026-05-01"],

@@ -21,7 +21,15 @@
 import { spawnSync } from "node:child_process";
 import { positiveIntOption } from "./options";
 import { insertSession } from "../tests/e2e/sessions";
-import { givenDatabase, median, percentile, requireBuild, seedLargeSalon, startSignedIn, type BenchServer } from "./large-salon";
+import {
+  givenDatabase,
+  median,
+  percentile,
+  requireBuild,
+  seedLargeSalon,
+  startSignedIn,
+  type BenchServer,
+} from "./large-salon";
 
 const GOALS = { dayRatio: 3, parallelP50: 100, parallelP975: 200, periodKb: 120, monthRatio: 3, millionRatio: 1.5 };
 
@@ -36,12 +44,20 @@ requireBuild();
 type Target = { path: string; signedIn: boolean; expect?: string };
 
 /** Milliseconds from sending the request to the response's last byte, and the body's size in bytes (uncompressed). */
-async function timed(server: BenchServer, target: Target, token = server.token): Promise<{ ms: number; bytes: number }> {
+async function timed(
+  server: BenchServer,
+  target: Target,
+  token = server.token,
+): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
-  const response = await fetch(`${server.url}${target.path}`, { headers: target.signedIn ? { Authorization: `Bearer ${token}` } : {}, redirect: "manual" });
+  const response = await fetch(`${server.url}${target.path}`, {
+    headers: target.signedIn ? { Authorization: `Bearer ${token}` } : {},
+    redirect: "manual",
+  });
   const body = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 200 || (target.expect && !body.includes(target.expect))) throw new Error(`${target.path}: unexpected answer ${response.status}`);
+  if (response.status !== 200 || (target.expect && !body.includes(target.expect)))
+    throw new Error(`${target.path}: unexpected answer ${response.status}`);
   return { ms, bytes: Buffer.byteLength(body) };
 }
 
@@ -49,8 +65,15 @@ async function timed(server: BenchServer, target: Target, token = server.token):
  * `count` rounds; in each, every target once right after a change to the day (`change`) and
  * once more unchanged, one request at a time (all targets see the same machine).
  */
-async function interleaved(server: BenchServer, targets: Record<string, Target>, count: number, change: () => Promise<void>) {
-  const times: Record<string, { changed: number[]; unchanged: number[] }> = Object.fromEntries(Object.keys(targets).map((name) => [name, { changed: [], unchanged: [] }]));
+async function interleaved(
+  server: BenchServer,
+  targets: Record<string, Target>,
+  count: number,
+  change: () => Promise<void>,
+) {
+  const times: Record<string, { changed: number[]; unchanged: number[] }> = Object.fromEntries(
+    Object.keys(targets).map((name) => [name, { changed: [], unchanged: [] }]),
+  );
   for (let round = 0; round < count + 5; round += 1) {
     for (const [name, target] of Object.entries(targets)) {
       await change();
@@ -65,7 +88,13 @@ async function interleaved(server: BenchServer, targets: Record<string, Target>,
 }
 
 /** One change, then every tablet asks for the target at the same moment; `bursts` times. */
-async function bursts(server: BenchServer, target: Target, tokens: string[], count: number, change: () => Promise<void>): Promise<number[]> {
+async function bursts(
+  server: BenchServer,
+  target: Target,
+  tokens: string[],
+  count: number,
+  change: () => Promise<void>,
+): Promise<number[]> {
   const times: number[] = [];
   for (let burst = 0; burst < count; burst += 1) {
     await change();
@@ -96,7 +125,9 @@ try {
     sql: "explain query plan select * from appointments where start_time >= ? and start_time < ? and end_time > ?",
     args: [`${day}T00:00:00.000Z`, `${day}T23:59:59.999Z`, `${day}T00:00:00.000Z`],
   });
-  console.log(`Busiest day ${day}: ${salon.busiestCount} appointments. Range query plan: ${plan.rows.map((row) => String(row.detail)).join("; ")}`);
+  console.log(
+    `Busiest day ${day}: ${salon.busiestCount} appointments. Range query plan: ${plan.rows.map((row) => String(row.detail)).join("; ")}`,
+  );
 
   const targets = {
     "Sign-in page": { path: "/auth", signedIn: false, expect: "Sign" },
@@ -109,16 +140,26 @@ try {
   // A change to the day that every view shows: one appointment's end, 15 minutes later and
   // back again, written as another process would (the data revision's triggers see every writer).
   const [{ id: changedId, end_time: originalEnd }] = (
-    await db.execute({ sql: "select id, end_time from appointments where start_time >= ? and status <> 'cancelled' order by start_time limit 1", args: [`${day}T00:00:00.000Z`] })
+    await db.execute({
+      sql: "select id, end_time from appointments where start_time >= ? and status <> 'cancelled' order by start_time limit 1",
+      args: [`${day}T00:00:00.000Z`],
+    })
   ).rows as unknown as [{ id: number; end_time: string }];
   let changes = 0;
   const change = async () => {
     changes += 1;
-    await db.execute({ sql: "update appointments set end_time = strftime('%Y-%m-%dT%H:%M:%fZ', end_time, ?) where id = ?", args: [changes % 2 ? "+15 minutes" : "-15 minutes", changedId] });
+    await db.execute({
+      sql: "update appointments set end_time = strftime('%Y-%m-%dT%H:%M:%fZ', end_time, ?) where id = ?",
+      args: [changes % 2 ? "+15 minutes" : "-15 minutes", changedId],
+    });
   };
   // Ten tablets: five front-desk admins and five wall screens, each with its own session.
   const tablets = await Promise.all(
-    Array.from({ length: PARALLEL }, (_, index) => insertSession({ email: index % 2 ? "display@salon.test" : "admin@salon.test" }, db).then((session) => session.token)),
+    Array.from({ length: PARALLEL }, (_, index) =>
+      insertSession({ email: index % 2 ? "display@salon.test" : "admin@salon.test" }, db).then(
+        (session) => session.token,
+      ),
+    ),
   );
 
   let dayAtFiftyK = 0;
@@ -129,13 +170,18 @@ try {
     console.log("\nSizes (uncompressed):");
     for (const [name, target] of Object.entries(targets)) {
       const { bytes } = await timed(server, target);
-      const goal = name.startsWith("Week") || name.startsWith("Month") ? `  goal ≤ ${GOALS.periodKb} KB: ${verdict(bytes / 1000 <= GOALS.periodKb)}` : "";
+      const goal =
+        name.startsWith("Week") || name.startsWith("Month")
+          ? `  goal ≤ ${GOALS.periodKb} KB: ${verdict(bytes / 1000 <= GOALS.periodKb)}`
+          : "";
       console.log(`${name.padEnd(18)} ${(bytes / 1000).toFixed(0).padStart(5)} KB${goal}`);
     }
 
     const one = await interleaved(server, targets, rounds, change);
     const signIn = median(one["Sign-in page"]!.changed);
-    console.log(`\nOne request at a time (${rounds} interleaved rounds), median to the last byte, right after a change to the day and unchanged since:`);
+    console.log(
+      `\nOne request at a time (${rounds} interleaved rounds), median to the last byte, right after a change to the day and unchanged since:`,
+    );
     for (const [name, times] of Object.entries(one)) {
       const ratio = median(times.changed) / signIn;
       const goal = name.startsWith("Day")
@@ -144,26 +190,36 @@ try {
           ? `  goal ≤ ${GOALS.monthRatio}×: ${verdict(ratio <= GOALS.monthRatio)}`
           : "";
       const unchanged = median(times.unchanged);
-      console.log(`${name.padEnd(18)} ${ms(median(times.changed))} = ${ratio.toFixed(2).padStart(5)}× sign-in  (unchanged ${ms(unchanged)} = ${(unchanged / signIn).toFixed(2)}×)${goal}`);
+      console.log(
+        `${name.padEnd(18)} ${ms(median(times.changed))} = ${ratio.toFixed(2).padStart(5)}× sign-in  (unchanged ${ms(unchanged)} = ${(unchanged / signIn).toFixed(2)}×)${goal}`,
+      );
     }
     dayAtFiftyK = median(one["Day view HTML"]!.changed);
     signInAtFiftyK = signIn;
 
-    console.log(`\nOne change, ten tablets: a change, then ${PARALLEL} sessions at the same moment (${parallelRounds} times):`);
+    console.log(
+      `\nOne change, ten tablets: a change, then ${PARALLEL} sessions at the same moment (${parallelRounds} times):`,
+    );
     for (const name of ["Sign-in page", "Day view HTML", "Day view .data"] as const) {
       await bursts(server, targets[name], tablets, 2, change); // warm-up
       const times = await bursts(server, targets[name], tablets, parallelRounds, change);
       const p50 = percentile(times, 50);
       const p975 = percentile(times, 97.5);
-      const goal = name.startsWith("Day") ? `  goal p50 ≤ ${GOALS.parallelP50} ms, p97.5 ≤ ${GOALS.parallelP975} ms: ${verdict(p50 <= GOALS.parallelP50 && p975 <= GOALS.parallelP975)}` : "";
+      const goal = name.startsWith("Day")
+        ? `  goal p50 ≤ ${GOALS.parallelP50} ms, p97.5 ≤ ${GOALS.parallelP975} ms: ${verdict(p50 <= GOALS.parallelP50 && p975 <= GOALS.parallelP975)}`
+        : "";
       console.log(`${name.padEnd(18)} p50 ${ms(p50)}  p97.5 ${ms(p975)}  max ${ms(times.at(-1)!)}${goal}`);
     }
 
-    console.log(`\nSustained: ${PARALLEL} sessions asking without pause (${parallelRounds} requests each), no change meanwhile:`);
+    console.log(
+      `\nSustained: ${PARALLEL} sessions asking without pause (${parallelRounds} requests each), no change meanwhile:`,
+    );
     for (const name of ["Sign-in page", "Day view HTML", "Day view .data"] as const) {
       await sustained(server, targets[name], tablets, 2); // warm-up
       const times = await sustained(server, targets[name], tablets, parallelRounds);
-      console.log(`${name.padEnd(18)} p50 ${ms(percentile(times, 50))}  p97.5 ${ms(percentile(times, 97.5))}  max ${ms(times.at(-1)!)}`);
+      console.log(
+        `${name.padEnd(18)} p50 ${ms(percentile(times, 50))}  p97.5 ${ms(percentile(times, 97.5))}  max ${ms(times.at(-1)!)}`,
+      );
     }
   } finally {
     await server.stop();
@@ -174,7 +230,9 @@ try {
   if (!quick) {
     // About a million appointments: the year's rows copied back in time, `copies` times, each
     // copy shifted by the whole seeded span so no copy overlaps another.
-    const span = await db.execute("select max(id) as maxId, cast(julianday(max(end_time)) - julianday(min(start_time)) as integer) + 1 as days from appointments");
+    const span = await db.execute(
+      "select max(id) as maxId, cast(julianday(max(end_time)) - julianday(min(start_time)) as integer) + 1 as days from appointments",
+    );
     const maxId = Number(span.rows[0]!.maxId);
     const days = Number(span.rows[0]!.days);
     const started = performance.now();
@@ -189,17 +247,28 @@ try {
       });
     }
     const total = Number((await db.execute("select count(*) as n from appointments")).rows[0]!.n);
-    console.log(`\nCopied the history back ${copies} times: ${total.toLocaleString("en-US")} appointments (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `\nCopied the history back ${copies} times: ${total.toLocaleString("en-US")} appointments (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
 
     const big = await startSignedIn(salon.databaseUrl, 1);
     console.log("Day view right after a change, one request at a time:");
     try {
-      const times = await interleaved(big, { "Sign-in page": targets["Sign-in page"], "Day view HTML": targets["Day view HTML"] }, rounds, change);
+      const times = await interleaved(
+        big,
+        { "Sign-in page": targets["Sign-in page"], "Day view HTML": targets["Day view HTML"] },
+        rounds,
+        change,
+      );
       const dayAtMillion = median(times["Day view HTML"]!.changed);
       const signIn = median(times["Sign-in page"]!.changed);
       const ratio = dayAtMillion / dayAtFiftyK;
-      console.log(`Day view HTML at ${Math.round(total / 1000)}k: ${ms(dayAtMillion)}  = ${ratio.toFixed(2)}× the 51k figure (goal ≤ ${GOALS.millionRatio}×: ${verdict(ratio <= GOALS.millionRatio)})`);
-      console.log(`  against the sign-in page in each run: ${(dayAtMillion / signIn).toFixed(2)}× now, ${(dayAtFiftyK / signInAtFiftyK).toFixed(2)}× at 51k`);
+      console.log(
+        `Day view HTML at ${Math.round(total / 1000)}k: ${ms(dayAtMillion)}  = ${ratio.toFixed(2)}× the 51k figure (goal ≤ ${GOALS.millionRatio}×: ${verdict(ratio <= GOALS.millionRatio)})`,
+      );
+      console.log(
+        `  against the sign-in page in each run: ${(dayAtMillion / signIn).toFixed(2)}× now, ${(dayAtFiftyK / signInAtFiftyK).toFixed(2)}× at 51k`,
+      );
     } finally {
       await big.stop();
     }
@@ -210,6 +279,8 @@ try {
 
 if (!quick) {
   const js = spawnSync("npx", ["tsx", "bench/route-js.ts"], { encoding: "utf8" });
-  const lines = js.stdout.split("\n").filter((line) => /^routes\/_app\.calendar(\s|\.appointments\.new)|^route id|^routes\/_app\._index/.test(line));
+  const lines = js.stdout
+    .split("\n")
+    .filter((line) => /^routes\/_app\.calendar(\s|\.appointments\.new)|^route id|^routes\/_app\._index/.test(line));
   console.log(`\nCalendar JavaScript (gzipped, budget 130 KB):\n${lines.join("\n")}`);
 }

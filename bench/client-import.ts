@@ -24,7 +24,9 @@ function csvFor(count: number, offset: number): string {
     // Every hundredth row repeats an earlier row's e-mail: a duplicate to skip.
     const email = i > 0 && i % 100 === 0 ? `client${n - 1}@bench.example` : `client${n}@bench.example`;
     const notes = i % 3 === 0 ? `"Prefers ""quiet"" appointments,\nallergic to latex"` : i % 3 === 1 ? "Regular" : "";
-    lines.push(`"Surname${n}, First${n}",${email},07${String(n).padStart(9, "0")},${notes},"${n} High Street, Bath",19${50 + (n % 50)}-0${1 + (n % 9)}-1${n % 10}`);
+    lines.push(
+      `"Surname${n}, First${n}",${email},07${String(n).padStart(9, "0")},${notes},"${n} High Street, Bath",19${50 + (n % 50)}-0${1 + (n % 9)}-1${n % 10}`,
+    );
   }
   return lines.join("\r\n") + "\r\n";
 }
@@ -42,8 +44,18 @@ const { db } = await import("#db/client.server");
 const { users } = await import("#db/schema");
 const { importClientCsv } = await import("~/domain/client-import.server");
 const { readClientCsv } = await import("~/lib/client-csv");
-const [admin] = await db.insert(users).values({ email: "bench@salon.test", firstName: "Bench", lastName: "Admin", role: "admin", passwordHash: "x" }).returning();
-const actor = { id: admin!.id, email: admin!.email, firstName: "Bench", lastName: "Admin", role: "admin" as const, isActive: true };
+const [admin] = await db
+  .insert(users)
+  .values({ email: "bench@salon.test", firstName: "Bench", lastName: "Admin", role: "admin", passwordHash: "x" })
+  .returning();
+const actor = {
+  id: admin!.id,
+  email: admin!.email,
+  firstName: "Bench",
+  lastName: "Admin",
+  role: "admin" as const,
+  isActive: true,
+};
 
 for (let repeat = 0; repeat < runs; repeat++) {
   const offset = repeat * 2 * rows;
@@ -63,11 +75,17 @@ rmSync(dir, { recursive: true, force: true });
 
 const fmt = (ms: number) => `${ms.toFixed(0).padStart(6)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`Client import: ${rows.toLocaleString("en-GB")} CSV rows per import, ${timings.length} runs (median shown; budget ${BUDGET_MS} ms)`);
+console.log(
+  `Client import: ${rows.toLocaleString("en-GB")} CSV rows per import, ${timings.length} runs (median shown; budget ${BUDGET_MS} ms)`,
+);
 console.log(`  parse the CSV alone                         ${fmt(median(timings.map((t) => t.parse)))}`);
 const first = median(timings.map((t) => t.first));
 const second = median(timings.map((t) => t.second));
-console.log(`  import (parse + validate + insert + commit) ${fmt(first)}  ${first <= BUDGET_MS ? "within budget" : "OVER budget"}`);
-console.log(`  import again with the earlier rows stored   ${fmt(second)}  ${second <= BUDGET_MS ? "within budget" : "OVER budget"}`);
+console.log(
+  `  import (parse + validate + insert + commit) ${fmt(first)}  ${first <= BUDGET_MS ? "within budget" : "OVER budget"}`,
+);
+console.log(
+  `  import again with the earlier rows stored   ${fmt(second)}  ${second <= BUDGET_MS ? "within budget" : "OVER budget"}`,
+);
 console.log(`  every run: ${timings.map((t) => `${t.first.toFixed(0)}/${t.second.toFixed(0)} ms`).join(", ")}`);
 console.log(`  last result: ${JSON.stringify(lastResult)}`);

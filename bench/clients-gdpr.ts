@@ -30,7 +30,11 @@ Object.assign(process.env, env);
 
 try {
   console.log("Seeding the large demo salon (20 stylists, 365 days)...");
-  execFileSync(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "db/seed.ts", "--stylists=20", "--days-back=365"], { cwd: root, env, stdio: "ignore" });
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/tsx/dist/cli.mjs"), "db/seed.ts", "--stylists=20", "--days-back=365"],
+    { cwd: root, env, stdio: "ignore" },
+  );
 
   const { db, rawClient } = await import("#db/client.server");
   const { appointments, clients, users } = await import("#db/schema");
@@ -54,7 +58,9 @@ try {
   }
   const [{ n: totalClients }] = (await db.select({ n: count() }).from(clients)) as [{ n: number }];
   const [{ n: totalAppointments }] = (await db.select({ n: count() }).from(appointments)) as [{ n: number }];
-  console.log(`Database: ${totalClients.toLocaleString("en-GB")} clients, ${totalAppointments.toLocaleString("en-GB")} appointments\n`);
+  console.log(
+    `Database: ${totalClients.toLocaleString("en-GB")} clients, ${totalAppointments.toLocaleString("en-GB")} appointments\n`,
+  );
 
   async function time(label: string, work: () => Promise<unknown>) {
     const runs: number[] = [];
@@ -66,14 +72,20 @@ try {
     }
     runs.sort((a, b) => a - b);
     const at = (q: number) => runs[Math.min(runs.length - 1, Math.ceil(q * runs.length) - 1)]!;
-    console.log(`  ${label.padEnd(52)} p50 ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms`);
+    console.log(
+      `  ${label.padEnd(52)} p50 ${at(0.5).toFixed(1).padStart(6)} ms   p95 ${at(0.95).toFixed(1).padStart(6)} ms`,
+    );
   }
 
   console.log(`Queries (${samples} samples each):`);
   await time("Clients screen, first page of 50", () => listClients(actor, { limit: 50 }));
   await time('Clients screen, search "smith" (common)', () => listClients(actor, { query: "smith", limit: 50 }));
-  await time('Clients screen, search "zqx" (no match: whole scan)', () => listClients(actor, { query: "zqx", limit: 50 }));
-  await time('Clients screen, search "07700 900" (phone digits)', () => listClients(actor, { query: "07700 900", limit: 50 }));
+  await time('Clients screen, search "zqx" (no match: whole scan)', () =>
+    listClients(actor, { query: "zqx", limit: 50 }),
+  );
+  await time('Clients screen, search "07700 900" (phone digits)', () =>
+    listClients(actor, { query: "07700 900", limit: 50 }),
+  );
   await time("Clients screen, summary cards (clientStats)", () => clientStats(actor));
   await time('searchClients "ann" (booking dialog), 10 best', () => searchClients(actor, "ann"));
   await time("GDPR overview", () => gdprOverview(actor));
@@ -86,9 +98,18 @@ try {
     console.log(`  plan, ${label}: ${result.rows.map((row) => String(row.detail)).join(" | ")}`);
   };
   await plan("first page", `select id from clients order by name, id limit 51`);
-  await plan("search", `select id from clients where instr(lower(name), 'smith') > 0 or instr(lower(email), 'smith') > 0 order by name, id limit 51`);
-  await plan("appointment count", `select (select count(*) from appointments as a where a.client_id = clients.id) from clients where id = 1`);
-  await plan("active this month", `select count(distinct client_id) from appointments where start_time >= '2026-11-01' and start_time < '2026-12-01'`);
+  await plan(
+    "search",
+    `select id from clients where instr(lower(name), 'smith') > 0 or instr(lower(email), 'smith') > 0 order by name, id limit 51`,
+  );
+  await plan(
+    "appointment count",
+    `select (select count(*) from appointments as a where a.client_id = clients.id) from clients where id = 1`,
+  );
+  await plan(
+    "active this month",
+    `select count(distinct client_id) from appointments where start_time >= '2026-11-01' and start_time < '2026-12-01'`,
+  );
   explainer.close();
 
   const busiest = await db
@@ -111,19 +132,27 @@ try {
     erased.push({ name: client!.name, phone: client!.phone, email: client!.email });
     const start = performance.now();
     const result = await eraseClient(actor, id!);
-    console.log(`  client ${id}: ${(performance.now() - start).toFixed(1)} ms (${result.appointmentsAnonymised} appointments anonymised, WAL emptied: ${result.walEmptied})`);
+    console.log(
+      `  client ${id}: ${(performance.now() - start).toFixed(1)} ms (${result.appointmentsAnonymised} appointments anonymised, WAL emptied: ${result.walEmptied})`,
+    );
   }
   const bytes = [file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path));
   // Names and phones can be shared with other clients (the seed reuses names and family
   // phones), so the scan looks for each erased client's e-mail, which is unique.
-  const traces = erased.filter((client) => client.email).filter((client) => bytes.some((buffer) => buffer.includes(client.email!))).length;
+  const traces = erased
+    .filter((client) => client.email)
+    .filter((client) => bytes.some((buffer) => buffer.includes(client.email!))).length;
   console.log(`  database files scanned for the erased e-mails: ${traces} found`);
 
   rawClient().close();
 
   // Alternatives, on copies: VACUUM instead of relying on secure_delete, and what
   // secure_delete costs a large update and delete.
-  async function onCopy(name: string, pragmas: string[], work: (client: ReturnType<typeof createClient>) => Promise<void>) {
+  async function onCopy(
+    name: string,
+    pragmas: string[],
+    work: (client: ReturnType<typeof createClient>) => Promise<void>,
+  ) {
     const copy = join(dir, `${name}.db`);
     copyFileSync(file, copy);
     const client = createClient({ url: `file:${copy}` });
@@ -139,9 +168,17 @@ try {
     await client.execute("VACUUM");
     await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   });
-  console.log(`  VACUUM + checkpoint of the whole database          ${vacuum.toFixed(0).padStart(6)} ms (size ${(readFileSync(file).length / 1e6).toFixed(1)} MB)`);
+  console.log(
+    `  VACUUM + checkpoint of the whole database          ${vacuum.toFixed(0).padStart(6)} ms (size ${(readFileSync(file).length / 1e6).toFixed(1)} MB)`,
+  );
   const heavy = async (client: ReturnType<typeof createClient>) => {
-    await client.batch(["UPDATE appointments SET notes = NULL WHERE id % 5 = 0", "DELETE FROM appointments WHERE id % 7 = 0 AND status = 'cancelled'"], "write");
+    await client.batch(
+      [
+        "UPDATE appointments SET notes = NULL WHERE id % 5 = 0",
+        "DELETE FROM appointments WHERE id % 7 = 0 AND status = 'cancelled'",
+      ],
+      "write",
+    );
   };
   const off = await onCopy("secure-off", ["PRAGMA journal_mode = WAL", "PRAGMA secure_delete = OFF"], heavy);
   const on = await onCopy("secure-on", ["PRAGMA journal_mode = WAL", "PRAGMA secure_delete = ON"], heavy);

@@ -62,7 +62,10 @@ export async function seedLargeSalon(prefix: string, reuse?: string): Promise<La
   try {
     if (!reuse) {
       console.log("Seeding 20 stylists and a year of history...");
-      const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+      const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        encoding: "utf8",
+      });
       if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
       console.log(
         seeded.stdout
@@ -72,7 +75,9 @@ export async function seedLargeSalon(prefix: string, reuse?: string): Promise<La
       );
     }
     const db = createClient({ url: databaseUrl });
-    const busiest = await db.execute("select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1");
+    const busiest = await db.execute(
+      "select substr(start_time, 1, 10) as day, count(*) as n from appointments group by day order by n desc limit 1",
+    );
     const day = String(busiest.rows[0]!.day);
     return {
       databaseUrl,
@@ -94,7 +99,11 @@ export type BenchServer = RunningServer & { token: string };
 
 /** The production server (`node server.js`) on the database, with the seeded admin's bearer token. */
 export async function startSignedIn(databaseUrl: string, workers = 1): Promise<BenchServer> {
-  const server = await startServer("node", ["server.js"], { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-0123456789abcdef", WEB_CONCURRENCY: String(workers) });
+  const server = await startServer("node", ["server.js"], {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "bench-secret-0123456789abcdef",
+    WEB_CONCURRENCY: String(workers),
+  });
   try {
     const login = await fetch(`${server.url}/api/login`, {
       method: "POST",

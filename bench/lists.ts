@@ -31,7 +31,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 try {
   if (!given) {
     console.log("Seeding 20 stylists and a year of history...");
-    const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+    const seeded = spawnSync("npx", ["tsx", "db/seed.ts", "--stylists=20", "--days-back=365"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    });
     if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
   }
   const server = await startSignedIn(databaseUrl);
@@ -39,9 +42,17 @@ try {
   try {
     const get = async (path: string, signedIn = true) => {
       const started = performance.now();
-      const response = await fetch(`${server.url}${path}`, { headers: signedIn ? { Authorization: `Bearer ${token}` } : {} });
+      const response = await fetch(`${server.url}${path}`, {
+        headers: signedIn ? { Authorization: `Bearer ${token}` } : {},
+      });
       const body = await response.text();
-      return { ms: performance.now() - started, status: response.status, bytes: Buffer.byteLength(body), body, link: response.headers.get("Link") };
+      return {
+        ms: performance.now() - started,
+        status: response.status,
+        bytes: Buffer.byteLength(body),
+        body,
+        link: response.headers.get("Link"),
+      };
     };
     const median = async (path: string, signedIn = true) => {
       const times: number[] = [];
@@ -51,7 +62,9 @@ try {
       return { ...last, median: times[Math.floor(times.length / 2)]! };
     };
     const line = (label: string, result: { status: number; bytes: number; median: number }, extra = "") =>
-      console.log(`${label.padEnd(44)} ${String(result.status).padStart(3)}  ${kb(result.bytes).padStart(10)}  median ${result.median.toFixed(1).padStart(6)} ms${extra}`);
+      console.log(
+        `${label.padEnd(44)} ${String(result.status).padStart(3)}  ${kb(result.bytes).padStart(10)}  median ${result.median.toFixed(1).padStart(6)} ms${extra}`,
+      );
 
     line("sign-in page, signed out (for scale)", await median("/auth", false));
     // The dialog is a child of the calendar: its document holds today's day view too, and
@@ -59,8 +72,15 @@ try {
     const calendar = await median("/calendar");
     line("/calendar (today's day view, for scale)", calendar);
     const upcoming = await median("/calendar/upcoming");
-    line("/calendar/upcoming, first page", upcoming, `  (the dialog: ${kb(upcoming.bytes - calendar.bytes)} more than /calendar)`);
-    line("/calendar/upcoming, the dialog's .data", await median("/calendar/upcoming.data?_routes=routes%2F_app.calendar.upcoming"));
+    line(
+      "/calendar/upcoming, first page",
+      upcoming,
+      `  (the dialog: ${kb(upcoming.bytes - calendar.bytes)} more than /calendar)`,
+    );
+    line(
+      "/calendar/upcoming, the dialog's .data",
+      await median("/calendar/upcoming.data?_routes=routes%2F_app.calendar.upcoming"),
+    );
     // Every page, by its Next page link: the biggest and the slowest.
     let pages = 0;
     let biggest = 0;
@@ -71,10 +91,16 @@ try {
       slowest = Math.max(slowest, page.ms);
       path = /href="([^"]*cursor=[^"]*)"[^>]*>Next page/.exec(page.body)?.[1]?.replace(/&amp;/g, "&") ?? null;
     }
-    console.log(`/calendar/upcoming, all ${pages} pages: biggest dialog ${kb(biggest)} over /calendar, slowest ${slowest.toFixed(1)} ms`);
+    console.log(
+      `/calendar/upcoming, all ${pages} pages: biggest dialog ${kb(biggest)} over /calendar, slowest ${slowest.toFixed(1)} ms`,
+    );
 
     const appointments = await median("/api/appointments");
-    line("GET /api/appointments (no range)", appointments, `  ${(JSON.parse(appointments.body) as unknown[]).length} rows, next: ${appointments.link ? "yes" : "no"}`);
+    line(
+      "GET /api/appointments (no range)",
+      appointments,
+      `  ${(JSON.parse(appointments.body) as unknown[]).length} rows, next: ${appointments.link ? "yes" : "no"}`,
+    );
     line("GET /api/appointments?limit=200", await median("/api/appointments?limit=200"));
     let rows = 0;
     let calls = 0;
@@ -84,7 +110,9 @@ try {
       rows += (JSON.parse(page.body) as unknown[]).length;
       path = page.link ? /^<([^>]+)>/.exec(page.link)![1]! : null;
     }
-    console.log(`GET /api/appointments default window, walked: ${rows} rows in ${calls} requests, ${(performance.now() - walkStart).toFixed(0)} ms`);
+    console.log(
+      `GET /api/appointments default window, walked: ${rows} rows in ${calls} requests, ${(performance.now() - walkStart).toFixed(0)} ms`,
+    );
     const tooLong = await get("/api/appointments?from=2026-01-01&to=2026-12-31");
     console.log(`GET /api/appointments, a year: ${tooLong.status} ${tooLong.body}`);
     line("GET /api/clients (default page)", await median("/api/clients"));

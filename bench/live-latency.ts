@@ -171,7 +171,9 @@ async function main() {
     // One after the other: the first one creates the database and runs the migrations.
     const first = await start();
     const second = await start();
-    console.log(`servers: first ${first.url} (pid ${first.process.pid}), second ${second.url} (pid ${second.process.pid}); database ${env.DATABASE_URL}`);
+    console.log(
+      `servers: first ${first.url} (pid ${first.process.pid}), second ${second.url} (pid ${second.process.pid}); database ${env.DATABASE_URL}`,
+    );
 
     const setup = await fetch(`${first.url}/api/setup-admin`, {
       method: "POST",
@@ -182,10 +184,15 @@ async function main() {
     if (!setup.ok) throw new Error(`setup-admin answered ${setup.status}: ${await setup.text()}`);
     const { token } = (await setup.json()) as { token: string };
 
-    const response = await fetch(`${second.url}/api/events`, { headers: { Authorization: `Bearer ${token}` }, signal: runAbort.signal });
-    if (response.status !== 200 || !response.body) throw new Error(`GET /api/events on the second server answered ${response.status}`);
+    const response = await fetch(`${second.url}/api/events`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: runAbort.signal,
+    });
+    if (response.status !== 200 || !response.body)
+      throw new Error(`GET /api/events on the second server answered ${response.status}`);
     stream = new EventStreamReader(response);
-    if (stream.contentEncoding) console.log(`note: the event stream came back with Content-Encoding: ${stream.contentEncoding}`);
+    if (stream.contentEncoding)
+      console.log(`note: the event stream came back with Content-Encoding: ${stream.contentEncoding}`);
     // The stream takes its starting cursor before it says ": connected"; probing earlier could miss an event.
     while (!stream.connected) {
       if (stream.ended) throw stream.ended;
@@ -280,7 +287,9 @@ async function main() {
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const verdict = (value: number) => (value <= BUDGET_MS ? "within budget" : "OVER budget");
-  console.log(`\nLive-update latency, POST /api/salon-settings on the first server -> "settings" event on the second server's /api/events`);
+  console.log(
+    `\nLive-update latency, POST /api/salon-settings on the first server -> "settings" event on the second server's /api/events`,
+  );
   console.log(
     `samples: ${latencies.length} of ${samples} measured (after ${warmups.length} warm-up probes: ${warmups.map((w) => w.toFixed(0)).join(", ")} ms); random pause before each probe 0-${jitterMs} ms`,
   );
@@ -294,7 +303,9 @@ async function main() {
     console.log(`  p95  ${ms(p95).padStart(10)}   budget ${BUDGET_MS} ms   ${verdict(p95)}`);
     console.log(`  max  ${ms(max).padStart(10)}   budget ${BUDGET_MS} ms   ${verdict(max)}`);
     console.log(`  (min ${ms(sorted[0]!)}, mean ${ms(sorted.reduce((a, b) => a + b, 0) / sorted.length)})`);
-    console.log(`  POST round trip alone: p50 ${ms(percentile(posts, 50))}, p95 ${ms(percentile(posts, 95))}, max ${ms(posts[posts.length - 1]!)}`);
+    console.log(
+      `  POST round trip alone: p50 ${ms(percentile(posts, 50))}, p95 ${ms(percentile(posts, 95))}, max ${ms(posts[posts.length - 1]!)}`,
+    );
   }
   if (lost > 0) console.log(`  ${lost} probe(s) got no event within ${PROBE_TIMEOUT_MS} ms: OVER budget`);
   if (stray > 0) console.log(`  note: ${stray} settings event(s) arrived while no probe was outstanding`);

@@ -12,7 +12,14 @@ import { gzipSync } from "node:zlib";
 const BUDGET_KB = 130;
 const KB = 1000; // bytes; as Vite reports sizes (the stricter reading of "130 KB")
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
 type RemixManifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> };
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -25,14 +32,21 @@ function fail(message: string): never {
 }
 
 function loadRemixManifest(): { manifest: RemixManifest; file: string } {
-  if (!existsSync(assetsDir)) fail(`No client build at ${assetsDir}.\nRun the production build first: npx remix vite:build`);
+  if (!existsSync(assetsDir))
+    fail(`No client build at ${assetsDir}.\nRun the production build first: npx remix vite:build`);
   const candidates = readdirSync(assetsDir)
     .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
     .map((name) => ({ name, mtime: statSync(join(assetsDir, name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
   const newest = candidates[0];
-  if (!newest) fail(`No Remix route manifest (build/client/assets/manifest-*.js) found.\nRun the production build first: npx remix vite:build`);
-  if (candidates.length > 1) console.warn(`warning: ${candidates.length} route manifests in build/client/assets; using the newest, ${newest.name}`);
+  if (!newest)
+    fail(
+      `No Remix route manifest (build/client/assets/manifest-*.js) found.\nRun the production build first: npx remix vite:build`,
+    );
+  if (candidates.length > 1)
+    console.warn(
+      `warning: ${candidates.length} route manifests in build/client/assets; using the newest, ${newest.name}`,
+    );
   const text = readFileSync(join(assetsDir, newest.name), "utf8").trim();
   const match = text.match(/^window\.__remixManifest\s*=\s*([\s\S]*?);?$/);
   if (!match) fail(`Could not read ${newest.name}: expected "window.__remixManifest=<json>;"`);
@@ -83,7 +97,10 @@ function collect(into: Set<string>, url: string, listed: string[] = []) {
   while (queue.length > 0) {
     const next = queue.shift()!;
     if (into.has(next)) continue;
-    if (!existsSync(fileOf(next))) fail(`The manifest names ${next}, which is not in build/client. Is the build incomplete? Run: npx remix vite:build`);
+    if (!existsSync(fileOf(next)))
+      fail(
+        `The manifest names ${next}, which is not in build/client. Is the build incomplete? Run: npx remix vite:build`,
+      );
     into.add(next);
     for (const imported of staticImportsOf(next)) {
       if (!fromManifest.has(imported) && !into.has(imported)) missedByManifest.add(`${imported} (imported by ${next})`);
@@ -156,7 +173,14 @@ for (const id of Object.keys(routes)) {
   const notes: string[] = [];
   if (extra.length > 0) notes.push(`also renders ${extra.map((r) => r.id).join(" > ")}`);
   if (route.path === undefined && !route.index && id !== "root") notes.push("pathless layout");
-  rows.push({ id, path: fullPath(chain) + (route.index ? " (index)" : ""), files: [...files], raw, gzip, note: notes.join("; ") });
+  rows.push({
+    id,
+    path: fullPath(chain) + (route.index ? " (index)" : ""),
+    files: [...files],
+    raw,
+    gzip,
+    note: notes.join("; "),
+  });
 }
 
 rows.sort((a, b) => b.gzip - a.gzip || a.id.localeCompare(b.id));
@@ -168,8 +192,12 @@ const idWidth = Math.max(8, ...rows.map((row) => row.id.length));
 const pathWidth = Math.max(4, ...rows.map((row) => row.path.length));
 const header = `${"route id".padEnd(idWidth)}  ${"path".padEnd(pathWidth)}  files  raw KB  gzip KB  budget KB  verdict`;
 
-console.log(`JavaScript per route (gzip level 9; 1 KB = ${KB} bytes), from ${join("build/client/assets", manifestFile)}`);
-console.log(`Counted per route: entry client + its imports, root + its imports, each route module on the path + its imports; each file once.\n`);
+console.log(
+  `JavaScript per route (gzip level 9; 1 KB = ${KB} bytes), from ${join("build/client/assets", manifestFile)}`,
+);
+console.log(
+  `Counted per route: entry client + its imports, root + its imports, each route module on the path + its imports; each file once.\n`,
+);
 console.log(header);
 console.log("-".repeat(header.length));
 for (const row of rows) {
@@ -182,23 +210,37 @@ const largest = rows[0]!;
 const over = rows.filter((row) => row.gzip > budget);
 const kibVerdicts = rows.filter((row) => row.gzip > budget !== row.gzip > BUDGET_KB * 1024);
 console.log("");
-console.log(`Entry client alone (Remix + React runtime): ${kb(entryGzip)} KB gzipped (${(entryGzip / 1024).toFixed(1)} KiB) in ${entryFiles.size} files`);
+console.log(
+  `Entry client alone (Remix + React runtime): ${kb(entryGzip)} KB gzipped (${(entryGzip / 1024).toFixed(1)} KiB) in ${entryFiles.size} files`,
+);
 console.log(
   `Largest: ${largest.id} (${largest.path}): ${kb(largest.gzip)} KB gzipped, budget ${BUDGET_KB} KB: ${verdict(largest.gzip)} ` +
-    (largest.gzip <= budget ? `(${kb(budget - largest.gzip)} KB headroom)` : `(over by ${kb(largest.gzip - budget)} KB)`),
+    (largest.gzip <= budget
+      ? `(${kb(budget - largest.gzip)} KB headroom)`
+      : `(over by ${kb(largest.gzip - budget)} KB)`),
 );
 console.log("  its files, largest first (gzip KB):");
 for (const url of [...largest.files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {
   console.log(`    ${kb(sizeOf(url).gzip).padStart(6)}  ${url}`);
 }
-console.log(over.length === 0 ? `All ${rows.length} page routes within budget.` : `${over.length} of ${rows.length} page routes OVER budget.`);
+console.log(
+  over.length === 0
+    ? `All ${rows.length} page routes within budget.`
+    : `${over.length} of ${rows.length} page routes OVER budget.`,
+);
 if (kibVerdicts.length > 0) {
-  console.log(`Reading the budget as 130 KiB (133.1 KB) instead would change the verdict for: ${kibVerdicts.map((row) => row.id).join(", ")}`);
+  console.log(
+    `Reading the budget as 130 KiB (133.1 KB) instead would change the verdict for: ${kibVerdicts.map((row) => row.id).join(", ")}`,
+  );
 }
 if (resourceRoutes.length > 0) {
-  console.log(`\nNot in the table: ${resourceRoutes.length} resource routes (no page, an empty client module; a browser opening them downloads no JavaScript):`);
+  console.log(
+    `\nNot in the table: ${resourceRoutes.length} resource routes (no page, an empty client module; a browser opening them downloads no JavaScript):`,
+  );
   console.log("  " + resourceRoutes.sort().join("\n  "));
 }
 if (missedByManifest.size > 0) {
-  console.log(`\nNote: static imports not listed in the route manifest were followed and counted:\n  ${[...missedByManifest].join("\n  ")}`);
+  console.log(
+    `\nNote: static imports not listed in the route manifest were followed and counted:\n  ${[...missedByManifest].join("\n  ")}`,
+  );
 }

@@ -22,10 +22,18 @@ const env = {
 const first = await startServer("node", ["server.js"], env);
 const second = await startServer("node", ["server.js"], env);
 
-async function call<T>(path: string, body?: unknown, token?: string, method = body === undefined ? "GET" : "POST"): Promise<T> {
+async function call<T>(
+  path: string,
+  body?: unknown,
+  token?: string,
+  method = body === undefined ? "GET" : "POST",
+): Promise<T> {
   const response = await fetch(`${first.url}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -33,25 +41,66 @@ async function call<T>(path: string, body?: unknown, token?: string, method = bo
 }
 
 try {
-  const { token } = await call<{ token: string }>("/api/setup-admin", { email: "owner@bench.test", password: "secret1", firstName: "Olive", lastName: "Owner" });
-  await call("/api/register", { email: "sam@bench.test", password: "secret1", firstName: "Sam", lastName: "Shears", role: "stylist" }, token);
+  const { token } = await call<{ token: string }>("/api/setup-admin", {
+    email: "owner@bench.test",
+    password: "secret1",
+    firstName: "Olive",
+    lastName: "Owner",
+  });
+  await call(
+    "/api/register",
+    { email: "sam@bench.test", password: "secret1", firstName: "Sam", lastName: "Shears", role: "stylist" },
+    token,
+  );
   const [stylist] = await call<{ id: number }[]>("/api/stylists", undefined, token);
-  const service = await call<{ id: number }>("/api/services", { name: "Cut", category: "Hair", duration: 30, price: 3000, isActive: true }, token);
+  const service = await call<{ id: number }>(
+    "/api/services",
+    { name: "Cut", category: "Hair", duration: 30, price: 3000, isActive: true },
+    token,
+  );
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   tomorrow.setUTCHours(8, 0, 0, 0);
   for (let n = 0; n < count; n++) {
-    const client = await call<{ id: number }>("/api/clients", { name: `Client ${n}`, phone: `07700 9${String(n).padStart(5, "0")}`, consentType: "service" }, token);
+    const client = await call<{ id: number }>(
+      "/api/clients",
+      { name: `Client ${n}`, phone: `07700 9${String(n).padStart(5, "0")}`, consentType: "service" },
+      token,
+    );
     const start = new Date(tomorrow.getTime() + n * 30 * 60_000);
-    await call("/api/appointments", { clientId: client.id, stylistId: stylist!.id, serviceId: service.id, startTime: start.toISOString(), availabilityOverride: true }, token);
+    await call(
+      "/api/appointments",
+      {
+        clientId: client.id,
+        stylistId: stylist!.id,
+        serviceId: service.id,
+        startTime: start.toISOString(),
+        availabilityOverride: true,
+      },
+      token,
+    );
   }
-  await call("/api/salon-settings", { smsEnabled: true, smsProvider: "twilio", smsApiKey: "ACbench", smsApiSecret: "bench-token", smsFromNumber: "07700 900001", reminderHoursBefore: 48 }, token);
+  await call(
+    "/api/salon-settings",
+    {
+      smsEnabled: true,
+      smsProvider: "twilio",
+      smsApiKey: "ACbench",
+      smsApiSecret: "bench-token",
+      smsFromNumber: "07700 900001",
+      reminderHoursBefore: 48,
+    },
+    token,
+  );
   const started = Date.now();
-  while (fake.requests.length < count && Date.now() - started < 60_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (fake.requests.length < count && Date.now() - started < 60_000)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const allSentMs = Date.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 5000)); // several more runs by every process
   const to = fake.requests.map((request) => String(request.body.To));
   const duplicates = to.length - new Set(to).size;
-  console.log(`due ${count}, provider received ${to.length}, distinct ${new Set(to).size}, duplicates ${duplicates}; all sent ${allSentMs} ms after SMS was turned on`);
+  console.log(
+    `due ${count}, provider received ${to.length}, distinct ${new Set(to).size}, duplicates ${duplicates}; all sent ${allSentMs} ms after SMS was turned on`,
+  );
   console.log(duplicates === 0 && to.length === count ? "exactly once" : "NOT exactly once");
 } finally {
   await Promise.all([first.stop(), second.stop()]);

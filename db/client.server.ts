@@ -15,7 +15,12 @@ export type Executor = Database | Transaction;
 // secure_delete: deleted and overwritten content is zeroed in the page (and freed pages
 // are zeroed), so an erased client's data, and every earlier version of it, leaves the
 // file at the next checkpoint (see flushDeletedData and docs/decisions/0022).
-const LOCAL_PRAGMAS = ["PRAGMA busy_timeout = 5000", "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA secure_delete = ON"];
+const LOCAL_PRAGMAS = [
+  "PRAGMA busy_timeout = 5000",
+  "PRAGMA foreign_keys = ON",
+  "PRAGMA synchronous = NORMAL",
+  "PRAGMA secure_delete = ON",
+];
 
 function localPath(url: string) {
   if (!url.startsWith("file:")) return null;
@@ -123,14 +128,20 @@ export async function flushDeletedData(onPurged?: () => Promise<void>): Promise<
     if (await checkpointTruncate()) return true;
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }
-  console.error("The WAL could not be emptied after a deletion (a reader holds an older snapshot); retrying in the background.");
+  console.error(
+    "The WAL could not be emptied after a deletion (a reader holds an older snapshot); retrying in the background.",
+  );
   purgeInBackground(onPurged);
   return false;
 }
 
 // One background loop for all pending purges: a truncating checkpoint every few seconds
 // (backing off to a minute) until one succeeds; then every waiting callback runs.
-const purge: { waiting: Array<() => Promise<void>>; timer: ReturnType<typeof setTimeout> | null; delayMs: number } = { waiting: [], timer: null, delayMs: 1000 };
+const purge: { waiting: Array<() => Promise<void>>; timer: ReturnType<typeof setTimeout> | null; delayMs: number } = {
+  waiting: [],
+  timer: null,
+  delayMs: 1000,
+};
 const PURGE_MAX_DELAY_MS = 60_000;
 
 function purgeInBackground(onPurged?: () => Promise<void>) {
@@ -144,7 +155,8 @@ function purgeInBackground(onPurged?: () => Promise<void>) {
       return;
     }
     purge.delayMs = 1000;
-    for (const done of purge.waiting.splice(0)) await done().catch((error) => console.error("Recording a finished purge failed:", error));
+    for (const done of purge.waiting.splice(0))
+      await done().catch((error) => console.error("Recording a finished purge failed:", error));
   };
   const schedule = () => {
     purge.timer = setTimeout(() => void tick(), purge.delayMs);

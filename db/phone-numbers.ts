@@ -14,7 +14,11 @@ export function phoneColumns(phone: string, country: string): { phone: string; p
 
 /** The salon's country (numbers written nationally are read there); GB before settings exist. */
 export async function storedCountry(executor: Executor): Promise<string> {
-  const [row] = await executor.select({ country: salonSettings.country }).from(salonSettings).where(eq(salonSettings.id, 1)).limit(1);
+  const [row] = await executor
+    .select({ country: salonSettings.country })
+    .from(salonSettings)
+    .where(eq(salonSettings.id, 1))
+    .limit(1);
   return row?.country || DEFAULT_COUNTRY;
 }
 
@@ -26,12 +30,18 @@ const BATCH = 500;
  * number that is not a phone is parsed again at each start, and stays null); `all: true`
  * (the salon's country changed) re-reads every phone. Returns how many rows changed.
  */
-export async function normaliseClientPhones(executor: Executor, country: string, { all = false } = {}): Promise<number> {
+export async function normaliseClientPhones(
+  executor: Executor,
+  country: string,
+  { all = false } = {},
+): Promise<number> {
   const pending = await executor
     .select({ id: clients.id, phone: clients.phone, phoneE164: clients.phoneE164 })
     .from(clients)
     .where(all ? undefined : and(isNull(clients.phoneE164), ne(clients.phone, "")));
-  const changes = pending.map((row) => ({ id: row.id, phoneE164: toE164(row.phone, country) })).filter((row, index) => row.phoneE164 !== pending[index]!.phoneE164);
+  const changes = pending
+    .map((row) => ({ id: row.id, phoneE164: toE164(row.phone, country) }))
+    .filter((row, index) => row.phoneE164 !== pending[index]!.phoneE164);
   for (let start = 0; start < changes.length; start += BATCH) {
     const batch = changes.slice(start, start + BATCH);
     // One statement per batch: update ... set phone_e164 = case id when ... end where id in (...).

@@ -31,7 +31,9 @@ function offsetMinutes(epochMs: number, timeZone: string): number {
  * each change is pinned to its quarter hour by bisection.
  */
 export function zoneOffsetSegments(timeZone: string): { from: number | null; offset: number }[] {
-  const segments: { from: number | null; offset: number }[] = [{ from: null, offset: offsetMinutes(FIRST_INSTANT, timeZone) }];
+  const segments: { from: number | null; offset: number }[] = [
+    { from: null, offset: offsetMinutes(FIRST_INSTANT, timeZone) },
+  ];
   let current = segments[0]!.offset;
   for (let at = FIRST_INSTANT + WEEK_MS; at - WEEK_MS < LAST_INSTANT; at += WEEK_MS) {
     const offset = offsetMinutes(at, timeZone);
@@ -53,16 +55,23 @@ export function zoneOffsetSegments(timeZone: string): { from: number | null; off
 const modifier = (offset: number) => `${offset >= 0 ? "+" : ""}${offset} minutes`;
 
 /** The salon day of `column` (an ISO instant), as the triggers compute it. */
-const salonDay = (column: ReturnType<typeof sql.raw>) => sql`date(${column}, (select o.modifier from report_zone_offsets o where o.starts_at <= ${column} order by o.starts_at desc limit 1))`;
+const salonDay = (column: ReturnType<typeof sql.raw>) =>
+  sql`date(${column}, (select o.modifier from report_zone_offsets o where o.starts_at <= ${column} order by o.starts_at desc limit 1))`;
 
 /** Rebuilds the whole rollup for `timeZone` from the appointments, inside `executor`'s transaction. */
 export async function rebuildReportRollup(executor: Executor, timeZone: string): Promise<void> {
   // Without a state row the triggers stand still while the tables are rewritten.
   await executor.run(sql`delete from report_rollup_state`);
-  for (const table of ["report_stylist_days", "report_service_days", "report_client_days", "report_zone_offsets"]) await executor.run(sql.raw(`delete from ${table}`));
+  for (const table of ["report_stylist_days", "report_service_days", "report_client_days", "report_zone_offsets"])
+    await executor.run(sql.raw(`delete from ${table}`));
   const segments = zoneOffsetSegments(timeZone);
   for (let i = 0; i < segments.length; i += 200) {
-    const values = segments.slice(i, i + 200).map((segment) => sql`(${segment.from === null ? "" : new Date(segment.from).toISOString()}, ${modifier(segment.offset)})`);
+    const values = segments
+      .slice(i, i + 200)
+      .map(
+        (segment) =>
+          sql`(${segment.from === null ? "" : new Date(segment.from).toISOString()}, ${modifier(segment.offset)})`,
+      );
     await executor.run(sql`insert into report_zone_offsets (starts_at, modifier) values ${sql.join(values, sql`, `)}`);
   }
   // Each client appointment once with its salon day, then once for its stylist and once for the salon (0).
@@ -88,13 +97,17 @@ export async function rebuildReportRollup(executor: Executor, timeZone: string):
     select stylist_id, client_id, day, completed, revenue,
       sum(completed) over running, sum(revenue) over running
     from per_day window running as (partition by stylist_id, client_id order by day rows unbounded preceding)`);
-  await executor.run(sql`insert into report_rollup_state (id, time_zone, built_at) values (1, ${timeZone}, ${new Date().toISOString()})`);
+  await executor.run(
+    sql`insert into report_rollup_state (id, time_zone, built_at) values (1, ${timeZone}, ${new Date().toISOString()})`,
+  );
 }
 
 /** Builds the rollup when it was never built, or was built for another time zone; otherwise one tiny read. */
 export async function ensureReportRollup(timeZone: string): Promise<void> {
   const built = async (executor: Executor) => {
-    const [state] = await executor.all<{ timeZone: string }>(sql`select time_zone as timeZone from report_rollup_state where id = 1`);
+    const [state] = await executor.all<{ timeZone: string }>(
+      sql`select time_zone as timeZone from report_rollup_state where id = 1`,
+    );
     return state?.timeZone === timeZone;
   };
   if (await built(db)) return;

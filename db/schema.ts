@@ -3,7 +3,17 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { APPOINTMENT_HISTORY_KINDS, APPOINTMENT_STATUSES, CLIENT_DETAIL_FIELDS, CLOCK_FORMATS, CONSENT_TYPES, LEGAL_BASES, ROLES, SCHEDULE_MODES, SMS_PROVIDERS } from "./enums";
+import {
+  APPOINTMENT_HISTORY_KINDS,
+  APPOINTMENT_STATUSES,
+  CLIENT_DETAIL_FIELDS,
+  CLOCK_FORMATS,
+  CONSENT_TYPES,
+  LEGAL_BASES,
+  ROLES,
+  SCHEDULE_MODES,
+  SMS_PROVIDERS,
+} from "./enums";
 
 export * from "./enums";
 
@@ -54,7 +64,10 @@ export const loginAttempts = sqliteTable(
       .notNull()
       .default("failed"),
   },
-  (t) => [index("login_attempts_lookup_idx").on(t.email, t.address, t.attemptedAt), index("login_attempts_address_idx").on(t.address, t.attemptedAt)],
+  (t) => [
+    index("login_attempts_lookup_idx").on(t.email, t.address, t.attemptedAt),
+    index("login_attempts_address_idx").on(t.address, t.attemptedAt),
+  ],
 );
 
 // One row (id 1) holds the salon's settings.
@@ -152,7 +165,12 @@ export const clients = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("clients_name_idx").on(t.name), index("clients_email_idx").on(t.email), index("clients_phone_idx").on(t.phone), index("clients_phone_e164_idx").on(t.phoneE164)],
+  (t) => [
+    index("clients_name_idx").on(t.name),
+    index("clients_email_idx").on(t.email),
+    index("clients_phone_idx").on(t.phone),
+    index("clients_phone_e164_idx").on(t.phoneE164),
+  ],
 );
 
 // What a client was called and reached at before an edit or a merge changed it (decision
@@ -208,7 +226,15 @@ export const appointments = sqliteTable(
     // Reports: every column the period's aggregates read, so a year is scanned from the
     // index alone; and each client's visits by status and date with what the client
     // profile's figures read (decision 0084), so they come from the index alone.
-    index("appointments_report_idx").on(t.startTime, t.status, t.stylistId, t.clientId, t.serviceId, t.price, t.endTime),
+    index("appointments_report_idx").on(
+      t.startTime,
+      t.status,
+      t.stylistId,
+      t.clientId,
+      t.serviceId,
+      t.price,
+      t.endTime,
+    ),
     index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime, t.stylistId, t.serviceId, t.price),
     // "This and following": one series' occurrences by start time.
     index("appointments_series_idx").on(t.seriesId, t.startTime),
@@ -342,7 +368,11 @@ export const smsLog = sqliteTable(
     error: text("error"),
     createdAt: createdAt(),
   },
-  (t) => [index("sms_log_client_idx").on(t.clientId), index("sms_log_appointment_idx").on(t.appointmentId), index("sms_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("sms_log_client_idx").on(t.clientId),
+    index("sms_log_appointment_idx").on(t.appointmentId),
+    index("sms_log_created_idx").on(t.createdAt),
+  ],
 );
 
 // One row per reminder the scheduler has claimed: the unique (appointment, start time)

@@ -151,7 +151,8 @@ const dateToDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 const isoDayOfWeek = (day: number) => ((day + 3) % 7) + 1;
 /** Bi-weekly rotas: Monday-based weeks counted from 1970-01-05; even weeks are "Week 1" (days 1-7). */
 const isSecondWeek = (day: number) => Math.floor((day - 4) / 7) % 2 === 1;
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -422,7 +423,14 @@ const APPOINTMENT_NOTES = [
   "Requested a head massage during the wash.",
   "Bringing reference photos.",
 ] as const;
-const TIME_OFF_REASONS = ["Annual leave", "Holiday", "Training course", "Sick leave", "Family wedding", "Medical appointment"] as const;
+const TIME_OFF_REASONS = [
+  "Annual leave",
+  "Holiday",
+  "Training course",
+  "Sick leave",
+  "Family wedding",
+  "Medical appointment",
+] as const;
 
 const ADMIN = { firstName: "Hannah", lastName: "Whitmore", email: "admin@salon.test" };
 const DISPLAY = { firstName: "Reception", lastName: "Display", email: "display@salon.test" };
@@ -435,14 +443,31 @@ const CORE_STYLISTS = [
 ] as const;
 
 type Tag = "hair" | "colour" | "nails" | "beauty";
-type ServiceDef = { name: string; category: string; duration: number; price: number; popularity: number; tag: Tag; active?: false; mens?: true };
+type ServiceDef = {
+  name: string;
+  category: string;
+  duration: number;
+  price: number;
+  popularity: number;
+  tag: Tag;
+  active?: false;
+  mens?: true;
+};
 
 // Prices in pence, durations in whole quarter hours.
 const SERVICES: ServiceDef[] = [
   { name: "Ladies' Cut & Blow Dry", category: "Hair", duration: 60, price: 4800, popularity: 10, tag: "hair" },
   { name: "Restyle Cut & Finish", category: "Hair", duration: 75, price: 5800, popularity: 3, tag: "hair" },
   { name: "Men's Cut", category: "Hair", duration: 30, price: 2400, popularity: 9, tag: "hair", mens: true },
-  { name: "Men's Cut & Beard Trim", category: "Hair", duration: 45, price: 3200, popularity: 4, tag: "hair", mens: true },
+  {
+    name: "Men's Cut & Beard Trim",
+    category: "Hair",
+    duration: 45,
+    price: 3200,
+    popularity: 4,
+    tag: "hair",
+    mens: true,
+  },
   { name: "Children's Cut (under 12)", category: "Hair", duration: 30, price: 1600, popularity: 3, tag: "hair" },
   { name: "Wash & Blow Dry", category: "Hair", duration: 45, price: 3000, popularity: 6, tag: "hair" },
   { name: "Occasion Hair Up", category: "Hair", duration: 60, price: 5500, popularity: 2, tag: "hair" },
@@ -458,7 +483,15 @@ const SERVICES: ServiceDef[] = [
   { name: "Gel Manicure", category: "Nails", duration: 45, price: 3000, popularity: 8, tag: "nails" },
   { name: "Gel Pedicure", category: "Nails", duration: 60, price: 3800, popularity: 4, tag: "nails" },
   { name: "Gel Removal", category: "Nails", duration: 15, price: 1000, popularity: 2, tag: "nails" },
-  { name: "Acrylic Full Set", category: "Nails", duration: 75, price: 4200, popularity: 2, tag: "nails", active: false },
+  {
+    name: "Acrylic Full Set",
+    category: "Nails",
+    duration: 75,
+    price: 4200,
+    popularity: 2,
+    tag: "nails",
+    active: false,
+  },
   { name: "Eyebrow Wax & Shape", category: "Beauty", duration: 15, price: 1400, popularity: 6, tag: "beauty" },
   { name: "Eyebrow Tint", category: "Beauty", duration: 15, price: 1000, popularity: 3, tag: "beauty" },
   { name: "Brow Lamination", category: "Beauty", duration: 45, price: 4000, popularity: 2, tag: "beauty" },
@@ -562,9 +595,22 @@ type NewClient = typeof clients.$inferInsert;
 
 type ServiceRow = ServiceDef & { id: number };
 type MenuItem = { serviceId: number; duration: number; price: number; weight: number; active: boolean };
-type StylistPlan = { id: number; userId: number; profile: Profile; menu: MenuItem[]; timeOff: { start: number; end: number }[] };
+type StylistPlan = {
+  id: number;
+  userId: number;
+  profile: Profile;
+  menu: MenuItem[];
+  timeOff: { start: number; end: number }[];
+};
 type ClientPool = { ids: number[]; cumulative: number[] };
-type ClientInfo = { id: number; consentMs: number; weight: number; home: number; canBookFuture: boolean; canBook: boolean };
+type ClientInfo = {
+  id: number;
+  consentMs: number;
+  weight: number;
+  home: number;
+  canBookFuture: boolean;
+  canBook: boolean;
+};
 
 function buildClients(rng: Rng, total: number, today: number): NewClient[] {
   const emails = new Set<string>();
@@ -579,7 +625,14 @@ function buildClients(rng: Rng, total: number, today: number): NewClient[] {
     const daysAgo = roll < 0.03 ? rng.int(2570, 3100) : roll < 0.15 ? rng.int(1, 60) : rng.int(61, 2500);
     const consentMs = salonInstant(today - daysAgo, OPEN_MINUTE + 15 * rng.int(0, 35));
     const basisRoll = rng.next();
-    const legalBasis = basisRoll < 0.84 ? "consent" : basisRoll < 0.93 ? "contract" : basisRoll < 0.98 ? "legitimate_interest" : "legal_obligation";
+    const legalBasis =
+      basisRoll < 0.84
+        ? "consent"
+        : basisRoll < 0.93
+          ? "contract"
+          : basisRoll < 0.98
+            ? "legitimate_interest"
+            : "legal_obligation";
     const typeRoll = rng.next();
     const town = rng.pick(TOWNS);
     rows.push({
@@ -588,13 +641,18 @@ function buildClients(rng: Rng, total: number, today: number): NewClient[] {
       phoneE164: toE164(mobileNumber(i), DEFAULT_COUNTRY),
       email: rng.chance(0.86) ? uniqueEmail(rng, emails, first, last) : null,
       notes: rng.chance(0.22) ? rng.pick(CLIENT_NOTES) : null,
-      address: rng.chance(0.2) ? `${rng.int(1, 120)} ${rng.pick(STREETS)}, ${town[0]} ${town[1]}${rng.int(1, 40)} ${rng.int(1, 9)}${rng.pick(["AB", "DE", "FG", "HJ", "LN", "PQ", "RT", "WX"])}` : null,
+      address: rng.chance(0.2)
+        ? `${rng.int(1, 120)} ${rng.pick(STREETS)}, ${town[0]} ${town[1]}${rng.int(1, 40)} ${rng.int(1, 9)}${rng.pick(["AB", "DE", "FG", "HJ", "LN", "PQ", "RT", "WX"])}`
+        : null,
       birthday: rng.chance(0.3) ? dayToDate(today - rng.int(18 * 365, 75 * 365)) : null,
       consentDate: iso(consentMs),
       consentType: typeRoll < 0.55 ? "service" : typeRoll < 0.85 ? "both" : "marketing",
       legalBasis,
       dataRetentionDate: iso(addYearsUtc(consentMs, 7)),
-      erasureRequestedAt: i >= erasureFrom ? iso(Math.max(consentMs, salonInstant(today - rng.int(1, 20), rng.int(OPEN_MINUTE, CLOSE_MINUTE)))) : null,
+      erasureRequestedAt:
+        i >= erasureFrom
+          ? iso(Math.max(consentMs, salonInstant(today - rng.int(1, 20), rng.int(OPEN_MINUTE, CLOSE_MINUTE))))
+          : null,
       isActive: rng.chance(0.97),
       createdAt: iso(consentMs),
       updatedAt: iso(consentMs),
@@ -664,7 +722,12 @@ type Schedule = {
 };
 
 /** Lays out each stylist's days from their rota: back-to-back bookings with gaps, never overlapping. */
-function buildAppointments(rng: Rng, plans: StylistPlan[], clientInfos: ClientInfo[], when: Schedule): NewAppointment[] {
+function buildAppointments(
+  rng: Rng,
+  plans: StylistPlan[],
+  clientInfos: ClientInfo[],
+  when: Schedule,
+): NewAppointment[] {
   const rows: NewAppointment[] = [];
   const infoById = new Map(clientInfos.map((info) => [info.id, info]));
   const pastAll = poolOf(clientInfos.filter((c) => c.canBook));
@@ -732,7 +795,13 @@ function buildAppointments(rng: Rng, plans: StylistPlan[], clientInfos: ClientIn
           }
           const item = rng.weighted(fits, (m) => m.weight);
           const startMs = salonInstant(day, cursor);
-          const clientId = pickClient(rng, future ? futureHome : pastHome, future ? futureAll : pastAll, infoById, startMs);
+          const clientId = pickClient(
+            rng,
+            future ? futureHome : pastHome,
+            future ? futureAll : pastAll,
+            infoById,
+            startMs,
+          );
           if (clientId === undefined) {
             cursor += 15;
             continue;
@@ -764,7 +833,13 @@ function buildAppointments(rng: Rng, plans: StylistPlan[], clientInfos: ClientIn
 }
 
 /** Regulars mostly return to their own stylist; nobody is booked before they became a client. */
-function pickClient(rng: Rng, home: ClientPool, all: ClientPool, infos: Map<number, ClientInfo>, startMs: number): number | undefined {
+function pickClient(
+  rng: Rng,
+  home: ClientPool,
+  all: ClientPool,
+  infos: Map<number, ClientInfo>,
+  startMs: number,
+): number | undefined {
   for (let attempt = 0; attempt < 6; attempt++) {
     const id = drawFrom(rng, rng.chance(0.7) ? home : all) ?? drawFrom(rng, all);
     if (id !== undefined && infos.get(id)!.consentMs < startMs) return id;
@@ -794,7 +869,12 @@ function appointmentRow(
   // Booked on an earlier day during opening hours, and never "created" after today began.
   const createdMs = salonInstant(Math.min(day - fields.leadDays, when.today - 1), fields.createdMinute);
   // Only past appointments are completed or cancelled, so these stay in the past too.
-  const updatedMs = fields.status === "completed" ? endMs : fields.status === "cancelled" ? Math.max(createdMs, startMs - DAY) : createdMs;
+  const updatedMs =
+    fields.status === "completed"
+      ? endMs
+      : fields.status === "cancelled"
+        ? Math.max(createdMs, startMs - DAY)
+        : createdMs;
   return {
     clientId: fields.clientId ?? null,
     stylistId: fields.stylistId,
@@ -840,7 +920,13 @@ function buildTimeOff(rng: Rng, plans: StylistPlan[], when: Schedule) {
 }
 
 /** A believable fortnight of chat, oldest first, during salon hours. */
-function buildMessages(rng: Rng, when: Schedule, admin: number, display: number, staff: { userId: number; first: string }[]) {
+function buildMessages(
+  rng: Rng,
+  when: Schedule,
+  admin: number,
+  display: number,
+  staff: { userId: number; first: string }[],
+) {
   const s = (i: number) => staff[i % staff.length]!;
   const script: [number, string][] = [
     [admin, "Morning all! Reminder that the card machine update happens tonight after close."],
@@ -892,7 +978,13 @@ function buildShopping(rng: Rng, when: Schedule, productIds: number[], admin: nu
   // Whole days apart, all before today, so added < ordered < delivered always holds.
   const stamp = (daysAgo: number) => salonInstant(when.today - daysAgo, rng.int(9 * 60, 17 * 60));
   const rows: (typeof shoppingItems.$inferInsert)[] = [];
-  const plan: { state: "pending" | "ordered" | "delivered" | "completed"; product?: number; custom?: string; quantity: number; notes?: string }[] = [
+  const plan: {
+    state: "pending" | "ordered" | "delivered" | "completed";
+    product?: number;
+    custom?: string;
+    quantity: number;
+    notes?: string;
+  }[] = [
     { state: "pending", product: 0, quantity: 4 },
     { state: "pending", product: 8, quantity: 2, notes: "Size M and L please" },
     { state: "pending", custom: "Kettle descaler", quantity: 1 },
@@ -914,7 +1006,12 @@ function buildShopping(rng: Rng, when: Schedule, productIds: number[], admin: nu
     const orderedDaysAgo = rng.int(2, addedDaysAgo - 1);
     const created = stamp(addedDaysAgo);
     const ordered = item.state === "ordered" || item.state === "delivered" ? stamp(orderedDaysAgo) : null;
-    const completed = item.state === "delivered" ? stamp(rng.int(1, orderedDaysAgo - 1)) : item.state === "completed" ? stamp(rng.int(1, addedDaysAgo - 1)) : null;
+    const completed =
+      item.state === "delivered"
+        ? stamp(rng.int(1, orderedDaysAgo - 1))
+        : item.state === "completed"
+          ? stamp(rng.int(1, addedDaysAgo - 1))
+          : null;
     rows.push({
       productId: item.product === undefined ? null : productIds[item.product]!,
       customName: item.custom ?? null,
@@ -1071,7 +1168,15 @@ async function main(options: Options) {
 
     const serviceIds = await tx
       .insert(services)
-      .values(SERVICES.map((d) => ({ name: d.name, category: d.category, duration: d.duration, price: d.price, isActive: d.active ?? true })))
+      .values(
+        SERVICES.map((d) => ({
+          name: d.name,
+          category: d.category,
+          duration: d.duration,
+          price: d.price,
+          isActive: d.active ?? true,
+        })),
+      )
       .returning({ id: services.id });
     const serviceRows: ServiceRow[] = SERVICES.map((d, i) => ({ ...d, id: serviceIds[i]!.id }));
     const serviceByName = new Map(serviceRows.map((row) => [row.name, row]));
@@ -1095,7 +1200,14 @@ async function main(options: Options) {
     });
 
     await insertInBatches(
-      plans.flatMap((plan) => plan.profile.pricing.map((p) => ({ stylistId: plan.id, serviceId: serviceByName.get(p.service)!.id, price: p.price ?? null, duration: p.duration ?? null }))),
+      plans.flatMap((plan) =>
+        plan.profile.pricing.map((p) => ({
+          stylistId: plan.id,
+          serviceId: serviceByName.get(p.service)!.id,
+          price: p.price ?? null,
+          duration: p.duration ?? null,
+        })),
+      ),
       (chunk) => tx.insert(stylistPricing).values(chunk),
     );
 
@@ -1166,7 +1278,11 @@ async function main(options: Options) {
     const [row] = await db.select({ n: count() }).from(table);
     return `${name} ${row?.n ?? 0}`;
   };
-  const statuses = await db.select({ status: appointments.status, n: count() }).from(appointments).groupBy(appointments.status).orderBy(appointments.status);
+  const statuses = await db
+    .select({ status: appointments.status, n: count() })
+    .from(appointments)
+    .groupBy(appointments.status)
+    .orderBy(appointments.status);
   const counts = await Promise.all([
     tally("users", users),
     tally("stylists", stylists),
@@ -1186,11 +1302,19 @@ async function main(options: Options) {
   );
   console.log(`  ${counts.join(", ")}`);
   console.log(`  appointments ${appointmentCount} (${statuses.map((s) => `${s.status} ${s.n}`).join(", ")})`);
-  console.log(`  time: hash ${((hashed - started) / 1000).toFixed(2)} s, generate ${(generateMs / 1000).toFixed(2)} s, ` + `total ${((finished - started) / 1000).toFixed(2)} s`);
+  console.log(
+    `  time: hash ${((hashed - started) / 1000).toFixed(2)} s, generate ${(generateMs / 1000).toFixed(2)} s, ` +
+      `total ${((finished - started) / 1000).toFixed(2)} s`,
+  );
   // Every demo login, so that a newcomer can try each role without reading the code.
   console.log(`\nDemo logins (every password is ${PASSWORD}):`);
-  const logins = [{ role: "administrator", ...ADMIN }, { role: "display", ...DISPLAY }, ...staff.map((person) => ({ role: "stylist", ...person }))];
-  for (const login of logins) console.log(`  ${login.role.padEnd(13)}  ${login.email.padEnd(32)}  ${login.firstName} ${login.lastName}`);
+  const logins = [
+    { role: "administrator", ...ADMIN },
+    { role: "display", ...DISPLAY },
+    ...staff.map((person) => ({ role: "stylist", ...person })),
+  ];
+  for (const login of logins)
+    console.log(`  ${login.role.padEnd(13)}  ${login.email.padEnd(32)}  ${login.firstName} ${login.lastName}`);
 }
 
 try {

@@ -13,7 +13,11 @@ function platformOf(name) {
   const parts = name.split("/").pop().split("-");
   const os = parts.find((part) => OS.includes(part));
   const cpu = parts.find((part) => CPU.includes(part));
-  const libc = parts.some((part) => part.startsWith("musl")) ? "musl" : parts.some((part) => part.startsWith("gnu") || part === "glibc") ? "glibc" : null;
+  const libc = parts.some((part) => part.startsWith("musl"))
+    ? "musl"
+    : parts.some((part) => part.startsWith("gnu") || part === "glibc")
+      ? "glibc"
+      : null;
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}) };
 }
 
@@ -30,6 +34,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: recorded ${added} platform-specific optional package(s) missing from the registry.`);

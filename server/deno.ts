@@ -9,7 +9,15 @@
 // be narrowed, e.g. --allow-read=.,/data --allow-write=/data --allow-ffi=node_modules/@libsql.
 import { createRequestHandler, type ServerBuild } from "@remix-run/server-runtime";
 import { inRequestScope } from "./request-scope.js";
-import { applySecurityHeaders, clientAddress, CROSS_ORIGIN_MESSAGE, isCrossOriginWrite, newNonce, proxyHops, refusedBody } from "./security.js";
+import {
+  applySecurityHeaders,
+  clientAddress,
+  CROSS_ORIGIN_MESSAGE,
+  isCrossOriginWrite,
+  newNonce,
+  proxyHops,
+  refusedBody,
+} from "./security.js";
 
 // The few Deno APIs used here, so that `tsc` (Node types) checks this file as well.
 declare const Deno: {
@@ -129,7 +137,9 @@ const server = Deno.serve({ port, onListen }, async (request, info) => {
   }
   const cspNonce = newNonce();
   const header = (name: string) => request.headers.get(name);
-  const refusedAs = isCrossOriginWrite(request.method, header, { trustProxy: hops > 0 }) ? { status: 403, message: CROSS_ORIGIN_MESSAGE } : refusedBody(request.method, url.pathname, header);
+  const refusedAs = isCrossOriginWrite(request.method, header, { trustProxy: hops > 0 })
+    ? { status: 403, message: CROSS_ORIGIN_MESSAGE }
+    : refusedBody(request.method, url.pathname, header);
   const refused = refusedAs ? Response.json({ message: refusedAs.message }, { status: refusedAs.status }) : null;
   const response = compress(
     request,

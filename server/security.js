@@ -55,7 +55,8 @@ export function proxyHops(value) {
   if (text === "" || text === "false" || text === "0") return 0;
   if (text === "true") return 1;
   const hops = Number(text);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxy hops (0-10), not "${value}".`);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`TRUST_PROXY must be true, false or a number of proxy hops (0-10), not "${value}".`);
   return hops;
 }
 
@@ -125,7 +126,9 @@ export function refusedBody(method, pathname, header) {
     return { status: 411, message: "Please send the request body with a Content-Length header." };
   }
   const bytes = Number(length);
-  if (!Number.isSafeInteger(bytes) || bytes < 0) return { status: 400, message: "The Content-Length header is not a number." };
-  if (bytes > limit) return { status: 413, message: `The request body is too large (the limit is ${limit / (1024 * 1024)} MB).` };
+  if (!Number.isSafeInteger(bytes) || bytes < 0)
+    return { status: 400, message: "The Content-Length header is not a number." };
+  if (bytes > limit)
+    return { status: 413, message: `The request body is too large (the limit is ${limit / (1024 * 1024)} MB).` };
   return null;
 }

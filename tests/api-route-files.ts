@@ -31,7 +31,8 @@ export function methodsOfRouteSource(source: string): string[] {
   const loader = /export const loader = [^\n]*/.exec(source)?.[0];
   const methods = new Set<string>(named);
   if (loader && !loader.includes("methodNotAllowed")) methods.add("GET");
-  if (/export const action\b/.test(source) && named.size === 0 && !/export const action = [^\n]*notFound/.test(source)) methods.add("POST");
+  if (/export const action\b/.test(source) && named.size === 0 && !/export const action = [^\n]*notFound/.test(source))
+    methods.add("POST");
   return METHODS.filter((method) => methods.has(method));
 }
 

@@ -29,7 +29,12 @@ export async function createClient(overrides: Partial<typeof clients.$inferInser
   const phone = overrides.phone ?? `07700 900${String(counter).padStart(3, "0")}`;
   const [row] = await db
     .insert(clients)
-    .values({ name: `Client ${counter}`, ...overrides, phone, phoneE164: "phoneE164" in overrides ? overrides.phoneE164 : toE164(phone) })
+    .values({
+      name: `Client ${counter}`,
+      ...overrides,
+      phone,
+      phoneE164: "phoneE164" in overrides ? overrides.phoneE164 : toE164(phone),
+    })
     .returning();
   return row!;
 }

@@ -49,12 +49,22 @@ export async function createTestAppointment(values: {
   const start = new Date(values.startTime);
   const [appointment] = await db
     .insert(appointments)
-    .values({ price: 4500, status: "scheduled", ...values, endTime: new Date(start.getTime() + 60 * 60_000).toISOString() })
+    .values({
+      price: 4500,
+      status: "scheduled",
+      ...values,
+      endTime: new Date(start.getTime() + 60 * 60_000).toISOString(),
+    })
     .returning();
   return appointment!;
 }
 
-export async function createTestSms(values: { clientId: number | null; appointmentId?: number | null; toNumber: string; body: string }) {
+export async function createTestSms(values: {
+  clientId: number | null;
+  appointmentId?: number | null;
+  toNumber: string;
+  body: string;
+}) {
   const [row] = await db
     .insert(smsLog)
     .values({ provider: "twilio", status: "sent", ...values })

@@ -39,7 +39,13 @@ export async function signedIn(role: Role, overrides: Partial<typeof users.$infe
 
 export const ORIGIN = "http://localhost:3000";
 
-type RequestOptions = { token?: string; cookie?: string; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> };
+type RequestOptions = {
+  token?: string;
+  cookie?: string;
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+};
 
 export function makeRequest(method: string, path: string, options: RequestOptions = {}): Request {
   const headers = new Headers(options.headers);
@@ -63,7 +69,11 @@ export const context = { clientAddress: "127.0.0.1", cspNonce: "test-nonce" };
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown;
 
 /** Calls a route's loader or action; a thrown Response is returned, not thrown. */
-export async function call(handler: unknown, request: Request, params: Record<string, string> = {}): Promise<Response | unknown> {
+export async function call(
+  handler: unknown,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response | unknown> {
   try {
     return await (handler as Handler)({ request, params, context });
   } catch (error) {
@@ -91,6 +101,13 @@ export function statusOf(result: unknown): number {
   return 200;
 }
 
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: unknown; init?: { status?: number } | null } {
-  return Boolean(value && typeof value === "object" && "type" in value && (value as { type: unknown }).type === "DataWithResponseInit");
+function isDataWithInit(
+  value: unknown,
+): value is { type: "DataWithResponseInit"; data: unknown; init?: { status?: number } | null } {
+  return Boolean(
+    value &&
+    typeof value === "object" &&
+    "type" in value &&
+    (value as { type: unknown }).type === "DataWithResponseInit",
+  );
 }

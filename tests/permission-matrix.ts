@@ -56,7 +56,11 @@ async function attempt(row: MatrixRow<any>, actor: MatrixActor | null) {
     if (row.kind === "api") options.body = body;
     else options.form = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)]));
   }
-  const result = await call(row.handler, makeRequest(row.method, row.path(who, context), options), row.params?.(who, context) ?? {});
+  const result = await call(
+    row.handler,
+    makeRequest(row.method, row.path(who, context), options),
+    row.params?.(who, context) ?? {},
+  );
   if (row.streaming && result instanceof Response) await result.body?.cancel();
   return result;
 }
@@ -101,7 +105,10 @@ export function describePermissionMatrix(title: string, rows: MatrixRow<any>[]) 
 
 // Capabilities that shape an answer rather than refuse it (e.g. "clients.contact"): every
 // role reads the same route; the fields are there for `shownTo` and absent for the others.
-export type FieldRow<Context> = Omit<MatrixRow<Context>, "method" | "body" | "allowed" | "streaming" | "refusedStatus"> & {
+export type FieldRow<Context> = Omit<
+  MatrixRow<Context>,
+  "method" | "body" | "allowed" | "streaming" | "refusedStatus"
+> & {
   setup: (actor: MatrixActor | null) => Promise<Context>;
   /** The records in the answer that the setup made (a page loader's data, or the JSON of `/api`). */
   records: (answer: unknown, context: Context) => Record<string, unknown>[];
@@ -111,7 +118,8 @@ export type FieldRow<Context> = Omit<MatrixRow<Context>, "method" | "body" | "al
 
 async function answerOf(result: unknown): Promise<unknown> {
   if (result instanceof Response) return result.json();
-  if (result && typeof result === "object" && "data" in result && "init" in result) return (result as { data: unknown }).data;
+  if (result && typeof result === "object" && "data" in result && "init" in result)
+    return (result as { data: unknown }).data;
   return result;
 }
 
@@ -128,7 +136,10 @@ export function describeFieldMatrix(title: string, rows: FieldRow<any>[]) {
         const shown = row.shownTo.includes(role);
         it(`${row.name} ${shown ? "gives" : "leaves out"} ${row.fields.join(", ")} for ${role}`, async () => {
           const context = await row.setup(actors[role]);
-          const result = await attempt({ ...row, setup: async () => context, method: "GET", allowed: ALL }, actors[role]);
+          const result = await attempt(
+            { ...row, setup: async () => context, method: "GET", allowed: ALL },
+            actors[role],
+          );
           expect(statusOf(result), `${row.name} as ${role}`).toBe(200);
           const records = row.records(await answerOf(result), context);
           expect(records.length, `${row.name} as ${role}: the setup's records`).toBeGreaterThan(0);

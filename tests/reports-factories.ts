@@ -11,7 +11,15 @@ import { createTimeOff, stylistOf } from "./services-factories";
 
 export const WEEK = { from: "2026-10-19", to: "2026-10-25" };
 
-type Booking = { stylistId: number; clientId: number | null; serviceId: number | null; status: AppointmentStatus; price: number; start: string; minutes: number };
+type Booking = {
+  stylistId: number;
+  clientId: number | null;
+  serviceId: number | null;
+  status: AppointmentStatus;
+  price: number;
+  start: string;
+  minutes: number;
+};
 
 export async function book(booking: Booking) {
   const start = new Date(booking.start);
@@ -45,19 +53,99 @@ export async function reportFixture() {
   const c3 = (await createClient({ name: '=HYPERLINK("http://x","Eve")' })).id;
 
   // In the week (local dates in brackets):
-  await book({ stylistId: a, clientId: c1, serviceId: cut.id, status: "completed", price: 4500, start: "2026-10-18T23:30:00Z", minutes: 60 }); // Mon 19 00:30 BST
-  await book({ stylistId: a, clientId: c1, serviceId: colour.id, status: "completed", price: 7000, start: "2026-10-21T09:00:00Z", minutes: 90 }); // Wed 21
-  await book({ stylistId: a, clientId: c2, serviceId: cut.id, status: "cancelled", price: 4500, start: "2026-10-22T09:00:00Z", minutes: 60 }); // Thu 22
-  await book({ stylistId: a, clientId: null, serviceId: null, status: "blocked", price: 999, start: "2026-10-20T12:00:00Z", minutes: 120 }); // Tue 20, counts nowhere
-  await book({ stylistId: b, clientId: c3, serviceId: colour.id, status: "completed", price: 7000, start: "2026-10-23T10:00:00Z", minutes: 60 }); // Fri 23
-  await book({ stylistId: b, clientId: c1, serviceId: cut.id, status: "scheduled", price: 4500, start: "2026-10-24T10:00:00Z", minutes: 60 }); // Sat 24
-  await book({ stylistId: b, clientId: c2, serviceId: cut.id, status: "completed", price: 5000, start: "2026-10-25T23:30:00Z", minutes: 30 }); // Sun 25 23:30 GMT
+  await book({
+    stylistId: a,
+    clientId: c1,
+    serviceId: cut.id,
+    status: "completed",
+    price: 4500,
+    start: "2026-10-18T23:30:00Z",
+    minutes: 60,
+  }); // Mon 19 00:30 BST
+  await book({
+    stylistId: a,
+    clientId: c1,
+    serviceId: colour.id,
+    status: "completed",
+    price: 7000,
+    start: "2026-10-21T09:00:00Z",
+    minutes: 90,
+  }); // Wed 21
+  await book({
+    stylistId: a,
+    clientId: c2,
+    serviceId: cut.id,
+    status: "cancelled",
+    price: 4500,
+    start: "2026-10-22T09:00:00Z",
+    minutes: 60,
+  }); // Thu 22
+  await book({
+    stylistId: a,
+    clientId: null,
+    serviceId: null,
+    status: "blocked",
+    price: 999,
+    start: "2026-10-20T12:00:00Z",
+    minutes: 120,
+  }); // Tue 20, counts nowhere
+  await book({
+    stylistId: b,
+    clientId: c3,
+    serviceId: colour.id,
+    status: "completed",
+    price: 7000,
+    start: "2026-10-23T10:00:00Z",
+    minutes: 60,
+  }); // Fri 23
+  await book({
+    stylistId: b,
+    clientId: c1,
+    serviceId: cut.id,
+    status: "scheduled",
+    price: 4500,
+    start: "2026-10-24T10:00:00Z",
+    minutes: 60,
+  }); // Sat 24
+  await book({
+    stylistId: b,
+    clientId: c2,
+    serviceId: cut.id,
+    status: "completed",
+    price: 5000,
+    start: "2026-10-25T23:30:00Z",
+    minutes: 30,
+  }); // Sun 25 23:30 GMT
   // Outside it:
-  await book({ stylistId: a, clientId: c1, serviceId: cut.id, status: "completed", price: 4500, start: "2026-10-26T00:30:00Z", minutes: 60 }); // Mon 26
-  await book({ stylistId: b, clientId: c3, serviceId: cut.id, status: "completed", price: 3000, start: "2026-10-18T22:30:00Z", minutes: 60 }); // Sun 18 23:30 BST: the previous week
+  await book({
+    stylistId: a,
+    clientId: c1,
+    serviceId: cut.id,
+    status: "completed",
+    price: 4500,
+    start: "2026-10-26T00:30:00Z",
+    minutes: 60,
+  }); // Mon 26
+  await book({
+    stylistId: b,
+    clientId: c3,
+    serviceId: cut.id,
+    status: "completed",
+    price: 3000,
+    start: "2026-10-18T22:30:00Z",
+    minutes: 60,
+  }); // Sun 18 23:30 BST: the previous week
   await db.update(services).set({ price: 6000 }).where(eq(services.id, cut.id));
   // Bob is off Thursday and Friday: 4 working days of 8 hours instead of 6.
   await createTimeOff(b, "2026-10-22", "2026-10-23", "Training");
 
-  return { admin, display, ann, bob, stylists: { a, b }, services: { cut: cut.id, colour: colour.id }, clients: { c1, c2, c3 } };
+  return {
+    admin,
+    display,
+    ann,
+    bob,
+    stylists: { a, b },
+    services: { cut: cut.id, colour: colour.id },
+    clients: { c1, c2, c3 },
+  };
 }

@@ -32,16 +32,26 @@ export function freePort(): Promise<number> {
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
 
 export type RunningServer = { url: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-export async function startServer(command: string, args: string[], env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(command, args, { cwd: process.cwd(), env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));
@@ -76,7 +86,11 @@ export async function startServer(command: string, args: string[], env: Record<s
 }
 
 /** Reads server-sent events from a streaming response until `predicate` matches one. */
-export async function waitForEvent(response: Response, predicate: (event: { id?: string; event?: string; data?: string }) => boolean, timeoutMs = 5000) {
+export async function waitForEvent(
+  response: Response,
+  predicate: (event: { id?: string; event?: string; data?: string }) => boolean,
+  timeoutMs = 5000,
+) {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = "";

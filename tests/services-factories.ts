@@ -34,19 +34,42 @@ export async function createStylist(overrides: Parameters<typeof createTestUser>
   return stylistOf(user.id);
 }
 
-export async function setCustomPricing(stylistId: number, serviceId: number, values: { price?: number | null; duration?: number | null }) {
-  await db.insert(stylistPricing).values({ stylistId, serviceId, price: values.price ?? null, duration: values.duration ?? null });
+export async function setCustomPricing(
+  stylistId: number,
+  serviceId: number,
+  values: { price?: number | null; duration?: number | null },
+) {
+  await db
+    .insert(stylistPricing)
+    .values({ stylistId, serviceId, price: values.price ?? null, duration: values.duration ?? null });
 }
 
-export async function setDay(stylistId: number, dayOfWeek: number, day: { isWorking?: boolean; startTime?: string; endTime?: string }) {
-  await db.insert(stylistAvailability).values({ stylistId, dayOfWeek, isWorking: day.isWorking ?? true, startTime: day.startTime ?? "09:00", endTime: day.endTime ?? "17:00" });
+export async function setDay(
+  stylistId: number,
+  dayOfWeek: number,
+  day: { isWorking?: boolean; startTime?: string; endTime?: string },
+) {
+  await db
+    .insert(stylistAvailability)
+    .values({
+      stylistId,
+      dayOfWeek,
+      isWorking: day.isWorking ?? true,
+      startTime: day.startTime ?? "09:00",
+      endTime: day.endTime ?? "17:00",
+    });
 }
 
 export async function setScheduleMode(stylistId: number, scheduleMode: "weekly" | "biweekly") {
   await db.update(stylists).set({ scheduleMode }).where(eq(stylists.id, stylistId));
 }
 
-export async function createTimeOff(stylistId: number, startDate: string, endDate: string, reason: string | null = null) {
+export async function createTimeOff(
+  stylistId: number,
+  startDate: string,
+  endDate: string,
+  reason: string | null = null,
+) {
   const [row] = await db.insert(timeOff).values({ stylistId, startDate, endDate, reason }).returning();
   return row!;
 }

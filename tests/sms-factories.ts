@@ -7,7 +7,10 @@ export const SECRET = "super-secret-auth-token-4242";
 
 /** Turns SMS on with complete credentials for `provider`, straight in the database. */
 export async function configureSms(overrides: Partial<typeof salonSettings.$inferInsert> = {}) {
-  await db.insert(salonSettings).values({ id: 1, salonName: "Willow & Shear", timeZone: "Europe/London" }).onConflictDoNothing();
+  await db
+    .insert(salonSettings)
+    .values({ id: 1, salonName: "Willow & Shear", timeZone: "Europe/London" })
+    .onConflictDoNothing();
   await db.update(salonSettings).set({
     salonName: "Willow & Shear",
     timeZone: "Europe/London",
@@ -18,7 +21,8 @@ export async function configureSms(overrides: Partial<typeof salonSettings.$infe
     smsApiSecret: SECRET,
     smsFromNumber: "07700 900001",
     reminderHoursBefore: 24,
-    reminderTemplate: "Hi {clientName}, {serviceName} with {stylistName} at {salonName} on {appointmentDate} at {appointmentTime}.",
+    reminderTemplate:
+      "Hi {clientName}, {serviceName} with {stylistName} at {salonName} on {appointmentDate} at {appointmentTime}.",
     ...overrides,
   });
 }
@@ -26,7 +30,10 @@ export async function configureSms(overrides: Partial<typeof salonSettings.$infe
 const hours = (n: number) => new Date(Date.now() + n * 3600_000).toISOString();
 
 /** A scheduled appointment starting `hoursAhead` from now, with its client, stylist and service. */
-export async function appointmentIn(hoursAhead: number, options: { client?: Parameters<typeof createTestClient>[0]; status?: AppointmentStatus; startTime?: string } = {}) {
+export async function appointmentIn(
+  hoursAhead: number,
+  options: { client?: Parameters<typeof createTestClient>[0]; status?: AppointmentStatus; startTime?: string } = {},
+) {
   const { stylist, service } = await createStylistAndService({ name: "Cut & Colour" });
   const client = await createTestClient(options.client);
   const appointment = await createTestAppointment({

@@ -7,10 +7,24 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Provider = "twilio" | "plivo" | "messagebird";
-export type RecordedRequest = { provider: Provider; method: string; path: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> };
+export type RecordedRequest = {
+  provider: Provider;
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: Record<string, unknown>;
+};
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number };
 /** A message the fake provider took (it has it whether or not its answer reached the sender). */
-export type StoredMessage = { provider: Provider; id: string; to: string; from: string; body: string; createdAt: Date; status: string };
+export type StoredMessage = {
+  provider: Provider;
+  id: string;
+  to: string;
+  from: string;
+  body: string;
+  createdAt: Date;
+  status: string;
+};
 
 export type FakeProviders = {
   url: string;
@@ -38,8 +52,13 @@ function providerOf(path: string): Provider | null {
 let sequence = 0;
 function success(provider: Provider): FakeAnswer {
   sequence += 1;
-  if (provider === "twilio") return { status: 201, body: { sid: `SM${String(sequence).padStart(32, "0")}`, status: "queued" } };
-  if (provider === "plivo") return { status: 202, body: { api_id: "api", message: "message(s) queued", message_uuid: [`plivo-uuid-${sequence}`] } };
+  if (provider === "twilio")
+    return { status: 201, body: { sid: `SM${String(sequence).padStart(32, "0")}`, status: "queued" } };
+  if (provider === "plivo")
+    return {
+      status: 202,
+      body: { api_id: "api", message: "message(s) queued", message_uuid: [`plivo-uuid-${sequence}`] },
+    };
   return { status: 201, body: { id: `mb-${sequence}`, recipients: { totalCount: 1 } } };
 }
 
@@ -47,9 +66,23 @@ function messageOf(provider: Provider, body: Record<string, unknown>, answer: Fa
   if (answer.status < 200 || answer.status >= 300) return null;
   const reply = (answer.body ?? {}) as Record<string, unknown>;
   const base = { provider, createdAt: new Date(), status: "delivered" };
-  if (provider === "twilio") return { ...base, id: String(reply.sid), to: String(body.To), from: String(body.From), body: String(body.Body) };
-  if (provider === "plivo") return { ...base, id: String((reply.message_uuid as string[])[0]), to: String(body.dst), from: String(body.src), body: String(body.text) };
-  return { ...base, id: String(reply.id), to: String((body.recipients as string[])[0]), from: String(body.originator), body: String(body.body) };
+  if (provider === "twilio")
+    return { ...base, id: String(reply.sid), to: String(body.To), from: String(body.From), body: String(body.Body) };
+  if (provider === "plivo")
+    return {
+      ...base,
+      id: String((reply.message_uuid as string[])[0]),
+      to: String(body.dst),
+      from: String(body.src),
+      body: String(body.text),
+    };
+  return {
+    ...base,
+    id: String(reply.id),
+    to: String((body.recipients as string[])[0]),
+    from: String(body.originator),
+    body: String(body.body),
+  };
 }
 
 const digits = (number: string) => number.replace(/\D/g, "");
@@ -60,7 +93,9 @@ const plivoParam = (value: string) => new Date(`${value.replace(" ", "T")}${valu
 
 /** The provider's list API over `messages`, with its filters, shaped like its real answer. */
 function list(provider: Provider, path: string, query: URLSearchParams, messages: StoredMessage[]): unknown {
-  const own = messages.filter((message) => message.provider === provider).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const own = messages
+    .filter((message) => message.provider === provider)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   if (provider === "twilio") {
     const sentAfter = query.get("DateSent>") ?? query.get("DateSent>=");
     const found = own.filter(
@@ -109,7 +144,9 @@ function list(provider: Provider, path: string, query: URLSearchParams, messages
     const until = query.get("message_time__lte");
     const found = own.filter(
       (message) =>
-        (!query.get("to_number") || digits(query.get("to_number")!) === digits(message.to)) && (!from || message.createdAt >= plivoParam(from)) && (!until || message.createdAt <= plivoParam(until)),
+        (!query.get("to_number") || digits(query.get("to_number")!) === digits(message.to)) &&
+        (!from || message.createdAt >= plivoParam(from)) &&
+        (!until || message.createdAt <= plivoParam(until)),
     );
     const limit = Number(query.get("limit") ?? 20);
     return {
@@ -135,7 +172,9 @@ function list(provider: Provider, path: string, query: URLSearchParams, messages
   const until = query.get("until");
   const found = own.filter(
     (message) =>
-      (!query.get("recipient") || digits(query.get("recipient")!) === digits(message.to)) && (!from || message.createdAt >= new Date(from)) && (!until || message.createdAt <= new Date(until)),
+      (!query.get("recipient") || digits(query.get("recipient")!) === digits(message.to)) &&
+      (!from || message.createdAt >= new Date(from)) &&
+      (!until || message.createdAt <= new Date(until)),
   );
   const limit = Number(query.get("limit") ?? 20);
   return {
@@ -158,7 +197,13 @@ function list(provider: Provider, path: string, query: URLSearchParams, messages
         totalSentCount: 1,
         totalDeliveredCount: message.status === "delivered" ? 1 : 0,
         totalDeliveryFailedCount: 0,
-        items: [{ recipient: Number(digits(message.to)), status: message.status, statusDatetime: message.createdAt.toISOString().replace(/\.\d{3}Z$/, "+00:00") }],
+        items: [
+          {
+            recipient: Number(digits(message.to)),
+            status: message.status,
+            statusDatetime: message.createdAt.toISOString().replace(/\.\d{3}Z$/, "+00:00"),
+          },
+        ],
       },
     })),
   };
@@ -194,7 +239,9 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         return;
       }
       const type = req.headers["content-type"] ?? "";
-      const body = type.includes("json") ? (JSON.parse(raw || "{}") as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(raw));
+      const body = type.includes("json")
+        ? (JSON.parse(raw || "{}") as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(raw));
       requests.push({ provider, method: req.method, path, headers: req.headers, body });
       const answer = answers.shift() ?? success(provider);
       // The provider has the message as soon as it accepts it, even if its answer never arrives.

@@ -50,7 +50,11 @@ const ROWS_PER_INSERT = 500;
  * Appends the history of several writes (before null: created; after null: deleted); a
  * write that changed nothing tracked appends nothing. Call inside the write's transaction.
  */
-export async function recordAppointmentChanges(tx: Executor, actor: Actor, writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null][]): Promise<void> {
+export async function recordAppointmentChanges(
+  tx: Executor,
+  actor: Actor,
+  writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null][],
+): Promise<void> {
   const actorName = displayName(actor);
   const rows = writes.flatMap(([before, after]) => {
     const diff = diffAppointment(before, after);
@@ -58,11 +62,17 @@ export async function recordAppointmentChanges(tx: Executor, actor: Actor, write
     if (!diff || appointmentId === undefined) return [];
     return [{ appointmentId, actorUserId: actor.id, actorName, kind: diff.kind, ...columnsOf(diff.changes) }];
   });
-  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) await tx.insert(appointmentHistory).values(rows.slice(at, at + ROWS_PER_INSERT));
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
+    await tx.insert(appointmentHistory).values(rows.slice(at, at + ROWS_PER_INSERT));
 }
 
 /** Appends the history of one write of an appointment (see `recordAppointmentChanges`). */
-export function recordAppointmentChange(tx: Executor, actor: Actor, before: AppointmentSnapshot | null, after: AppointmentSnapshot | null): Promise<void> {
+export function recordAppointmentChange(
+  tx: Executor,
+  actor: Actor,
+  before: AppointmentSnapshot | null,
+  after: AppointmentSnapshot | null,
+): Promise<void> {
   return recordAppointmentChanges(tx, actor, [[before, after]]);
 }
 
@@ -80,11 +90,19 @@ const clientAfter = alias(clients, "client_after");
  */
 async function assertHistoryVisible(actor: Actor, appointmentId: number): Promise<void> {
   assertCan(actor, "appointments.write");
-  const [current] = await db.select({ stylistId: appointments.stylistId }).from(appointments).where(eq(appointments.id, appointmentId)).limit(1);
+  const [current] = await db
+    .select({ stylistId: appointments.stylistId })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
   let stylistId = current?.stylistId;
   if (stylistId === undefined) {
     const [last] = await db
-      .select({ stylistId: sql<number | null>`coalesce(${appointmentHistory.stylistAfter}, ${appointmentHistory.stylistBefore})` })
+      .select({
+        stylistId: sql<
+          number | null
+        >`coalesce(${appointmentHistory.stylistAfter}, ${appointmentHistory.stylistBefore})`,
+      })
       .from(appointmentHistory)
       .where(and(eq(appointmentHistory.appointmentId, appointmentId), eq(appointmentHistory.kind, "deleted")))
       .orderBy(desc(appointmentHistory.id))
@@ -93,7 +111,8 @@ async function assertHistoryVisible(actor: Actor, appointmentId: number): Promis
     stylistId = last.stylistId ?? undefined;
   }
   if (can(actor.role, "stylists.viewAll")) return;
-  if (stylistId === undefined || stylistId !== (await stylistIdForUser(actor.id))) throw new NotFound("Appointment not found.");
+  if (stylistId === undefined || stylistId !== (await stylistIdForUser(actor.id)))
+    throw new NotFound("Appointment not found.");
 }
 
 function reference(id: number | null, name: string | null, removed: string) {
@@ -105,7 +124,11 @@ function pair<T>(before: T, after: T) {
 }
 
 /** An appointment's history, newest first, keyset-paged on the entry id. */
-export async function appointmentHistoryPage(actor: Actor, appointmentId: number, page: PageRequest): Promise<Page<AppointmentHistoryEntry>> {
+export async function appointmentHistoryPage(
+  actor: Actor,
+  appointmentId: number,
+  page: PageRequest,
+): Promise<Page<AppointmentHistoryEntry>> {
   await assertHistoryVisible(actor, appointmentId);
   const after = cursorKey(page.after, IdCursor);
   const rows = await db
@@ -125,7 +148,9 @@ export async function appointmentHistoryPage(actor: Actor, appointmentId: number
     .leftJoin(serviceAfter, eq(serviceAfter.id, appointmentHistory.serviceAfter))
     .leftJoin(clientBefore, eq(clientBefore.id, appointmentHistory.clientBefore))
     .leftJoin(clientAfter, eq(clientAfter.id, appointmentHistory.clientAfter))
-    .where(and(eq(appointmentHistory.appointmentId, appointmentId), after ? lt(appointmentHistory.id, after[0]) : undefined))
+    .where(
+      and(eq(appointmentHistory.appointmentId, appointmentId), after ? lt(appointmentHistory.id, after[0]) : undefined),
+    )
     .orderBy(desc(appointmentHistory.id))
     .limit(page.limit + 1);
   return pageOf(
@@ -137,16 +162,33 @@ export async function appointmentHistoryPage(actor: Actor, appointmentId: number
       const changes: AppointmentHistoryEntry["changes"] = {};
       const changed = (before: unknown, after: unknown) => before !== null || after !== null;
       if (changed(e.stylistBefore, e.stylistAfter))
-        changes.stylist = pair(reference(e.stylistBefore, row.stylistBefore, "Removed stylist"), reference(e.stylistAfter, row.stylistAfter, "Removed stylist"));
+        changes.stylist = pair(
+          reference(e.stylistBefore, row.stylistBefore, "Removed stylist"),
+          reference(e.stylistAfter, row.stylistAfter, "Removed stylist"),
+        );
       if (changed(e.startBefore, e.startAfter)) changes.startTime = pair(e.startBefore, e.startAfter);
       if (changed(e.endBefore, e.endAfter)) changes.endTime = pair(e.endBefore, e.endAfter);
       if (changed(e.serviceBefore, e.serviceAfter))
-        changes.service = pair(reference(e.serviceBefore, row.serviceBefore, "Removed service"), reference(e.serviceAfter, row.serviceAfter, "Removed service"));
+        changes.service = pair(
+          reference(e.serviceBefore, row.serviceBefore, "Removed service"),
+          reference(e.serviceAfter, row.serviceAfter, "Removed service"),
+        );
       if (changed(e.statusBefore, e.statusAfter)) changes.status = pair(e.statusBefore, e.statusAfter);
       if (changed(e.priceBefore, e.priceAfter)) changes.price = pair(e.priceBefore, e.priceAfter);
-      if (changed(e.clientBefore, e.clientAfter)) changes.client = pair(reference(e.clientBefore, row.clientBefore, "Removed client"), reference(e.clientAfter, row.clientAfter, "Removed client"));
+      if (changed(e.clientBefore, e.clientAfter))
+        changes.client = pair(
+          reference(e.clientBefore, row.clientBefore, "Removed client"),
+          reference(e.clientAfter, row.clientAfter, "Removed client"),
+        );
       if (changed(e.notesBefore, e.notesAfter)) changes.notes = pair(e.notesBefore, e.notesAfter);
-      return { id: e.id, appointmentId: e.appointmentId, at: e.at, actor: { id: e.actorUserId, name: e.actorName }, kind: e.kind, changes };
+      return {
+        id: e.id,
+        appointmentId: e.appointmentId,
+        at: e.at,
+        actor: { id: e.actorUserId, name: e.actorName },
+        kind: e.kind,
+        changes,
+      };
     },
   );
 }
@@ -165,12 +207,22 @@ export async function scrubClientHistory(tx: Executor, clientId: number): Promis
     .select({ id: appointments.id })
     .from(appointments)
     .where(eq(appointments.clientId, clientId))
-    .union(tx.selectDistinct({ id: appointmentHistory.appointmentId }).from(appointmentHistory).where(mentionsClient(clientId)));
+    .union(
+      tx
+        .selectDistinct({ id: appointmentHistory.appointmentId })
+        .from(appointmentHistory)
+        .where(mentionsClient(clientId)),
+    );
   const redact = (column: SQLWrapper) => sql<string | null>`case when ${column} is null then null else ${REDACTED} end`;
   const scrubbed = await tx
     .update(appointmentHistory)
     .set({ notesBefore: redact(appointmentHistory.notesBefore), notesAfter: redact(appointmentHistory.notesAfter) })
-    .where(and(inArray(appointmentHistory.appointmentId, theirs), or(sql`${appointmentHistory.notesBefore} is not null`, sql`${appointmentHistory.notesAfter} is not null`)))
+    .where(
+      and(
+        inArray(appointmentHistory.appointmentId, theirs),
+        or(sql`${appointmentHistory.notesBefore} is not null`, sql`${appointmentHistory.notesAfter} is not null`),
+      ),
+    )
     .returning({ id: appointmentHistory.id });
   await tx.update(appointmentHistory).set({ clientBefore: null }).where(eq(appointmentHistory.clientBefore, clientId));
   await tx.update(appointmentHistory).set({ clientAfter: null }).where(eq(appointmentHistory.clientAfter, clientId));
@@ -179,6 +231,12 @@ export async function scrubClientHistory(tx: Executor, clientId: number): Promis
 
 /** A merge: the duplicate's history entries point at the kept client, as its appointments now do. */
 export async function relinkClientHistory(tx: Executor, fromClientId: number, toClientId: number): Promise<void> {
-  await tx.update(appointmentHistory).set({ clientBefore: toClientId }).where(eq(appointmentHistory.clientBefore, fromClientId));
-  await tx.update(appointmentHistory).set({ clientAfter: toClientId }).where(eq(appointmentHistory.clientAfter, fromClientId));
+  await tx
+    .update(appointmentHistory)
+    .set({ clientBefore: toClientId })
+    .where(eq(appointmentHistory.clientBefore, fromClientId));
+  await tx
+    .update(appointmentHistory)
+    .set({ clientAfter: toClientId })
+    .where(eq(appointmentHistory.clientAfter, fromClientId));
 }

@@ -23,7 +23,10 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
   const blocked = value.status === "blocked";
   return {
     clientId: blocked ? null : (value.clientId ?? null),
-    newClient: !blocked && !value.clientId && value.clientName ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null } : undefined,
+    newClient:
+      !blocked && !value.clientId && value.clientName
+        ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null }
+        : undefined,
     stylistId: value.stylistId,
     // Blocked time carries no service: a service left chosen in the form is dropped.
     serviceId: blocked ? null : (value.serviceId ?? null),

@@ -9,7 +9,15 @@ import type { ClockFormat } from "#db/enums";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
-import { addDays, dateInZone, formatClockTime, formatLongDate, timeInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import {
+  addDays,
+  dateInZone,
+  formatClockTime,
+  formatLongDate,
+  timeInZone,
+  todayInZone,
+  type CalendarDate,
+} from "~/lib/salon-time";
 import type { Actor } from "./access.server";
 import { REDACTED } from "./appointment-history.server";
 import { overlapping } from "./appointment-views.server";
@@ -39,14 +47,25 @@ export type AppointmentWriteCheck = {
   salon: SalonRules;
   now: Date;
   before: { id: number; stylistId: number; startTime: string; endTime: string; notes: string | null } | null;
-  after: { stylistId: number; start: Date; end: Date; status: AppointmentStatus; availabilityOverride: boolean; notes: string | null };
+  after: {
+    stylistId: number;
+    start: Date;
+    end: Date;
+    status: AppointmentStatus;
+    availabilityOverride: boolean;
+    notes: string | null;
+  };
 };
 
 /**
  * `wholeBooking`: the rule does not depend on the date, so a repeat booking it refuses is
  * refused whole (400), not occurrence by occurrence.
  */
-export type AppointmentRule = { name: string; check: (write: AppointmentWriteCheck) => void | Promise<void>; wholeBooking?: true };
+export type AppointmentRule = {
+  name: string;
+  check: (write: AppointmentWriteCheck) => void | Promise<void>;
+  wholeBooking?: true;
+};
 
 const OVERRIDE_HINT = " An administrator can still book it by ticking the override.";
 export const FUTURE_COMPLETED = "An appointment cannot be marked completed before it starts.";
@@ -59,7 +78,12 @@ function startChanges({ before, after }: AppointmentWriteCheck): boolean {
 
 /** A new appointment, or one whose stylist, start or end changed: only these are held to the hours, so hours changed later never block editing notes or status. */
 function placeChanges({ before, after }: AppointmentWriteCheck): boolean {
-  return !before || before.stylistId !== after.stylistId || before.startTime !== after.start.toISOString() || before.endTime !== after.end.toISOString();
+  return (
+    !before ||
+    before.stylistId !== after.stylistId ||
+    before.startTime !== after.start.toISOString() ||
+    before.endTime !== after.end.toISOString()
+  );
 }
 
 export const NOTES_REDACTION_MARKER = `Notes cannot contain "${REDACTED}": the app writes it where an erasure removed a client's details. Remove or reword it.`;
@@ -71,13 +95,18 @@ export const NOTES_REDACTION_MARKER = `Notes cannot contain "${REDACTED}": the a
  */
 function noRedactionMarker({ before, after }: AppointmentWriteCheck) {
   const { notes } = after;
-  if (notes && notes !== (before?.notes ?? null) && notes.includes(REDACTED)) throw new Invalid(NOTES_REDACTION_MARKER, { notes: [NOTES_REDACTION_MARKER] });
+  if (notes && notes !== (before?.notes ?? null) && notes.includes(REDACTED))
+    throw new Invalid(NOTES_REDACTION_MARKER, { notes: [NOTES_REDACTION_MARKER] });
 }
 
 /** Appointments live on the grid: 07:00 to 23:00 salon time, within one day. */
 function onTheGrid({ after: { start, end }, salon: { timeZone, clock } }: AppointmentWriteCheck) {
-  if (end.getTime() <= start.getTime()) throw new Invalid("The end time must be after the start time.", { endTime: ["The end time must be after the start time."] });
-  if (end.getTime() - start.getTime() > MAX_SPAN_MINUTES * 60_000) throw new Invalid("An appointment cannot last more than 24 hours.");
+  if (end.getTime() <= start.getTime())
+    throw new Invalid("The end time must be after the start time.", {
+      endTime: ["The end time must be after the start time."],
+    });
+  if (end.getTime() - start.getTime() > MAX_SPAN_MINUTES * 60_000)
+    throw new Invalid("An appointment cannot last more than 24 hours.");
   const startTime = timeInZone(start, timeZone);
   const endDate = dateInZone(end, timeZone);
   const endTime = timeInZone(end, timeZone);
@@ -85,7 +114,9 @@ function onTheGrid({ after: { start, end }, salon: { timeZone, clock } }: Appoin
   const [first, last] = [minutesToClock(GRID_START_MINUTES), minutesToClock(GRID_END_MINUTES)];
   if (startTime < first || !sameDay || endTime > last) {
     const window = `${formatClockTime(first, clock)} and ${formatClockTime(last, clock)}`;
-    throw new Invalid(`Appointments must start and end between ${window} on one day.`, { startTime: [`Choose a time between ${window}.`] });
+    throw new Invalid(`Appointments must start and end between ${window} on one day.`, {
+      startTime: [`Choose a time between ${window}.`],
+    });
   }
 }
 
@@ -114,7 +145,9 @@ function withinAdvanceLimit(write: AppointmentWriteCheck) {
   if (can(actor.role, "appointments.beyondAdvanceLimit") || after.status === "blocked" || !startChanges(write)) return;
   const last = lastBookableDate(salon.timeZone, salon.bookingAdvanceLimit, now);
   if (dateInZone(after.start, salon.timeZone) > last) {
-    throw new Invalid(`Appointments can be booked at most ${salon.bookingAdvanceLimit} days ahead, so by ${formatLongDate(last)} at the latest. An administrator can book further ahead.`);
+    throw new Invalid(
+      `Appointments can be booked at most ${salon.bookingAdvanceLimit} days ahead, so by ${formatLongDate(last)} at the latest. An administrator can book further ahead.`,
+    );
   }
 }
 
@@ -128,24 +161,46 @@ async function withinWorkingHours(write: AppointmentWriteCheck) {
   const { executor, actor, after, salon } = write;
   if (after.status === "blocked" || after.status === "cancelled" || !placeChanges(write)) return;
   if (after.availabilityOverride && can(actor.role, "appointments.overrideAvailability")) return;
-  const reason = await availabilityConflict(executor, after.stylistId, after.start, after.end, salon.timeZone, salon.clock);
+  const reason = await availabilityConflict(
+    executor,
+    after.stylistId,
+    after.start,
+    after.end,
+    salon.timeZone,
+    salon.clock,
+  );
   if (reason) throw new Conflict(`${reason}${OVERRIDE_HINT}`);
 }
 
 function describeClash(
-  clash: { status: string; notes: string | null; clientName: string | null; serviceName: string | null; startTime: string; endTime: string; stylistName: string },
+  clash: {
+    status: string;
+    notes: string | null;
+    clientName: string | null;
+    serviceName: string | null;
+    startTime: string;
+    endTime: string;
+    stylistName: string;
+  },
   { timeZone, clock }: SalonClock,
 ) {
   const from = formatClockTime(timeInZone(clash.startTime, timeZone), clock);
   const to = formatClockTime(timeInZone(clash.endTime, timeZone), clock);
-  const what = clash.status === "blocked" ? `blocked time (${clash.notes || "Unavailable"})` : `${clash.clientName ?? "an appointment"}${clash.serviceName ? ` (${clash.serviceName})` : ""}`;
+  const what =
+    clash.status === "blocked"
+      ? `blocked time (${clash.notes || "Unavailable"})`
+      : `${clash.clientName ?? "an appointment"}${clash.serviceName ? ` (${clash.serviceName})` : ""}`;
   return `${clash.stylistName} already has ${what} from ${from} to ${to}.`;
 }
 
 /** Two live appointments of one stylist never overlap (blocked time counts, cancelled does not). */
 async function noOverlap({ executor, before, after, salon }: AppointmentWriteCheck) {
   if (after.status === "cancelled") return;
-  const conditions = [eq(appointments.stylistId, after.stylistId), ne(appointments.status, "cancelled"), overlapping(after.start, after.end)];
+  const conditions = [
+    eq(appointments.stylistId, after.stylistId),
+    ne(appointments.status, "cancelled"),
+    overlapping(after.start, after.end),
+  ];
   if (before) conditions.push(ne(appointments.id, before.id));
   const [clash] = await executor
     .select({
@@ -198,7 +253,8 @@ export function refusesWholeBooking(error: unknown): boolean {
 
 /** Ticking the availability override is for those who may override (decision 0008). */
 export function assertOverrideAllowed(actor: Actor, input: { availabilityOverride?: boolean }) {
-  if (input.availabilityOverride && !can(actor.role, "appointments.overrideAvailability")) throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
+  if (input.availabilityOverride && !can(actor.role, "appointments.overrideAvailability"))
+    throw new Forbidden("Only an administrator can book outside a stylist's working hours.");
 }
 
 /** Whether cancelling now, for an appointment starting at `start`, falls inside the salon's cancellation notice (decision 0063). */

@@ -6,31 +6,69 @@ import { and, asc, eq, gt, gte, inArray, ne } from "drizzle-orm";
 import { db, writeTransaction, type Transaction } from "#db/client.server";
 import { appointments } from "#db/schema";
 import { minutesToClock } from "~/lib/calendar";
-import { MAX_OCCURRENCES, type OccurrencePreview, type RefusedOccurrence, type Repeat } from "~/lib/schemas/appointments";
-import { addDays, dateInZone, daysBetween, formatClockTime, formatLongDate, timeInZone, wallClock, zonedToUtc, type CalendarDate } from "~/lib/salon-time";
+import {
+  MAX_OCCURRENCES,
+  type OccurrencePreview,
+  type RefusedOccurrence,
+  type Repeat,
+} from "~/lib/schemas/appointments";
+import {
+  addDays,
+  dateInZone,
+  daysBetween,
+  formatClockTime,
+  formatLongDate,
+  timeInZone,
+  wallClock,
+  zonedToUtc,
+  type CalendarDate,
+} from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
 import { assertOverrideAllowed, refusesWholeBooking, salonRules, type SalonRules } from "./appointment-rules.server";
 import { selectViews, toView, type AppointmentView } from "./appointment-views.server";
-import { assertStylistAllowed, insertChecked, resolveWrite, updateChecked, writeOf, type AppointmentWrite, type ReusedClient, type StoredAppointment } from "./appointment-writes.server";
+import {
+  assertStylistAllowed,
+  insertChecked,
+  resolveWrite,
+  updateChecked,
+  writeOf,
+  type AppointmentWrite,
+  type ReusedClient,
+  type StoredAppointment,
+} from "./appointment-writes.server";
 import { Conflict, Forbidden, Invalid } from "./errors";
 
 /**
  * The later occurrences of `existing`'s series that are still to come (never past ones),
  * by start time; each must be the actor's to change, as a single appointment must.
  */
-export async function followingOwned(tx: Transaction, actor: Actor, existing: StoredAppointment): Promise<StoredAppointment[]> {
+export async function followingOwned(
+  tx: Transaction,
+  actor: Actor,
+  existing: StoredAppointment,
+): Promise<StoredAppointment[]> {
   if (!existing.seriesId) return [];
   const now = new Date().toISOString();
   const rows = await tx
     .select()
     .from(appointments)
     // By the start `existing` had before this change (which may have moved it already).
-    .where(and(eq(appointments.seriesId, existing.seriesId), ne(appointments.id, existing.id), gt(appointments.startTime, existing.startTime), gte(appointments.startTime, now)))
+    .where(
+      and(
+        eq(appointments.seriesId, existing.seriesId),
+        ne(appointments.id, existing.id),
+        gt(appointments.startTime, existing.startTime),
+        gte(appointments.startTime, now),
+      ),
+    )
     .orderBy(asc(appointments.startTime), asc(appointments.id));
   for (const row of rows) {
     await assertStylistAllowed(tx, actor, row.stylistId).catch((error) => {
       if (error instanceof Invalid) return; // a retired stylist's, as for one appointment
-      if (error instanceof Forbidden) throw new Forbidden(`A later appointment of this series (${row.startTime}) is in another stylist's column: change this appointment only.`);
+      if (error instanceof Forbidden)
+        throw new Forbidden(
+          `A later appointment of this series (${row.startTime}) is in another stylist's column: change this appointment only.`,
+        );
       throw error;
     });
   }
@@ -41,7 +79,13 @@ export async function followingOwned(tx: Transaction, actor: Actor, existing: St
  * "This and following": `change` turns each later occurrence into its write; each is
  * checked as a single edit, and the first one refused refuses the whole change, naming its date.
  */
-export async function updateFollowing(tx: Transaction, actor: Actor, rows: StoredAppointment[], salon: SalonRules, change: (row: StoredAppointment) => AppointmentWrite) {
+export async function updateFollowing(
+  tx: Transaction,
+  actor: Actor,
+  rows: StoredAppointment[],
+  salon: SalonRules,
+  change: (row: StoredAppointment) => AppointmentWrite,
+) {
   const writes = rows.map((row) => ({ row, write: change(row) }));
   // Moving later, the last goes first (and earlier, the first), so none lands on a sibling not yet moved.
   if (writes.some(({ row, write }) => write.start.getTime() > Date.parse(row.startTime))) writes.reverse();
@@ -79,10 +123,16 @@ function shiftWallClock(instant: Date | string, shift: { days: number; minutes: 
  * only when it changed (a status only to cancelled or back to scheduled), so what was
  * set on that occurrence alone stays.
  */
-export function seriesChange(before: StoredAppointment, after: AppointmentWrite & { end: Date }, row: StoredAppointment, timeZone: string): AppointmentWrite {
+export function seriesChange(
+  before: StoredAppointment,
+  after: AppointmentWrite & { end: Date },
+  row: StoredAppointment,
+  timeZone: string,
+): AppointmentWrite {
   const start = shiftWallClock(row.startTime, wallClockShift(before.startTime, after.start, timeZone), timeZone);
   const length = after.end.getTime() - after.start.getTime();
-  const statusChanged = after.status !== before.status && (after.status === "cancelled" || after.status === "scheduled");
+  const statusChanged =
+    after.status !== before.status && (after.status === "cancelled" || after.status === "scheduled");
   return {
     ...writeOf(row),
     start,
@@ -104,7 +154,10 @@ export function seriesDates(first: CalendarDate, repeat: Repeat): CalendarDate[]
     dates.push(date);
   }
   if ("until" in repeat) {
-    if (repeat.until < first) throw new Invalid("The last date must be on or after the first appointment's date.", { until: ["Must be on or after the first appointment's date"] });
+    if (repeat.until < first)
+      throw new Invalid("The last date must be on or after the first appointment's date.", {
+        until: ["Must be on or after the first appointment's date"],
+      });
     if (addDays(first, MAX_OCCURRENCES * 7 * repeat.everyWeeks) <= repeat.until) {
       const message = `A series has at most ${MAX_OCCURRENCES} appointments: the last would be on ${formatLongDate(dates.at(-1)!)}; choose that date or an earlier one.`;
       throw new Invalid(message, { until: [message] });
@@ -113,7 +166,12 @@ export function seriesDates(first: CalendarDate, repeat: Repeat): CalendarDate[]
   return dates;
 }
 
-export type SeriesBooking = { seriesId: string; created: AppointmentView[]; refused: RefusedOccurrence[]; reusedClient?: ReusedClient };
+export type SeriesBooking = {
+  seriesId: string;
+  created: AppointmentView[];
+  refused: RefusedOccurrence[];
+  reusedClient?: ReusedClient;
+};
 export type SeriesPreview = { occurrences: OccurrencePreview[] };
 
 /** Thrown to roll a preview's transaction back, carrying what it found. */
@@ -133,7 +191,12 @@ class PreviewRollback extends Error {
 export async function createSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat): Promise<SeriesBooking> {
   const outcome = await runSeries(actor, input, repeat, false);
   const created = outcome.ids.length ? await selectViews(db, inArray(appointments.id, outcome.ids)) : [];
-  return { seriesId: outcome.seriesId, created: created.map((row) => toView(actor, row)), refused: outcome.refused, ...(outcome.reusedClient ? { reusedClient: outcome.reusedClient } : {}) };
+  return {
+    seriesId: outcome.seriesId,
+    created: created.map((row) => toView(actor, row)),
+    refused: outcome.refused,
+    ...(outcome.reusedClient ? { reusedClient: outcome.reusedClient } : {}),
+  };
 }
 
 /**
@@ -150,9 +213,19 @@ export async function previewSeries(actor: Actor, input: AppointmentWrite, repea
   );
 }
 
-type SeriesOutcome = { seriesId: string; ids: number[]; refused: RefusedOccurrence[]; reusedClient: ReusedClient | null };
+type SeriesOutcome = {
+  seriesId: string;
+  ids: number[];
+  refused: RefusedOccurrence[];
+  reusedClient: ReusedClient | null;
+};
 
-async function runSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat, preview: boolean): Promise<SeriesOutcome> {
+async function runSeries(
+  actor: Actor,
+  input: AppointmentWrite,
+  repeat: Repeat,
+  preview: boolean,
+): Promise<SeriesOutcome> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
   const salon = await salonRules();

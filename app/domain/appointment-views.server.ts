@@ -72,11 +72,25 @@ export function toView(actor: Actor, row: ViewRow): AppointmentView {
     availabilityOverride: row.availabilityOverride,
     seriesId: row.seriesId,
     lateCancellation: row.lateCancellation,
-    client: row.clientId !== null && row.clientName !== null ? clientFor(actor, { id: row.clientId, name: row.clientName, phone: row.clientPhone ?? "", email: row.clientEmail }) : null,
+    client:
+      row.clientId !== null && row.clientName !== null
+        ? clientFor(actor, {
+            id: row.clientId,
+            name: row.clientName,
+            phone: row.clientPhone ?? "",
+            email: row.clientEmail,
+          })
+        : null,
     stylist: { id: row.stylistId, name: row.stylistName ?? "" },
     service:
       row.serviceId !== null && row.serviceName !== null
-        ? { id: row.serviceId, name: row.serviceName, price: row.servicePrice ?? 0, category: row.serviceCategory ?? "", color: row.serviceColor }
+        ? {
+            id: row.serviceId,
+            name: row.serviceName,
+            price: row.servicePrice ?? 0,
+            category: row.serviceCategory ?? "",
+            color: row.serviceColor,
+          }
         : null,
   };
 }
@@ -95,5 +109,9 @@ export function selectViews(executor: Executor, where: SQL | undefined, directio
 
 /** Appointments overlapping [from, to), using the (stylist, start) and (start) indexes. */
 export function overlapping(from: Date, to: Date): SQL {
-  return and(gte(appointments.startTime, new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString()), lt(appointments.startTime, to.toISOString()), gt(appointments.endTime, from.toISOString()))!;
+  return and(
+    gte(appointments.startTime, new Date(from.getTime() - MAX_LOOKBACK_MS).toISOString()),
+    lt(appointments.startTime, to.toISOString()),
+    gt(appointments.endTime, from.toISOString()),
+  )!;
 }

@@ -37,18 +37,34 @@ export type AppointmentWrite = {
 
 /** The stylist exists and is active, and is the actor's own unless they may book for every stylist. */
 export async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId: number) {
-  const [stylist] = await executor.select({ id: stylists.id, userId: stylists.userId, isActive: stylists.isActive }).from(stylists).where(eq(stylists.id, stylistId)).limit(1);
+  const [stylist] = await executor
+    .select({ id: stylists.id, userId: stylists.userId, isActive: stylists.isActive })
+    .from(stylists)
+    .where(eq(stylists.id, stylistId))
+    .limit(1);
   if (!stylist || !stylist.isActive) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
-  if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id) throw new Forbidden("You can only book appointments in your own column.");
+  if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id)
+    throw new Forbidden("You can only book appointments in your own column.");
 }
 
-export type Resolved = { clientId: number | null; reusedClient: ReusedClient | null; serviceId: number | null; price: number; start: Date; end: Date };
+export type Resolved = {
+  clientId: number | null;
+  reusedClient: ReusedClient | null;
+  serviceId: number | null;
+  price: number;
+  start: Date;
+  end: Date;
+};
 
 /** A booking typed for someone new whose phone or e-mail is already a client's books that client (decision 0060). */
 export type ReusedClient = { id: number; name: string };
 export type SavedAppointment = AppointmentView & { reusedClient?: ReusedClient };
 
-async function bookingClient(executor: Executor, actor: Actor, newClient: NonNullable<AppointmentWrite["newClient"]>): Promise<{ id: number; reused: boolean; name: string }> {
+async function bookingClient(
+  executor: Executor,
+  actor: Actor,
+  newClient: NonNullable<AppointmentWrite["newClient"]>,
+): Promise<{ id: number; reused: boolean; name: string }> {
   const existing = await findClientByKeys(executor, clientKeys(newClient, await storedCountry(executor)));
   if (existing) return { id: existing.id, name: existing.name, reused: true };
   const created = await createClientRecord(executor, actor, { ...newClient, consentType: "service" });
@@ -56,7 +72,12 @@ async function bookingClient(executor: Executor, actor: Actor, newClient: NonNul
 }
 
 /** The client (created or reused when typed in), the service's terms and the end of a write, before any rule. */
-export async function resolveWrite(executor: Executor, actor: Actor, input: AppointmentWrite, existing: { serviceId: number | null; stylistId: number; price: number } | null): Promise<Resolved> {
+export async function resolveWrite(
+  executor: Executor,
+  actor: Actor,
+  input: AppointmentWrite,
+  existing: { serviceId: number | null; stylistId: number; price: number } | null,
+): Promise<Resolved> {
   const blocked = input.status === "blocked";
   let clientId = blocked ? null : (input.clientId ?? null);
   let reusedClient: ReusedClient | null = null;
@@ -105,7 +126,12 @@ export async function loadOwned(executor: Executor, actor: Actor, id: number) {
 export const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
 
 /** The stored columns of a checked write. */
-function columnsOf(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean, lateCancellation = false) {
+function columnsOf(
+  input: AppointmentWrite,
+  resolved: Resolved,
+  availabilityOverride: boolean,
+  lateCancellation = false,
+) {
   return {
     clientId: resolved.clientId,
     stylistId: input.stylistId,
@@ -137,9 +163,23 @@ export function writeOf(row: StoredAppointment): AppointmentWrite {
 }
 
 /** The one insert of an appointment, after the rule chain. A series books each occurrence through it, in the series' transaction. */
-export async function insertChecked(tx: Transaction, actor: Actor, input: AppointmentWrite, resolved: Resolved, salon: SalonRules, seriesId: string | null = null): Promise<number> {
+export async function insertChecked(
+  tx: Transaction,
+  actor: Actor,
+  input: AppointmentWrite,
+  resolved: Resolved,
+  salon: SalonRules,
+  seriesId: string | null = null,
+): Promise<number> {
   const availabilityOverride = Boolean(input.availabilityOverride);
-  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride, notes: input.notes };
+  const after = {
+    stylistId: input.stylistId,
+    start: resolved.start,
+    end: resolved.end,
+    status: input.status,
+    availabilityOverride,
+    notes: input.notes,
+  };
   await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
   const [row] = await tx
     .insert(appointments)
@@ -154,15 +194,33 @@ export async function insertChecked(tx: Transaction, actor: Actor, input: Appoin
  * The one update of an appointment (an edit of every field), after the rule chain.
  * `existing` is the row as loaded (and owned) in this transaction.
  */
-export async function updateChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, input: AppointmentWrite, salon: SalonRules): Promise<Resolved> {
+export async function updateChecked(
+  tx: Transaction,
+  actor: Actor,
+  existing: StoredAppointment,
+  input: AppointmentWrite,
+  salon: SalonRules,
+): Promise<Resolved> {
   if (existing.stylistId !== input.stylistId) await assertStylistAllowed(tx, actor, input.stylistId);
   const resolved = await resolveWrite(tx, actor, input, existing);
   const availabilityOverride = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
   const now = new Date();
-  const after = { stylistId: input.stylistId, start: resolved.start, end: resolved.end, status: input.status, availabilityOverride, notes: input.notes };
+  const after = {
+    stylistId: input.stylistId,
+    start: resolved.start,
+    end: resolved.end,
+    status: input.status,
+    availabilityOverride,
+    notes: input.notes,
+  };
   await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
   // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
-  const lateCancellation = input.status !== "cancelled" ? false : existing.status === "cancelled" ? existing.lateCancellation : isLateCancellation(existing.startTime, now, salon);
+  const lateCancellation =
+    input.status !== "cancelled"
+      ? false
+      : existing.status === "cancelled"
+        ? existing.lateCancellation
+        : isLateCancellation(existing.startTime, now, salon);
   const [updated] = await tx
     .update(appointments)
     .set({ ...columnsOf(input, resolved, availabilityOverride, lateCancellation), updatedAt: now.toISOString() })
@@ -177,14 +235,30 @@ export async function updateChecked(tx: Transaction, actor: Actor, existing: Sto
  * The one move of an appointment (a drag: new start and end, perhaps another stylist;
  * everything else, the price included, stays), after the rule chain.
  */
-export async function moveChecked(tx: Transaction, actor: Actor, existing: StoredAppointment, move: { stylistId: number; start: Date; end: Date }, salon: SalonRules): Promise<void> {
+export async function moveChecked(
+  tx: Transaction,
+  actor: Actor,
+  existing: StoredAppointment,
+  move: { stylistId: number; start: Date; end: Date },
+  salon: SalonRules,
+): Promise<void> {
   if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
   const now = new Date();
-  const after = { ...move, status: existing.status, availabilityOverride: existing.availabilityOverride, notes: existing.notes };
+  const after = {
+    ...move,
+    status: existing.status,
+    availabilityOverride: existing.availabilityOverride,
+    notes: existing.notes,
+  };
   await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
   const [moved] = await tx
     .update(appointments)
-    .set({ stylistId: move.stylistId, startTime: move.start.toISOString(), endTime: move.end.toISOString(), updatedAt: now.toISOString() })
+    .set({
+      stylistId: move.stylistId,
+      startTime: move.start.toISOString(),
+      endTime: move.end.toISOString(),
+      updatedAt: now.toISOString(),
+    })
     .where(eq(appointments.id, existing.id))
     .returning();
   await recordAppointmentChange(tx, actor, existing, moved!);

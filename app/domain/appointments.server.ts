@@ -70,7 +70,10 @@ export const RANGE_TOO_LONG = `The range from 'from' to 'to' must be at most ${M
  * before the salon's today to the booking advance limit ahead, at most 92 days; one bound
  * alone reaches 92 days from it. Longer or reversed ranges are refused.
  */
-export async function appointmentWindow(filter: Pick<AppointmentFilter, "from" | "to">, now = new Date()): Promise<{ from: Date; to: Date }> {
+export async function appointmentWindow(
+  filter: Pick<AppointmentFilter, "from" | "to">,
+  now = new Date(),
+): Promise<{ from: Date; to: Date }> {
   let { from, to } = filter;
   if (!from && !to) {
     const { timeZone, bookingAdvanceLimit } = await readSettingsWithSecret();
@@ -87,7 +90,12 @@ export async function appointmentWindow(filter: Pick<AppointmentFilter, "from" |
 }
 
 /** A page of appointment views matching the conditions, keyset-paged on (start time, id). */
-async function viewsPage(actor: Actor, conditions: (SQL | undefined)[], page: PageRequest, direction: "asc" | "desc" = "asc"): Promise<Page<AppointmentView>> {
+async function viewsPage(
+  actor: Actor,
+  conditions: (SQL | undefined)[],
+  page: PageRequest,
+  direction: "asc" | "desc" = "asc",
+): Promise<Page<AppointmentView>> {
   const rows = await selectViews(db, and(...conditions), direction).limit(page.limit + 1);
   return pageOf(
     rows,
@@ -101,13 +109,24 @@ async function viewsPage(actor: Actor, conditions: (SQL | undefined)[], page: Pa
  * A page of the appointments overlapping the window (see `appointmentWindow`) that the
  * actor may see, by start time then id, keyset-paged on that order.
  */
-export async function listAppointments(actor: Actor, query: AppointmentListQuery, page: PageRequest): Promise<Page<AppointmentView>> {
+export async function listAppointments(
+  actor: Actor,
+  query: AppointmentListQuery,
+  page: PageRequest,
+): Promise<Page<AppointmentView>> {
   assertCan(actor, "calendar.view");
   const scope = await visibleStylistScope(actor);
-  const filter: AppointmentFilter = { from: await salonBound(query.from, "start"), to: await salonBound(query.to, "end"), stylistId: query.stylistId };
+  const filter: AppointmentFilter = {
+    from: await salonBound(query.from, "start"),
+    to: await salonBound(query.to, "end"),
+    stylistId: query.stylistId,
+  };
   const window = await appointmentWindow(filter);
   const after = cursorKey(page.after, TextIdCursor);
-  const conditions: (SQL | undefined)[] = [overlapping(window.from, window.to), afterKey(appointments.startTime, appointments.id, after)];
+  const conditions: (SQL | undefined)[] = [
+    overlapping(window.from, window.to),
+    afterKey(appointments.startTime, appointments.id, after),
+  ];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   if (filter.stylistId) conditions.push(eq(appointments.stylistId, filter.stylistId));
   return viewsPage(actor, conditions, page);
@@ -128,12 +147,20 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
  * All' pages through the rest with `after`); `clientId` keeps one client's (the calendar
  * header's client search).
  */
-export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest, { clientId }: { clientId?: number } = {}): Promise<Page<AppointmentView>> {
+export async function upcomingAppointmentsPage(
+  actor: Actor,
+  page: PageRequest,
+  { clientId }: { clientId?: number } = {},
+): Promise<Page<AppointmentView>> {
   assertCan(actor, "calendar.view");
   const scope = await visibleStylistScope(actor);
   const now = new Date().toISOString();
   const after = cursorKey(page.after, TextIdCursor);
-  const conditions = [gt(appointments.startTime, now), ne(appointments.status, "cancelled"), afterKey(appointments.startTime, appointments.id, after)];
+  const conditions = [
+    gt(appointments.startTime, now),
+    ne(appointments.status, "cancelled"),
+    afterKey(appointments.startTime, appointments.id, after),
+  ];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
   if (clientId) conditions.push(eq(appointments.clientId, clientId));
   return viewsPage(actor, conditions, page);
@@ -144,14 +171,22 @@ export async function upcomingAppointmentsPage(actor: Actor, page: PageRequest, 
  * every status: "upcoming" (not started yet) soonest first, "past" (started) latest first.
  * Walks the (client, start time) index from the cursor (the client profile, decision 0084).
  */
-export async function clientAppointmentsPage(actor: Actor, clientId: number, when: "upcoming" | "past", page: PageRequest, now = new Date()): Promise<Page<AppointmentView>> {
+export async function clientAppointmentsPage(
+  actor: Actor,
+  clientId: number,
+  when: "upcoming" | "past",
+  page: PageRequest,
+  now = new Date(),
+): Promise<Page<AppointmentView>> {
   assertCan(actor, "clients.profile");
   const scope = await visibleStylistScope(actor);
   const direction = when === "upcoming" ? "asc" : "desc";
   const after = cursorKey(page.after, TextIdCursor);
   const conditions = [
     eq(appointments.clientId, clientId),
-    when === "upcoming" ? gt(appointments.startTime, now.toISOString()) : lte(appointments.startTime, now.toISOString()),
+    when === "upcoming"
+      ? gt(appointments.startTime, now.toISOString())
+      : lte(appointments.startTime, now.toISOString()),
     afterKey(appointments.startTime, appointments.id, after, direction),
   ];
   if (scope) conditions.push(scope.length ? inArray(appointments.stylistId, scope) : sql`0`);
@@ -184,7 +219,11 @@ export async function dashboardStats(actor: Actor, date: CalendarDate): Promise<
     })
     .from(appointments)
     .where(and(...conditions));
-  return { totalAppointments: Number(row?.total ?? 0), revenue: Number(row?.revenue ?? 0), pending: Number(row?.pending ?? 0) };
+  return {
+    totalAppointments: Number(row?.total ?? 0),
+    revenue: Number(row?.revenue ?? 0),
+    pending: Number(row?.pending ?? 0),
+  };
 }
 
 // ---- writes ----
@@ -205,7 +244,12 @@ function withReused(view: AppointmentView, reusedClient: ReusedClient | null): S
   return reusedClient ? { ...view, reusedClient } : view;
 }
 
-export async function updateAppointment(actor: Actor, id: number, input: AppointmentWrite, scope: SeriesScope = "this"): Promise<SavedAppointment> {
+export async function updateAppointment(
+  actor: Actor,
+  id: number,
+  input: AppointmentWrite,
+  scope: SeriesScope = "this",
+): Promise<SavedAppointment> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
   const salon = await salonRules();
@@ -216,7 +260,18 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
     const resolved = await updateChecked(tx, actor, existing, input, salon);
     if (following.length) {
       await updateFollowing(tx, actor, following, salon, (row) =>
-        seriesChange(existing, { ...input, clientId: resolved.clientId, serviceId: resolved.serviceId, start: resolved.start, end: resolved.end }, row, salon.timeZone),
+        seriesChange(
+          existing,
+          {
+            ...input,
+            clientId: resolved.clientId,
+            serviceId: resolved.serviceId,
+            start: resolved.start,
+            end: resolved.end,
+          },
+          row,
+          salon.timeZone,
+        ),
       );
     }
     return resolved.reusedClient;
@@ -228,19 +283,27 @@ export async function updateAppointment(actor: Actor, id: number, input: Appoint
  * A drag-and-drop move: new start (and stylist); the length stays unless an end is given.
  * The calendar's drag moves only that occurrence of a series; `/api` may ask for "following".
  */
-export async function moveAppointment(actor: Actor, id: number, move: { start: Date; end?: Date; stylistId?: number }, scope: SeriesScope = "this"): Promise<AppointmentView> {
+export async function moveAppointment(
+  actor: Actor,
+  id: number,
+  move: { start: Date; end?: Date; stylistId?: number },
+  scope: SeriesScope = "this",
+): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
   const salon = await salonRules();
   await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
-    if (existing.status === "blocked") throw new Invalid("Blocked time cannot be moved by dragging. Open it to change it.");
+    if (existing.status === "blocked")
+      throw new Invalid("Blocked time cannot be moved by dragging. Open it to change it.");
     const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
     const stylistId = move.stylistId ?? existing.stylistId;
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
     const end = move.end ?? new Date(move.start.getTime() + length);
     await moveChecked(tx, actor, existing, { stylistId, start: move.start, end }, salon);
     if (following.length) {
-      await updateFollowing(tx, actor, following, salon, (row) => seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, salon.timeZone));
+      await updateFollowing(tx, actor, following, salon, (row) =>
+        seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, salon.timeZone),
+      );
     }
   });
   return getAppointment(actor, id);

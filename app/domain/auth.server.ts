@@ -7,7 +7,13 @@ import { newToken, sha256 } from "~/lib/secret-token.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/domain/password.server";
 import type { Actor } from "./access.server";
 import { Conflict, Unauthorized } from "./errors";
-import { attemptAbandoned, attemptFailed, attemptSucceeded, beginAttempt, type TrustedDevice } from "./sign-in-throttle.server";
+import {
+  attemptAbandoned,
+  attemptFailed,
+  attemptSucceeded,
+  beginAttempt,
+  type TrustedDevice,
+} from "./sign-in-throttle.server";
 
 export { FAILED_SIGN_IN_WINDOW_MS, MAX_FAILED_SIGN_INS } from "./sign-in-throttle.server";
 /** Absolute lifetime of a session. */
@@ -34,7 +40,14 @@ export async function createSession(userId: number): Promise<{ token: string; ex
   const token = newToken();
   const now = Date.now();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db.insert(sessions).values({ tokenHash: await sha256(token), userId, expiresAt: expiresAt.toISOString(), lastSeenAt: new Date(now).toISOString() });
+  await db
+    .insert(sessions)
+    .values({
+      tokenHash: await sha256(token),
+      userId,
+      expiresAt: expiresAt.toISOString(),
+      lastSeenAt: new Date(now).toISOString(),
+    });
   return { token, expiresAt };
 }
 
@@ -72,7 +85,12 @@ export async function userForToken(token: string, options: { idle?: boolean } = 
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now).toISOString() })
-      .where(and(eq(sessions.tokenHash, tokenHash), or(isNull(sessions.lastSeenAt), ne(sessions.lastSeenAt, new Date(now).toISOString()))));
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          or(isNull(sessions.lastSeenAt), ne(sessions.lastSeenAt, new Date(now).toISOString())),
+        ),
+      );
   }
   const { lastSeenAt: _seen, createdAt: _created, ...actor } = row;
   return actor;
@@ -84,16 +102,23 @@ export async function userForToken(token: string, options: { idle?: boolean } = 
  * the password is wrong. `device` is the browser's device cookie, if any: for an account
  * it signed in to before, its attempts are counted apart from its address.
  */
-export async function authenticateWithPassword(input: { email: string; password: string; address: string; device?: TrustedDevice | null }): Promise<Actor> {
+export async function authenticateWithPassword(input: {
+  email: string;
+  password: string;
+  address: string;
+  device?: TrustedDevice | null;
+}): Promise<Actor> {
   const email = normaliseEmail(input.email);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const device = user && input.device?.userIds.includes(user.id) ? input.device.id : null;
   const client = { address: input.address, device };
   const attempt = await beginAttempt(email, client);
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash())).catch(async (error: unknown) => {
-    await attemptAbandoned(attempt);
-    throw error;
-  });
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash())).catch(
+    async (error: unknown) => {
+      await attemptAbandoned(attempt);
+      throw error;
+    },
+  );
   if (!user || !valid || !user.isActive) {
     await attemptFailed(attempt);
     throw new Unauthorized(INVALID_CREDENTIALS);
@@ -103,7 +128,14 @@ export async function authenticateWithPassword(input: { email: string; password:
 }
 
 export function toActor(user: User): Actor {
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, isActive: user.isActive };
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    isActive: user.isActive,
+  };
 }
 
 export async function adminExists(): Promise<boolean> {
@@ -114,7 +146,12 @@ export async function adminExists(): Promise<boolean> {
 export const ADMIN_ALREADY_EXISTS = "An administrator account already exists. Please sign in.";
 
 /** Creates the first administrator of a fresh install; refused once any admin exists. */
-export async function setupAdmin(input: { email: string; password: string; firstName: string; lastName: string }): Promise<Actor> {
+export async function setupAdmin(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}): Promise<Actor> {
   // Refused before hashing: after setup this endpoint must cost an anonymous caller nothing.
   if (await adminExists()) throw new Conflict(ADMIN_ALREADY_EXISTS);
   const passwordHash = await hashPassword(input.password);
@@ -123,8 +160,20 @@ export async function setupAdmin(input: { email: string; password: string; first
     if (existing) throw new Conflict(ADMIN_ALREADY_EXISTS);
     const email = normaliseEmail(input.email);
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (taken) throw new Conflict("An account with this email already exists.", { email: ["An account with this email already exists."] });
-    const [user] = await tx.insert(users).values({ email, passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim(), role: "admin" }).returning();
+    if (taken)
+      throw new Conflict("An account with this email already exists.", {
+        email: ["An account with this email already exists."],
+      });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        role: "admin",
+      })
+      .returning();
     return toActor(user!);
   });
 }

@@ -7,7 +7,17 @@ import type { ClockFormat } from "#db/enums";
 import { appointments, clients, services, stylistAvailability, stylists, timeOff, type Stylist } from "#db/schema";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { END_AFTER_START, type AvailabilityDayInput, type TimeOffInput } from "~/lib/schemas/availability";
-import { addDays, dateInZone, dayBounds, formatClockTime, formatLongDate, isCalendarDate, minutesInZone, rotaDayNumber, timeInZone } from "~/lib/salon-time";
+import {
+  addDays,
+  dateInZone,
+  dayBounds,
+  formatClockTime,
+  formatLongDate,
+  isCalendarDate,
+  minutesInZone,
+  rotaDayNumber,
+  timeInZone,
+} from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import type { Actor } from "./access.server";
 import { Invalid, NeedsConfirmation, NotFound } from "./errors";
@@ -26,8 +36,20 @@ export type AvailabilityEntry = {
   createdAt: string | null;
   updatedAt: string | null;
 };
-export type TimeOffPeriod = { id: number; stylistId: number; startDate: string; endDate: string; reason: string | null; createdAt: string };
-export type DaySchedule = { isWorking: boolean; startTime: string /* HH:MM */; endTime: string; timeOff: { reason: string | null } | null };
+export type TimeOffPeriod = {
+  id: number;
+  stylistId: number;
+  startDate: string;
+  endDate: string;
+  reason: string | null;
+  createdAt: string;
+};
+export type DaySchedule = {
+  isWorking: boolean;
+  startTime: string /* HH:MM */;
+  endTime: string;
+  timeOff: { reason: string | null } | null;
+};
 
 export const CHOOSE_STYLIST = "Choose a stylist: administrators have no working hours of their own (add ?stylistId=).";
 export const TIME_OFF_NOT_FOUND = "Time off not found";
@@ -44,19 +66,36 @@ function effectiveDays(stylistId: number, rows: StoredDay[]): AvailabilityEntry[
   const byDay = new Map(rows.map((row) => [row.dayOfWeek, row]));
   return DAY_NUMBERS.map((dayOfWeek) => {
     const row = byDay.get(dayOfWeek);
-    if (row) return { id: row.id, stylistId, dayOfWeek, isWorking: row.isWorking, startTime: row.startTime, endTime: row.endTime, createdAt: row.createdAt, updatedAt: row.updatedAt };
+    if (row)
+      return {
+        id: row.id,
+        stylistId,
+        dayOfWeek,
+        isWorking: row.isWorking,
+        startTime: row.startTime,
+        endTime: row.endTime,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      };
     return { id: null, stylistId, dayOfWeek, ...defaultDay(dayOfWeek), createdAt: null, updatedAt: null };
   });
 }
 
-async function managedStylist(actor: Actor, requestedId: number | null | undefined, executor: Executor = db): Promise<StylistSummary> {
+async function managedStylist(
+  actor: Actor,
+  requestedId: number | null | undefined,
+  executor: Executor = db,
+): Promise<StylistSummary> {
   const stylist = await resolveManagedStylist(actor, "availability.manage", requestedId ?? null, executor);
   if (!stylist) throw new Invalid(CHOOSE_STYLIST);
   return stylist;
 }
 
 /** The stylist's schedule mode and all 14 day numbers, defaults filled in. */
-export async function getAvailability(actor: Actor, requestedId: number | null): Promise<{ stylist: StylistSummary; days: AvailabilityEntry[] }> {
+export async function getAvailability(
+  actor: Actor,
+  requestedId: number | null,
+): Promise<{ stylist: StylistSummary; days: AvailabilityEntry[] }> {
   const stylist = await managedStylist(actor, requestedId);
   const rows = await db.select().from(stylistAvailability).where(eq(stylistAvailability.stylistId, stylist.id));
   return { stylist, days: effectiveDays(stylist.id, rows) };
@@ -87,7 +126,10 @@ export async function saveAvailabilityDay(actor: Actor, input: AvailabilityDayIn
     const [row] = await tx
       .insert(stylistAvailability)
       .values({ stylistId: stylist.id, dayOfWeek: input.dayOfWeek, ...next })
-      .onConflictDoUpdate({ target: [stylistAvailability.stylistId, stylistAvailability.dayOfWeek], set: { ...next, updatedAt } })
+      .onConflictDoUpdate({
+        target: [stylistAvailability.stylistId, stylistAvailability.dayOfWeek],
+        set: { ...next, updatedAt },
+      })
       .returning();
     await publish(tx, "availability", stylist.id);
     return effectiveDays(stylist.id, [row!]).find((day) => day.dayOfWeek === input.dayOfWeek)!;
@@ -106,37 +148,68 @@ async function copyWeekOneIntoWeekTwo(tx: Executor, stylistId: number): Promise<
     .from(stylistAvailability)
     .where(and(eq(stylistAvailability.stylistId, stylistId), lte(stylistAvailability.dayOfWeek, 7)));
   if (weekOne.length === 0) return;
-  const rows = weekOne.map((day) => ({ stylistId, dayOfWeek: day.dayOfWeek + 7, isWorking: day.isWorking, startTime: day.startTime, endTime: day.endTime }));
+  const rows = weekOne.map((day) => ({
+    stylistId,
+    dayOfWeek: day.dayOfWeek + 7,
+    isWorking: day.isWorking,
+    startTime: day.startTime,
+    endTime: day.endTime,
+  }));
   await tx.insert(stylistAvailability).values(rows).onConflictDoNothing();
 }
 
-export async function setScheduleMode(actor: Actor, input: { stylistId?: number; scheduleMode: ScheduleMode }): Promise<{ stylistId: number; scheduleMode: ScheduleMode }> {
+export async function setScheduleMode(
+  actor: Actor,
+  input: { stylistId?: number; scheduleMode: ScheduleMode },
+): Promise<{ stylistId: number; scheduleMode: ScheduleMode }> {
   return writeTransaction(async (tx) => {
     const stylist = await managedStylist(actor, input.stylistId, tx);
-    if (input.scheduleMode === "biweekly" && stylist.scheduleMode !== "biweekly") await copyWeekOneIntoWeekTwo(tx, stylist.id);
+    if (input.scheduleMode === "biweekly" && stylist.scheduleMode !== "biweekly")
+      await copyWeekOneIntoWeekTwo(tx, stylist.id);
     await tx.update(stylists).set({ scheduleMode: input.scheduleMode }).where(eq(stylists.id, stylist.id));
     await publish(tx, "availability", stylist.id);
     return { stylistId: stylist.id, scheduleMode: input.scheduleMode };
   });
 }
 
-const timeOffColumns = { id: timeOff.id, stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason, createdAt: timeOff.createdAt };
+const timeOffColumns = {
+  id: timeOff.id,
+  stylistId: timeOff.stylistId,
+  startDate: timeOff.startDate,
+  endDate: timeOff.endDate,
+  reason: timeOff.reason,
+  createdAt: timeOff.createdAt,
+};
 
 /** Every period of the stylist's time off, earliest first. */
 export async function listTimeOff(actor: Actor, requestedId: number | null): Promise<TimeOffPeriod[]> {
   const stylist = await managedStylist(actor, requestedId);
-  return db.select(timeOffColumns).from(timeOff).where(eq(timeOff.stylistId, stylist.id)).orderBy(asc(timeOff.startDate), asc(timeOff.endDate), asc(timeOff.id));
+  return db
+    .select(timeOffColumns)
+    .from(timeOff)
+    .where(eq(timeOff.stylistId, stylist.id))
+    .orderBy(asc(timeOff.startDate), asc(timeOff.endDate), asc(timeOff.id));
 }
 
 /** A scheduled booking that a new period of time off would cover (it stays booked). */
-export type BookingInTimeOff = { id: number; startTime: string; endTime: string; date: string; time: string; clientName: string | null; serviceName: string | null };
+export type BookingInTimeOff = {
+  id: number;
+  startTime: string;
+  endTime: string;
+  date: string;
+  time: string;
+  clientName: string | null;
+  serviceName: string | null;
+};
 /** How many covered bookings a refusal lists; the count says how many there are in all. */
 export const LISTED_BOOKINGS = 50;
 export type TimeOffConflicts = { conflicts: BookingInTimeOff[]; conflictCount: number };
 
 /** The covered bookings of a refused addTimeOff, or null for any other error. */
 export function timeOffConflictsOf(error: unknown): (TimeOffConflicts & { message: string }) | null {
-  return error instanceof NeedsConfirmation && Array.isArray(error.details.conflicts) ? { message: error.message, ...(error.details as TimeOffConflicts) } : null;
+  return error instanceof NeedsConfirmation && Array.isArray(error.details.conflicts)
+    ? { message: error.message, ...(error.details as TimeOffConflicts) }
+    : null;
 }
 
 async function bookingsInRange(tx: Executor, stylistId: number, startDate: string, endDate: string, timeZone: string) {
@@ -151,14 +224,24 @@ async function bookingsInRange(tx: Executor, stylistId: number, startDate: strin
   );
   const [total] = await tx.select({ n: count() }).from(appointments).where(where);
   const rows = await tx
-    .select({ id: appointments.id, startTime: appointments.startTime, endTime: appointments.endTime, clientName: clients.name, serviceName: services.name })
+    .select({
+      id: appointments.id,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      clientName: clients.name,
+      serviceName: services.name,
+    })
     .from(appointments)
     .leftJoin(clients, eq(clients.id, appointments.clientId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(where)
     .orderBy(asc(appointments.startTime), asc(appointments.id))
     .limit(LISTED_BOOKINGS);
-  const conflicts: BookingInTimeOff[] = rows.map((row) => ({ ...row, date: dateInZone(row.startTime, timeZone), time: timeInZone(row.startTime, timeZone) }));
+  const conflicts: BookingInTimeOff[] = rows.map((row) => ({
+    ...row,
+    date: dateInZone(row.startTime, timeZone),
+    time: timeInZone(row.startTime, timeZone),
+  }));
   return { conflicts, total: Number(total?.n ?? 0) };
 }
 
@@ -178,7 +261,10 @@ export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<Tim
         throw new NeedsConfirmation<TimeOffConflicts>(message, { conflicts, conflictCount: total });
       }
     }
-    const [row] = await tx.insert(timeOff).values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason }).returning(timeOffColumns);
+    const [row] = await tx
+      .insert(timeOff)
+      .values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason })
+      .returning(timeOffColumns);
     await publish(tx, "availability", stylist.id);
     return row!;
   });
@@ -209,7 +295,12 @@ export async function deleteTimeOff(actor: Actor, id: number): Promise<void> {
 // --- What the calendar reads -------------------------------------------------------
 
 type RotaDay = Pick<StoredDay, "stylistId" | "dayOfWeek" | "isWorking" | "startTime" | "endTime">;
-type Rota = { name: string; mode: ScheduleMode; days: Map<number, RotaDay>; timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[] };
+type Rota = {
+  name: string;
+  mode: ScheduleMode;
+  days: Map<number, RotaDay>;
+  timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[];
+};
 
 /** The day numbers (weekly or bi-weekly) the dates firstDate..lastDate can fall on: 2 for one day, all 14 from two weeks on. */
 function dayNumbersIn(firstDate: string, lastDate: string): number[] {
@@ -222,30 +313,48 @@ function dayNumbersIn(firstDate: string, lastDate: string): number[] {
 }
 
 /** Each stylist's mode, day entries and the time off touching [firstDate, lastDate]. */
-async function loadRotas(executor: Executor, stylistIds: number[], firstDate: string, lastDate: string): Promise<Map<number, Rota>> {
+async function loadRotas(
+  executor: Executor,
+  stylistIds: number[],
+  firstDate: string,
+  lastDate: string,
+): Promise<Map<number, Rota>> {
   const rotas = new Map<number, Rota>();
   if (stylistIds.length === 0) return rotas;
   // One statement at a time: the executor may be the booking's transaction.
-  const people = await executor.select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode }).from(stylists).where(inArray(stylists.id, stylistIds));
+  const people = await executor
+    .select({ id: stylists.id, name: stylists.name, mode: stylists.scheduleMode })
+    .from(stylists)
+    .where(inArray(stylists.id, stylistIds));
   // Only the columns and day numbers a schedule needs, as one JSON value: the calendar reads
   // these on every page view, and the driver's cost is per value (docs/decisions/0071).
   const [dayRows] = await executor.all<{ rows: string }>(sql`
     select json_group_array(json_array(stylist_id, day_of_week, is_working, start_time, end_time)) as rows
     from stylist_availability
     where stylist_id in ${stylistIds} and day_of_week in ${dayNumbersIn(firstDate, lastDate)}`);
-  const days: RotaDay[] = (JSON.parse(dayRows?.rows ?? "[]") as [number, number, number, string, string][]).map(([stylistId, dayOfWeek, isWorking, startTime, endTime]) => ({
-    stylistId,
-    dayOfWeek,
-    isWorking: Boolean(isWorking),
-    startTime,
-    endTime,
-  }));
+  const days: RotaDay[] = (JSON.parse(dayRows?.rows ?? "[]") as [number, number, number, string, string][]).map(
+    ([stylistId, dayOfWeek, isWorking, startTime, endTime]) => ({
+      stylistId,
+      dayOfWeek,
+      isWorking: Boolean(isWorking),
+      startTime,
+      endTime,
+    }),
+  );
   const leave = await executor
-    .select({ stylistId: timeOff.stylistId, startDate: timeOff.startDate, endDate: timeOff.endDate, reason: timeOff.reason })
+    .select({
+      stylistId: timeOff.stylistId,
+      startDate: timeOff.startDate,
+      endDate: timeOff.endDate,
+      reason: timeOff.reason,
+    })
     .from(timeOff)
-    .where(and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)))
+    .where(
+      and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)),
+    )
     .orderBy(asc(timeOff.startDate));
-  for (const person of people) rotas.set(person.id, { name: person.name, mode: person.mode, days: new Map(), timeOff: [] });
+  for (const person of people)
+    rotas.set(person.id, { name: person.name, mode: person.mode, days: new Map(), timeOff: [] });
   for (const day of days) rotas.get(day.stylistId)?.days.set(day.dayOfWeek, day);
   for (const period of leave) rotas.get(period.stylistId)?.timeOff.push(period);
   return rotas;
@@ -255,7 +364,12 @@ function scheduleOn(rota: Rota | undefined, date: string): DaySchedule {
   const dayOfWeek = rotaDayNumber(date, rota?.mode ?? "weekly");
   const entry = rota?.days.get(dayOfWeek) ?? defaultDay(dayOfWeek);
   const off = rota?.timeOff.find((period) => period.startDate <= date && period.endDate >= date);
-  return { isWorking: entry.isWorking, startTime: entry.startTime, endTime: entry.endTime, timeOff: off ? { reason: off.reason } : null };
+  return {
+    isWorking: entry.isWorking,
+    startTime: entry.startTime,
+    endTime: entry.endTime,
+    timeOff: off ? { reason: off.reason } : null,
+  };
 }
 
 /**
@@ -263,7 +377,11 @@ function scheduleOn(rota: Rota | undefined, date: string): DaySchedule {
  * rota honoured). `date` is already a salon calendar date, so `timeZone` does not change
  * the answer; it is part of the signature the calendar shares with availabilityConflict.
  */
-export async function stylistSchedulesForDate(stylistIds: number[], date: string /* YYYY-MM-DD */, timeZone: string): Promise<Record<number, DaySchedule>> {
+export async function stylistSchedulesForDate(
+  stylistIds: number[],
+  date: string /* YYYY-MM-DD */,
+  timeZone: string,
+): Promise<Record<number, DaySchedule>> {
   void timeZone;
   if (!isCalendarDate(date)) throw new Invalid("The date must be a real calendar date as YYYY-MM-DD.");
   const ids = [...new Set(stylistIds)];
@@ -272,7 +390,11 @@ export async function stylistSchedulesForDate(stylistIds: number[], date: string
 }
 
 /** Each stylist's schedule on every salon date firstDate..lastDate (the Week and Month views' working time). */
-export async function stylistSchedulesForDates(stylistIds: number[], firstDate: string, lastDate: string): Promise<Record<string, Record<number, DaySchedule>>> {
+export async function stylistSchedulesForDates(
+  stylistIds: number[],
+  firstDate: string,
+  lastDate: string,
+): Promise<Record<string, Record<number, DaySchedule>>> {
   const ids = [...new Set(stylistIds)];
   const rotas = await loadRotas(db, ids, firstDate, lastDate);
   const schedules: Record<string, Record<number, DaySchedule>> = {};
@@ -284,8 +406,15 @@ export async function stylistSchedulesForDates(stylistIds: number[], firstDate: 
       const rota = rotas.get(id);
       const dayNumber = rota?.mode === "biweekly" ? numbers.biweekly : numbers.weekly;
       const entry = rota?.days.get(dayNumber) ?? defaultDay(dayNumber);
-      const off = rota?.timeOff.length ? rota.timeOff.find((period) => period.startDate <= date && period.endDate >= date) : undefined;
-      day[id] = { isWorking: entry.isWorking, startTime: entry.startTime, endTime: entry.endTime, timeOff: off ? { reason: off.reason } : null };
+      const off = rota?.timeOff.length
+        ? rota.timeOff.find((period) => period.startDate <= date && period.endDate >= date)
+        : undefined;
+      day[id] = {
+        isWorking: entry.isWorking,
+        startTime: entry.startTime,
+        endTime: entry.endTime,
+        timeOff: off ? { reason: off.reason } : null,
+      };
     }
   }
   return schedules;
@@ -299,7 +428,10 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  * off removed. Wall-clock hours, so a 09:00-17:00 day is 480 minutes even when the clocks
  * change that night. Reports divide booked time by it.
  */
-export async function workingMinutesForRanges(stylistIds: number[], ranges: { from: string; to: string }[]): Promise<Map<number, number>[]> {
+export async function workingMinutesForRanges(
+  stylistIds: number[],
+  ranges: { from: string; to: string }[],
+): Promise<Map<number, number>[]> {
   if (ranges.length === 0) return [];
   const ids = [...new Set(stylistIds)];
   const first = ranges.reduce((earliest, range) => (range.from < earliest ? range.from : earliest), ranges[0]!.from);
@@ -308,7 +440,8 @@ export async function workingMinutesForRanges(stylistIds: number[], ranges: { fr
   return ranges.map(({ from, to }) => {
     // The dates' day numbers once for everyone: a year for 20 stylists is 7,000 stylist-days.
     const days: { date: string; weekly: number; biweekly: number }[] = [];
-    for (let date = from; date <= to; date = addDays(date, 1)) days.push({ date, weekly: rotaDayNumber(date, "weekly"), biweekly: rotaDayNumber(date, "biweekly") });
+    for (let date = from; date <= to; date = addDays(date, 1))
+      days.push({ date, weekly: rotaDayNumber(date, "weekly"), biweekly: rotaDayNumber(date, "biweekly") });
     const totals = new Map<number, number>();
     for (const id of ids) {
       const rota = rotas.get(id);
@@ -320,14 +453,16 @@ export async function workingMinutesForRanges(stylistIds: number[], ranges: { fr
       let total = 0;
       for (const day of days) {
         const minutes = minutesOn[(rota?.mode === "biweekly" ? day.biweekly : day.weekly) - 1]!;
-        if (minutes > 0 && !leave.some((period) => period.startDate <= day.date && period.endDate >= day.date)) total += minutes;
+        if (minutes > 0 && !leave.some((period) => period.startDate <= day.date && period.endDate >= day.date))
+          total += minutes;
       }
       totals.set(id, total);
     }
     return totals;
   });
 }
-const clockTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const clockTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const MAX_SPAN_DAYS = 62;
 
 /**
@@ -336,7 +471,14 @@ const MAX_SPAN_DAYS = 62;
  * cross days; each salon day it touches is checked on the salon's wall clock, so a day
  * on which the clocks change is judged by the times its clocks show.
  */
-export async function availabilityConflict(executor: Executor, stylistId: number, start: Date, end: Date, timeZone: string, clock: ClockFormat): Promise<string | null> {
+export async function availabilityConflict(
+  executor: Executor,
+  stylistId: number,
+  start: Date,
+  end: Date,
+  timeZone: string,
+  clock: ClockFormat,
+): Promise<string | null> {
   if (!(end.getTime() > start.getTime())) throw new Invalid("An appointment must end after it starts.");
   const firstDate = dateInZone(start, timeZone);
   const lastDate = dateInZone(new Date(end.getTime() - 1), timeZone);
@@ -350,13 +492,15 @@ export async function availabilityConflict(executor: Executor, stylistId: number
     const to = end < bounds.end ? minutesInZone(end, timeZone) : 24 * 60;
     const schedule = scheduleOn(rota, date);
     const when = formatLongDate(date);
-    if (schedule.timeOff) return `${rota.name} is on time off on ${when}${schedule.timeOff.reason ? ` (${schedule.timeOff.reason})` : ""}.`;
+    if (schedule.timeOff)
+      return `${rota.name} is on time off on ${when}${schedule.timeOff.reason ? ` (${schedule.timeOff.reason})` : ""}.`;
     if (!schedule.isWorking) return `${rota.name} is not working on ${when}.`;
     if (from < toMinutes(schedule.startTime) || to > toMinutes(schedule.endTime)) {
       const span = (first: string, last: string) => `${formatClockTime(first, clock)}-${formatClockTime(last, clock)}`;
       return `${rota.name} works ${span(schedule.startTime, schedule.endTime)} on ${when}, so ${span(clockTime(from), clockTime(to))} is outside their working hours.`;
     }
   }
-  if (lastDate > addDays(firstDate, MAX_SPAN_DAYS - 1)) return `${rota.name} cannot be booked for more than ${MAX_SPAN_DAYS} days at once.`;
+  if (lastDate > addDays(firstDate, MAX_SPAN_DAYS - 1))
+    return `${rota.name} cannot be booked for more than ${MAX_SPAN_DAYS} days at once.`;
   return null;
 }

@@ -60,14 +60,20 @@ export async function calendarFeedScreen(actor: Actor, requestedId: number | nul
   if (!selected) return { chooser, stylists: stylists.map(pick), selected: null, status: null };
   const { active, createdAt } = await calendarFeedStatus(actor, selected.id);
   const { timeZone } = await getGlobalSettings();
-  const createdOn = createdAt ? new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(new Date(createdAt)) : null;
+  const createdOn = createdAt
+    ? new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone }).format(new Date(createdAt))
+    : null;
   return { chooser, stylists: stylists.map(pick), selected: pick(selected), status: { active, createdOn } };
 }
 
 /** Whether the stylist has a link (its token cannot be shown again: only its hash is kept). */
 export async function calendarFeedStatus(actor: Actor, stylistId: number): Promise<FeedStatus> {
   const stylist = await managedStylist(actor, stylistId);
-  const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.stylistId, stylistId)).limit(1);
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.stylistId, stylistId))
+    .limit(1);
   return { stylist, active: Boolean(row), createdAt: row?.createdAt ?? null };
 }
 
@@ -77,14 +83,31 @@ export async function issueCalendarFeed(actor: Actor, stylistId: number): Promis
   const tokenHash = await sha256(token);
   return writeTransaction(async (tx) => {
     await managedStylist(actor, stylistId, tx);
-    const [existing] = await tx.select({ stylistId: calendarFeeds.stylistId }).from(calendarFeeds).where(eq(calendarFeeds.stylistId, stylistId)).limit(1);
-    const fresh = { tokenHash, createdByUserId: actor.id, createdAt: new Date().toISOString(), windowStartedAt: null, windowCount: 0 };
+    const [existing] = await tx
+      .select({ stylistId: calendarFeeds.stylistId })
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.stylistId, stylistId))
+      .limit(1);
+    const fresh = {
+      tokenHash,
+      createdByUserId: actor.id,
+      createdAt: new Date().toISOString(),
+      windowStartedAt: null,
+      windowCount: 0,
+    };
     await tx
       .insert(calendarFeeds)
       .values({ stylistId, ...fresh })
       .onConflictDoUpdate({ target: calendarFeeds.stylistId, set: fresh });
     const reset = Boolean(existing);
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: reset ? "calendar_feed.reset" : "calendar_feed.create", entityType: "stylist", entityId: stylistId });
+    await tx
+      .insert(auditLog)
+      .values({
+        actorUserId: actor.id,
+        action: reset ? "calendar_feed.reset" : "calendar_feed.create",
+        entityType: "stylist",
+        entityId: stylistId,
+      });
     return { token, reset };
   });
 }
@@ -93,8 +116,19 @@ export async function issueCalendarFeed(actor: Actor, stylistId: number): Promis
 export async function turnOffCalendarFeed(actor: Actor, stylistId: number): Promise<{ wasOn: boolean }> {
   return writeTransaction(async (tx) => {
     await managedStylist(actor, stylistId, tx);
-    const removed = await tx.delete(calendarFeeds).where(eq(calendarFeeds.stylistId, stylistId)).returning({ stylistId: calendarFeeds.stylistId });
-    if (removed.length > 0) await tx.insert(auditLog).values({ actorUserId: actor.id, action: "calendar_feed.turn_off", entityType: "stylist", entityId: stylistId });
+    const removed = await tx
+      .delete(calendarFeeds)
+      .where(eq(calendarFeeds.stylistId, stylistId))
+      .returning({ stylistId: calendarFeeds.stylistId });
+    if (removed.length > 0)
+      await tx
+        .insert(auditLog)
+        .values({
+          actorUserId: actor.id,
+          action: "calendar_feed.turn_off",
+          entityType: "stylist",
+          entityId: stylistId,
+        });
     return { wasOn: removed.length > 0 };
   });
 }
@@ -114,7 +148,11 @@ async function countFetch(tokenHash: string, now: Date): Promise<number | null> 
       windowStartedAt: sql`CASE WHEN ${inWindow} THEN ${calendarFeeds.windowStartedAt} ELSE ${now.toISOString()} END`,
     })
     .where(eq(calendarFeeds.tokenHash, tokenHash))
-    .returning({ stylistId: calendarFeeds.stylistId, windowCount: calendarFeeds.windowCount, windowStartedAt: calendarFeeds.windowStartedAt });
+    .returning({
+      stylistId: calendarFeeds.stylistId,
+      windowCount: calendarFeeds.windowCount,
+      windowStartedAt: calendarFeeds.windowStartedAt,
+    });
   if (!row) return null;
   if (row.windowCount > FEED_REQUESTS_PER_WINDOW) {
     const endsAt = Date.parse(row.windowStartedAt ?? now.toISOString()) + FEED_WINDOW_MS;
@@ -139,7 +177,10 @@ function summaryOf(row: { status: string; serviceName: string | null; clientName
  * (an unknown, reset or turned-off token, or a retired stylist). `uidDomain` makes the
  * events' UIDs globally unique: the host the subscription points at.
  */
-export async function calendarFeedFor(token: string, options: { uidDomain: string; now?: Date }): Promise<string | null> {
+export async function calendarFeedFor(
+  token: string,
+  options: { uidDomain: string; now?: Date },
+): Promise<string | null> {
   if (!isTokenShaped(token)) return null;
   const now = options.now ?? new Date();
   const stylistId = await countFetch(await sha256(token), now);
@@ -167,7 +208,9 @@ export async function calendarFeedFor(token: string, options: { uidDomain: strin
     .from(appointments)
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .leftJoin(clients, eq(clients.id, appointments.clientId))
-    .where(and(eq(appointments.stylistId, stylistId), gte(appointments.startTime, from), lt(appointments.startTime, to)))
+    .where(
+      and(eq(appointments.stylistId, stylistId), gte(appointments.startTime, from), lt(appointments.startTime, to)),
+    )
     .orderBy(asc(appointments.startTime), asc(appointments.id));
   const { salonName, timeZone } = await getGlobalSettings();
   const events: CalendarEvent[] = rows.map((row) => ({

@@ -6,7 +6,15 @@ import { db } from "#db/client.server";
 import { services, stylistPricing } from "#db/schema";
 import { viewRange, type CalendarView } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
-import { addDays, dateInZone, dayBounds, minutesInZone, todayInZone, wallClock, type CalendarDate } from "~/lib/salon-time";
+import {
+  addDays,
+  dateInZone,
+  dayBounds,
+  minutesInZone,
+  todayInZone,
+  wallClock,
+  type CalendarDate,
+} from "~/lib/salon-time";
 import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
 import { stylistSchedulesForDate, stylistSchedulesForDates, type DaySchedule } from "./availability.server";
@@ -131,7 +139,18 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     left join services s on s.id = a.service_id
     where a.start_time >= ${new Date(from.getTime() - LOOKBACK_MS).toISOString()} and a.start_time < ${to.toISOString()} and a.end_time > ${from.toISOString()}
       ${scopeSql(scope)}`);
-  type Row = [number, number, string, string, CalendarItem["status"], string | null, string | null, string | null, string | null, 0 | 1];
+  type Row = [
+    number,
+    number,
+    string,
+    string,
+    CalendarItem["status"],
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    0 | 1,
+  ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
   return rows.map(([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, serviceColor, late]) => {
@@ -154,7 +173,14 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
   });
 }
 
-const emptyDay = (): DaySummary => ({ count: 0, noShows: 0, first: null, last: null, bookedMinutes: 0, workingMinutes: 0 });
+const emptyDay = (): DaySummary => ({
+  count: 0,
+  noShows: 0,
+  first: null,
+  last: null,
+  bookedMinutes: 0,
+  workingMinutes: 0,
+});
 
 function addTo(total: DaySummary, part: DaySummary) {
   total.count += part.count;
@@ -186,8 +212,11 @@ async function periodSummary(
   const to = dayBounds(last, timeZone).end;
   const days: Record<CalendarDate, DaySummary> = {};
   const byStylist: Record<CalendarDate, Record<number, DaySummary>> = {};
-  if (stylistIds.length === 0 || scope?.length === 0) return { summary: { days, byStylist: perStylist ? byStylist : null }, legend: [] };
-  const matching = needle ? sql`and a.client_id in (select id from clients where instr(lower(name), ${needle}) > 0)` : sql``;
+  if (stylistIds.length === 0 || scope?.length === 0)
+    return { summary: { days, byStylist: perStylist ? byStylist : null }, legend: [] };
+  const matching = needle
+    ? sql`and a.client_id in (select id from clients where instr(lower(name), ${needle}) > 0)`
+    : sql``;
   const inRange = sql`a.start_time >= ${from.toISOString()} and a.start_time < ${to.toISOString()} ${scopeSql(scope)} ${matching}`;
   // Each date's UTC bounds: its midnight and the next one (one zone conversion per date).
   const dates: SQL[] = [];
@@ -199,7 +228,9 @@ async function periodSummary(
   }
   // The Month's totals count only the stylists shown (the Week drops the others' rows below);
   // the unary + keeps SQLite on the covering range index rather than a probe per stylist.
-  const [stylist, shownOnly, byStylistSql] = perStylist ? [sql`a.stylist_id`, sql``, sql`, a.stylist_id`] : [sql`0`, sql`and +a.stylist_id in ${stylistIds}`, sql``];
+  const [stylist, shownOnly, byStylistSql] = perStylist
+    ? [sql`a.stylist_id`, sql``, sql`, a.stylist_id`]
+    : [sql`0`, sql`and +a.stylist_id in ${stylistIds}`, sql``];
   const [[grouped], [names], schedules] = await Promise.all([
     db.all<{ rows: string }>(sql`
       with dates(day, starts, ends) as (values ${sql.join(dates, sql`, `)})
@@ -223,14 +254,19 @@ async function periodSummary(
     const total = (days[date] = emptyDay());
     const stylistsOfDay: Record<number, DaySummary> = {};
     for (const [id, schedule] of Object.entries(perDay)) {
-      const working = schedule.isWorking && !schedule.timeOff ? Math.max(0, clockMinutes(schedule.endTime) - clockMinutes(schedule.startTime)) : 0;
+      const working =
+        schedule.isWorking && !schedule.timeOff
+          ? Math.max(0, clockMinutes(schedule.endTime) - clockMinutes(schedule.startTime))
+          : 0;
       stylistsOfDay[Number(id)] = { ...emptyDay(), workingMinutes: working };
       total.workingMinutes += working;
     }
     if (perStylist) byStylist[date] = stylistsOfDay;
   }
   type Row = [number, CalendarDate, number, string | null, string | null, number, number];
-  for (const [stylistId, date, count, firstStart, lastEnd, booked, noShows] of JSON.parse(grouped?.rows ?? "[]") as Row[]) {
+  for (const [stylistId, date, count, firstStart, lastEnd, booked, noShows] of JSON.parse(
+    grouped?.rows ?? "[]",
+  ) as Row[]) {
     const total = days[date];
     // A day outside the view, or an inactive stylist's column (not shown).
     if (!total || (perStylist && !(stylistId in schedules[date]!))) continue;
@@ -245,7 +281,10 @@ async function periodSummary(
     addTo(total, part);
     if (perStylist) addTo((byStylist[date]![stylistId] ??= emptyDay()), part);
   }
-  const legend = (JSON.parse(names?.names ?? "[]") as [string, string | null][]).map(([name, color]) => ({ name, color }));
+  const legend = (JSON.parse(names?.names ?? "[]") as [string, string | null][]).map(([name, color]) => ({
+    name,
+    color,
+  }));
   return { summary: { days, byStylist: perStylist ? byStylist : null }, legend: sortLegend(legend) };
 }
 
@@ -254,7 +293,13 @@ const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(ti
 /** What a view shows that is the same for everyone with the same visibility: shared between requests (decision 0089). */
 type CalendarContent = Pick<CalendarData, "stylists" | "schedules" | "items" | "summary" | "legend">;
 
-async function calendarContent(actor: Actor, view: CalendarView, date: CalendarDate, timeZone: string, needle: string): Promise<CalendarContent> {
+async function calendarContent(
+  actor: Actor,
+  view: CalendarView,
+  date: CalendarDate,
+  timeZone: string,
+  needle: string,
+): Promise<CalendarContent> {
   const { first, last } = viewRange(view, date);
   const isDay = view === "day";
   const stylists = await listVisibleStylists(actor);
@@ -271,15 +316,36 @@ async function calendarContent(actor: Actor, view: CalendarView, date: CalendarD
   const shown = new Set(ids);
   // The Day view is one date, so a stylist's time off that day marks every live booking of theirs.
   const items = (appointments ?? [])
-    .filter((item) => shown.has(item.stylistId) && (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)))
-    .map((item) => ((item.status === "scheduled" || item.status === "completed") && schedules?.[item.stylistId]?.timeOff ? { ...item, duringTimeOff: true } : item));
+    .filter(
+      (item) => shown.has(item.stylistId) && (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)),
+    )
+    .map((item) =>
+      (item.status === "scheduled" || item.status === "completed") && schedules?.[item.stylistId]?.timeOff
+        ? { ...item, duringTimeOff: true }
+        : item,
+    );
   const legend = period
     ? period.legend
-    : sortLegend([...new Map(items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : []))).entries()].map(([name, color]) => ({ name, color })));
-  return { stylists: stylists.map(({ id, name }) => ({ id, name })), schedules, items, summary: period?.summary ?? null, legend };
+    : sortLegend(
+        [
+          ...new Map(
+            items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : [])),
+          ).entries(),
+        ].map(([name, color]) => ({ name, color })),
+      );
+  return {
+    stylists: stylists.map(({ id, name }) => ({ id, name })),
+    schedules,
+    items,
+    summary: period?.summary ?? null,
+    legend,
+  };
 }
 
-export async function loadCalendar(actor: Actor, request: { view: CalendarView; date?: CalendarDate; query?: string }): Promise<CalendarData> {
+export async function loadCalendar(
+  actor: Actor,
+  request: { view: CalendarView; date?: CalendarDate; query?: string },
+): Promise<CalendarData> {
   assertCan(actor, "calendar.view");
   const { timeZone, openTime } = await getGlobalSettings();
   const today = todayInZone(timeZone);
@@ -292,7 +358,9 @@ export async function loadCalendar(actor: Actor, request: { view: CalendarView; 
   const visibility = can(actor.role, "stylists.viewAll") ? "all" : `user ${actor.id}`;
 
   const [content, stats, upcoming] = await Promise.all([
-    sharedRead(`calendar\n${visibility}\n${request.view}\n${date}\n${timeZone}\n${needle}`, () => calendarContent(actor, request.view, date, timeZone, needle)),
+    sharedRead(`calendar\n${visibility}\n${request.view}\n${date}\n${timeZone}\n${needle}`, () =>
+      calendarContent(actor, request.view, date, timeZone, needle),
+    ),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,
   ]);
@@ -332,13 +400,27 @@ export async function bookingOptions(actor: Actor, includeServiceId?: number | n
   const stylistIds = stylists.map((stylist) => stylist.id);
   const [serviceRows, pricing] = await Promise.all([
     db
-      .select({ id: services.id, name: services.name, category: services.category, duration: services.duration, price: services.price })
+      .select({
+        id: services.id,
+        name: services.name,
+        category: services.category,
+        duration: services.duration,
+        price: services.price,
+      })
       .from(services)
-      .where(includeServiceId ? or(eq(services.isActive, true), eq(services.id, includeServiceId)) : eq(services.isActive, true))
+      .where(
+        includeServiceId
+          ? or(eq(services.isActive, true), eq(services.id, includeServiceId))
+          : eq(services.isActive, true),
+      )
       .orderBy(asc(services.category), asc(services.name)),
     stylistIds.length
       ? db
-          .select({ stylistId: stylistPricing.stylistId, serviceId: stylistPricing.serviceId, duration: stylistPricing.duration })
+          .select({
+            stylistId: stylistPricing.stylistId,
+            serviceId: stylistPricing.serviceId,
+            duration: stylistPricing.duration,
+          })
           .from(stylistPricing)
           .where(and(inArray(stylistPricing.stylistId, stylistIds), isNotNull(stylistPricing.duration)))
       : [],

@@ -17,7 +17,13 @@ function same(field: ClientDetailField, a: string, b: string, country: string) {
  * Records each of `before`'s details that `after` no longer has (the same phone written
  * differently, or a name whose case changed, is not a former detail). Inside the write's transaction.
  */
-export async function recordFormerDetails(tx: Executor, clientId: number, before: ClientDetails, after: ClientDetails, country: string): Promise<void> {
+export async function recordFormerDetails(
+  tx: Executor,
+  clientId: number,
+  before: ClientDetails,
+  after: ClientDetails,
+  country: string,
+): Promise<void> {
   const rows = (["name", "email", "phone"] as const).flatMap((field) => {
     const old = before[field]?.trim() ?? "";
     const now = after[field]?.trim() ?? "";
@@ -39,7 +45,11 @@ export async function moveFormerDetails(tx: Executor, fromClientId: number, toCl
 
 export function formerDetailsOf(executor: Executor, clientId: number) {
   return executor
-    .select({ field: clientFormerDetails.field, value: clientFormerDetails.value, recordedAt: clientFormerDetails.recordedAt })
+    .select({
+      field: clientFormerDetails.field,
+      value: clientFormerDetails.value,
+      recordedAt: clientFormerDetails.recordedAt,
+    })
     .from(clientFormerDetails)
     .where(eq(clientFormerDetails.clientId, clientId))
     .orderBy(asc(clientFormerDetails.id));

@@ -7,7 +7,16 @@ import { inArray, isNotNull } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { storedCountry } from "#db/phone-numbers";
 import { auditLog, clients } from "#db/schema";
-import { CsvImportError, decodeCsvBytes, IMPORT_TEXTS, looksLikeCsv, MAX_CSV_BYTES, PREVIEW_ROWS, readClientCsv, type CsvClientRow } from "~/lib/client-csv";
+import {
+  CsvImportError,
+  decodeCsvBytes,
+  IMPORT_TEXTS,
+  looksLikeCsv,
+  MAX_CSV_BYTES,
+  PREVIEW_ROWS,
+  readClientCsv,
+  type CsvClientRow,
+} from "~/lib/client-csv";
 import { ImportRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "~/lib/schemas/clients";
 import { toE164 } from "~/lib/phone";
 import { publish } from "~/domain/events.server";
@@ -42,7 +51,9 @@ function validateRows(rows: unknown[]) {
     if (result.success) return valid.push({ row: index + 1, value: result.data });
     errors += 1;
     if (errorRows.length < MAX_ERROR_ROWS_REPORTED) {
-      const messages = Object.entries(fieldErrorsOf(result.error)).map(([field, list]) => `${field}: ${list.join(", ")}`);
+      const messages = Object.entries(fieldErrorsOf(result.error)).map(
+        ([field, list]) => `${field}: ${list.join(", ")}`,
+      );
       errorRows.push({ row: index + 1, message: messages.join("; ") });
     }
   });
@@ -66,7 +77,8 @@ async function judgeRows(executor: Executor, valid: { row: number; value: Import
   const verdicts = valid.map(({ row, value }) => {
     // The row's e-mail is already trimmed and lower-cased by ImportRowSchema.
     const keys = { phoneE164: toE164(value.phone, country), email: value.email };
-    const match = (keys.phoneE164 ? phones.get(keys.phoneE164) : undefined) ?? (keys.email ? emails.get(keys.email) : undefined);
+    const match =
+      (keys.phoneE164 ? phones.get(keys.phoneE164) : undefined) ?? (keys.email ? emails.get(keys.email) : undefined);
     if (match === undefined) {
       if (keys.phoneE164) phones.set(keys.phoneE164, { row });
       if (keys.email) emails.set(keys.email, { row });
@@ -86,7 +98,12 @@ async function judgeRows(executor: Executor, valid: { row: number; value: Import
   return verdicts.map(({ row, value, match, phoneE164 }) => ({
     row,
     value: { ...value, phoneE164 },
-    duplicateOf: match === undefined ? null : typeof match === "number" ? { clientId: match, name: names.get(match) ?? "" } : match,
+    duplicateOf:
+      match === undefined
+        ? null
+        : typeof match === "number"
+          ? { clientId: match, name: names.get(match) ?? "" }
+          : match,
   }));
 }
 
@@ -104,7 +121,15 @@ export async function importClients(actor: Actor, rows: unknown[]): Promise<Impo
       await tx.insert(clients).values(fresh.slice(start, start + BATCH));
     }
     const result = { imported: fresh.length, errors, duplicates: verdicts.length - fresh.length };
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "clients.import", entityType: "client", entityId: null, details: JSON.stringify(result) });
+    await tx
+      .insert(auditLog)
+      .values({
+        actorUserId: actor.id,
+        action: "clients.import",
+        entityType: "client",
+        entityId: null,
+        details: JSON.stringify(result),
+      });
     if (fresh.length > 0) await publish(tx, "clients", null);
     return { ...result, errorRows };
   });
@@ -129,14 +154,25 @@ async function previewImport(actor: Actor, rows: CsvClientRow[]): Promise<Import
   const verdicts = await judgeRows(db, valid);
   const byRow = new Map(verdicts.map((verdict) => [verdict.row, verdict]));
   const errorByRow = new Map(errorRows.map(({ row, message }) => [row, message]));
-  const duplicates = verdicts.filter((verdict): verdict is Verdict & { duplicateOf: DuplicateOf } => verdict.duplicateOf !== null);
+  const duplicates = verdicts.filter(
+    (verdict): verdict is Verdict & { duplicateOf: DuplicateOf } => verdict.duplicateOf !== null,
+  );
   return {
     total: rows.length,
     toImport: verdicts.length - duplicates.length,
     duplicates: duplicates.length,
     errors,
-    rows: rows.slice(0, PREVIEW_ROWS).map((data, index) => ({ row: index + 1, data, duplicateOf: byRow.get(index + 1)?.duplicateOf ?? null, error: errorByRow.get(index + 1) ?? null })),
-    duplicateRows: duplicates.slice(0, PREVIEW_DUPLICATES).map(({ row, value, duplicateOf }) => ({ row, name: value.name, duplicateOf })),
+    rows: rows
+      .slice(0, PREVIEW_ROWS)
+      .map((data, index) => ({
+        row: index + 1,
+        data,
+        duplicateOf: byRow.get(index + 1)?.duplicateOf ?? null,
+        error: errorByRow.get(index + 1) ?? null,
+      })),
+    duplicateRows: duplicates
+      .slice(0, PREVIEW_DUPLICATES)
+      .map(({ row, value, duplicateOf }) => ({ row, name: value.name, duplicateOf })),
   };
 }
 
@@ -145,7 +181,11 @@ export async function readCsvUpload(file: FormDataEntryValue | null): Promise<st
   if (!file || typeof file === "string" || file.size === 0 || !looksLikeCsv(file)) {
     throw new CsvImportError(IMPORT_TEXTS.invalidFileTitle, IMPORT_TEXTS.invalidFile);
   }
-  if (file.size > MAX_CSV_BYTES) throw new CsvImportError(IMPORT_TEXTS.invalidFileTitle, `${IMPORT_TEXTS.invalidFile} The file is larger than 10 MB.`);
+  if (file.size > MAX_CSV_BYTES)
+    throw new CsvImportError(
+      IMPORT_TEXTS.invalidFileTitle,
+      `${IMPORT_TEXTS.invalidFile} The file is larger than 10 MB.`,
+    );
   try {
     return decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
   } catch {

@@ -51,7 +51,9 @@ function mergedNotes(kept: string | null, duplicate: string | null): string | nu
 function mergedValues(kept: Client, duplicate: Client, now: string) {
   const notes = mergedNotes(kept.notes, duplicate.notes);
   if (notes && notes.length > MERGED_NOTES_MAX) {
-    throw new Invalid(`The two clients' notes together are longer than ${MERGED_NOTES_MAX} characters. Shorten one client's notes, then merge.`);
+    throw new Invalid(
+      `The two clients' notes together are longer than ${MERGED_NOTES_MAX} characters. Shorten one client's notes, then merge.`,
+    );
   }
   return {
     phone: kept.phone || duplicate.phone,
@@ -86,11 +88,19 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     const duplicate = await load(tx, duplicateId);
     const now = new Date().toISOString();
     const values = mergedValues(kept, duplicate, now);
-    const moved = await tx.update(appointments).set({ clientId: keptId, updatedAt: now }).where(eq(appointments.clientId, duplicateId)).returning({ id: appointments.id });
+    const moved = await tx
+      .update(appointments)
+      .set({ clientId: keptId, updatedAt: now })
+      .where(eq(appointments.clientId, duplicateId))
+      .returning({ id: appointments.id });
     // Not a change of the appointments' client (the two records were one person): no
     // history entries, but the duplicate's entries now name the kept client (decision 0085).
     await relinkClientHistory(tx, duplicateId, keptId);
-    const messages = await tx.update(smsLog).set({ clientId: keptId }).where(eq(smsLog.clientId, duplicateId)).returning({ id: smsLog.id });
+    const messages = await tx
+      .update(smsLog)
+      .set({ clientId: keptId })
+      .where(eq(smsLog.clientId, duplicateId))
+      .returning({ id: smsLog.id });
     // The duplicate's details that the kept client does not take stay known to an erasure (decision 0094).
     await moveFormerDetails(tx, duplicateId, keptId);
     // The duplicate goes first: its e-mail may be the one the kept client takes.
@@ -98,7 +108,15 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     const [client] = await tx.update(clients).set(values).where(eq(clients.id, keptId)).returning();
     await recordFormerDetails(tx, keptId, duplicate, client!, await storedCountry(tx));
     const details = { mergedClientId: duplicateId, appointmentsMoved: moved.length, messagesMoved: messages.length };
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.merge", entityType: "client", entityId: keptId, details: JSON.stringify(details) });
+    await tx
+      .insert(auditLog)
+      .values({
+        actorUserId: actor.id,
+        action: "client.merge",
+        entityType: "client",
+        entityId: keptId,
+        details: JSON.stringify(details),
+      });
     // Earlier audit entries of the duplicate (exports, requests) keep its id: they are history.
     await publish(tx, "clients", keptId);
     await publish(tx, "clients", duplicateId);

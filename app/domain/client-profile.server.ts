@@ -51,10 +51,14 @@ const named = (packed: string | null): Named | null => {
  * The figures of a client's appointments that the actor may see, and the last visit's
  * service and stylist. The caller has checked that the client exists.
  */
-async function clientFigures(actor: Actor, clientId: number): Promise<{ figures: ClientFigures; bookAgain: BookAgain | null }> {
+async function clientFigures(
+  actor: Actor,
+  clientId: number,
+): Promise<{ figures: ClientFigures; bookAgain: BookAgain | null }> {
   assertCan(actor, "clients.profile");
   const scope = await visibleStylistScope(actor);
-  const inScope = (alias: string) => (scope === null ? sql`` : scope.length ? sql`and ${sql.raw(alias)}.stylist_id in ${scope}` : sql`and 0`);
+  const inScope = (alias: string) =>
+    scope === null ? sql`` : scope.length ? sql`and ${sql.raw(alias)}.stylist_id in ${scope}` : sql`and 0`;
   // The usual service or stylist: the most completed visits, the latest visit breaking a tie.
   const usual = (column: "service_id" | "stylist_id", table: "services" | "stylists") => sql`(
     select json_array(t.id, t.name) from appointments u join ${sql.raw(table)} t on t.id = u.${sql.raw(column)}
@@ -89,14 +93,20 @@ async function clientFigures(actor: Actor, clientId: number): Promise<{ figures:
 }
 
 /** The profile's head: the client (404 when there is none), their figures and what 'Book again' picks. */
-export async function clientProfile(actor: Actor, id: number): Promise<{ client: VisibleClient; figures: ClientFigures; bookAgain: BookAgain | null }> {
+export async function clientProfile(
+  actor: Actor,
+  id: number,
+): Promise<{ client: VisibleClient; figures: ClientFigures; bookAgain: BookAgain | null }> {
   assertCan(actor, "clients.profile");
   const client = await getClient(actor, id);
   return { client, ...(await clientFigures(actor, id)) };
 }
 
 /** `GET /api/clients/{id}`: the client, with the profile's figures for those who may see a profile. */
-export async function clientWithFigures(actor: Actor, id: number): Promise<VisibleClient & { figures?: ClientFigures }> {
+export async function clientWithFigures(
+  actor: Actor,
+  id: number,
+): Promise<VisibleClient & { figures?: ClientFigures }> {
   if (!can(actor.role, "clients.profile")) return getClient(actor, id);
   const { client, figures } = await clientProfile(actor, id);
   return { ...client, figures };

@@ -48,7 +48,9 @@ export type ClientFor<T> = Pick<T, ShownWithoutContact & keyof T> & Partial<Omit
  */
 export function clientFor<T extends { id: number; name: string }>(actor: Actor, client: T): ClientFor<T> {
   if (can(actor.role, "clients.contact")) return client;
-  return Object.fromEntries(Object.entries(client).filter(([key]) => (SHOWN_WITHOUT_CONTACT as readonly string[]).includes(key))) as ClientFor<T>;
+  return Object.fromEntries(
+    Object.entries(client).filter(([key]) => (SHOWN_WITHOUT_CONTACT as readonly string[]).includes(key)),
+  ) as ClientFor<T>;
 }
 
 const RETENTION_YEARS = 7;
@@ -69,9 +71,13 @@ export function consentStamp(now = new Date()) {
 const summaryColumns = { id: clients.id, name: clients.name, phone: clients.phone, email: clients.email };
 // Written out in full: in a single-table select Drizzle leaves column names unqualified,
 // and an unqualified "id" inside the subquery would mean the appointment's id.
-const appointmentCount = sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id")`.mapWith(Number);
+const appointmentCount =
+  sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id")`.mapWith(Number);
 // A seek into the (client, status, ...) index per client on the page.
-const noShowCount = sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id" and "a"."status" = 'no_show')`.mapWith(Number);
+const noShowCount =
+  sql<number>`(select count(*) from "appointments" as "a" where "a"."client_id" = "clients"."id" and "a"."status" = 'no_show')`.mapWith(
+    Number,
+  );
 
 // Search (SPEC: case-insensitive by name, phone or e-mail). SQLite's lower() folds ASCII
 // letters only. instr() rather than LIKE, so % and _ in a query are ordinary characters.
@@ -96,7 +102,11 @@ type SearchTerms = Awaited<ReturnType<typeof searchTerms>>;
 function matchCondition({ text, digits, e164, contact }: SearchTerms): SQL {
   const name = sql`instr(lower(${clients.name}), ${text}) > 0`;
   if (!contact) return name;
-  const conditions: SQL[] = [name, sql`instr(lower(${clients.email}), ${text}) > 0`, sql`instr(lower(${clients.phone}), ${text}) > 0`];
+  const conditions: SQL[] = [
+    name,
+    sql`instr(lower(${clients.email}), ${text}) > 0`,
+    sql`instr(lower(${clients.phone}), ${text}) > 0`,
+  ];
   if (digits) conditions.push(sql`instr(${phoneDigits}, ${digits}) > 0`);
   if (e164) conditions.push(eq(clients.phoneE164, e164));
   return or(...conditions)!;
@@ -107,7 +117,10 @@ function matchRank({ text, digits, e164, contact }: SearchTerms): SQL<number> {
   if (!contact)
     return sql<number>`case when lower(${clients.name}) = ${text} then 0 when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1 when instr(lower(${clients.name}), ${` ${text}`}) > 0 then 2 else 4 end`;
   const phonePrefix = digits ? sql`or substr(${phoneDigits}, 1, ${digits.length}) = ${digits}` : sql``;
-  const phoneExact = sql.join([digits ? sql`or ${phoneDigits} = ${digits}` : sql``, e164 ? sql`or ${clients.phoneE164} = ${e164}` : sql``], sql` `);
+  const phoneExact = sql.join(
+    [digits ? sql`or ${phoneDigits} = ${digits}` : sql``, e164 ? sql`or ${clients.phoneE164} = ${e164}` : sql``],
+    sql` `,
+  );
   return sql<number>`case
     when lower(${clients.name}) = ${text} or lower(${clients.email}) = ${text} or lower(${clients.phone}) = ${text} ${phoneExact} then 0
     when substr(lower(${clients.name}), 1, ${text.length}) = ${text} then 1
@@ -161,7 +174,10 @@ export async function listClients(
 async function currentSalonMonth(now = new Date()): Promise<{ from: string; to: string }> {
   const { timeZone } = await getGlobalSettings();
   const first = monthStart(todayInZone(timeZone, now));
-  return { from: zonedToUtc(first, "00:00", timeZone).toISOString(), to: zonedToUtc(addMonths(first, 1), "00:00", timeZone).toISOString() };
+  return {
+    from: zonedToUtc(first, "00:00", timeZone).toISOString(),
+    to: zonedToUtc(addMonths(first, 1), "00:00", timeZone).toISOString(),
+  };
 }
 
 /**
@@ -169,7 +185,10 @@ async function currentSalonMonth(now = new Date()): Promise<{ from: string; to: 
  * clients with a (not cancelled) appointment in the salon's current month; clients
  * added in that month.
  */
-export async function clientStats(actor: Actor, now = new Date()): Promise<{ totalClients: number; activeThisMonth: number; newThisMonth: number }> {
+export async function clientStats(
+  actor: Actor,
+  now = new Date(),
+): Promise<{ totalClients: number; activeThisMonth: number; newThisMonth: number }> {
   assertCan(actor, "clients.view");
   const { from, to } = await currentSalonMonth(now);
   const [[total], [active], [added]] = await Promise.all([
@@ -177,7 +196,14 @@ export async function clientStats(actor: Actor, now = new Date()): Promise<{ tot
     db
       .select({ n: sql<number>`count(distinct ${appointments.clientId})`.mapWith(Number) })
       .from(appointments)
-      .where(and(gte(appointments.startTime, from), lt(appointments.startTime, to), isNotNull(appointments.clientId), ne(appointments.status, "cancelled"))),
+      .where(
+        and(
+          gte(appointments.startTime, from),
+          lt(appointments.startTime, to),
+          isNotNull(appointments.clientId),
+          ne(appointments.status, "cancelled"),
+        ),
+      ),
     db
       .select({ n: count() })
       .from(clients)
@@ -212,7 +238,10 @@ export async function getClientForEditing(actor: Actor, id: number): Promise<Cli
 type ClientKeys = { phoneE164: string | null; email: string | null };
 
 /** The matching keys of a phone and e-mail as typed (a booking, a form, an import row). */
-export function clientKeys({ phone, email }: { phone?: string | null; email?: string | null }, country: string): ClientKeys {
+export function clientKeys(
+  { phone, email }: { phone?: string | null; email?: string | null },
+  country: string,
+): ClientKeys {
   const parsed = optionalEmail.safeParse(email);
   return { phoneE164: toE164(phone, country), email: parsed.success ? parsed.data : null };
 }
@@ -221,7 +250,11 @@ export function clientKeys({ phone, email }: { phone?: string | null; email?: st
  * The client already on file with these keys (other than `exceptId`): the phone first,
  * then the e-mail; each an equality on an indexed column (decision 0060).
  */
-export async function findClientByKeys(executor: Executor, keys: ClientKeys, exceptId?: number): Promise<(ClientSummary & { matchedOn: "phone" | "email" }) | null> {
+export async function findClientByKeys(
+  executor: Executor,
+  keys: ClientKeys,
+  exceptId?: number,
+): Promise<(ClientSummary & { matchedOn: "phone" | "email" }) | null> {
   for (const field of ["phone", "email"] as const) {
     const value = field === "phone" ? keys.phoneE164 : keys.email;
     if (!value) continue;
@@ -259,7 +292,11 @@ async function insertClient(executor: Executor, actor: Actor, input: unknown): P
  * Creates a client inside the caller's transaction (the booking dialog creates clients
  * with consentType "service"). Same validation and consent/retention dates as POST /api/clients.
  */
-export async function createClientRecord(executor: Executor, actor: Actor, input: NewClientInput): Promise<ClientSummary> {
+export async function createClientRecord(
+  executor: Executor,
+  actor: Actor,
+  input: NewClientInput,
+): Promise<ClientSummary> {
   const { id, name, phone, email } = await insertClient(executor, actor, input);
   return { id, name, phone, email };
 }
@@ -283,12 +320,24 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
     if (!current) throw new NotFound(CLIENT_NOT_FOUND);
     const { name, phone, email, notes, consentType, legalBasis, isActive } = current;
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-    const values = parseOrInvalid(ClientInputSchema, { name, phone, email, notes, consentType, legalBasis, isActive, ...defined });
+    const values = parseOrInvalid(ClientInputSchema, {
+      name,
+      phone,
+      email,
+      notes,
+      consentType,
+      legalBasis,
+      isActive,
+      ...defined,
+    });
     const country = await storedCountry(tx);
     const phoneValues = phoneColumns(values.phone, country);
     // Only a changed phone or e-mail is checked, so records that were already duplicates
     // (before this rule) stay editable until an admin merges them.
-    const keys = { phoneE164: phoneValues.phoneE164 !== current.phoneE164 ? phoneValues.phoneE164 : null, email: values.email !== current.email ? values.email : null };
+    const keys = {
+      phoneE164: phoneValues.phoneE164 !== current.phoneE164 ? phoneValues.phoneE164 : null,
+      email: values.email !== current.email ? values.email : null,
+    };
     await assertNotDuplicate(tx, keys, id);
     const now = new Date();
     const [updated] = await tx
@@ -296,7 +345,9 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
       .set({
         ...values,
         ...phoneValues,
-        ...(values.consentType !== current.consentType || !current.consentDate ? { consentDate: now.toISOString() } : {}),
+        ...(values.consentType !== current.consentType || !current.consentDate
+          ? { consentDate: now.toISOString() }
+          : {}),
         ...(current.dataRetentionDate ? {} : { dataRetentionDate: retentionDateFrom(new Date(current.createdAt)) }),
         updatedAt: now.toISOString(),
       })
@@ -334,7 +385,15 @@ export async function deleteClient(actor: Actor, id: number): Promise<{ appointm
     await deleteFormerDetails(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
     const details = { appointmentsDeleted: removed.length, messagesDeleted: sms.length };
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.delete", entityType: "client", entityId: id, details: JSON.stringify(details) });
+    await tx
+      .insert(auditLog)
+      .values({
+        actorUserId: actor.id,
+        action: "client.delete",
+        entityType: "client",
+        entityId: id,
+        details: JSON.stringify(details),
+      });
     await publish(tx, "clients", id);
     if (removed.length > 0) await publish(tx, "appointments", null);
     return details;

@@ -53,7 +53,9 @@ export class DuplicateClient extends Conflict {
     readonly existing: { id: number; name: string },
     readonly field: "phone" | "email",
   ) {
-    super(`A client with this ${field === "phone" ? "phone number" : "e-mail"} already exists: ${existing.name}.`, { [field]: [`Already on file for ${existing.name}`] });
+    super(`A client with this ${field === "phone" ? "phone number" : "e-mail"} already exists: ${existing.name}.`, {
+      [field]: [`Already on file for ${existing.name}`],
+    });
     this.details = { existingClientId: existing.id };
   }
 }

@@ -6,7 +6,17 @@ import { and, gt, lt, asc, max, min } from "drizzle-orm";
 import { db, type Executor } from "#db/client.server";
 import { events } from "#db/schema";
 
-export const EVENT_TOPICS = ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"] as const;
+export const EVENT_TOPICS = [
+  "appointments",
+  "clients",
+  "services",
+  "pricing",
+  "availability",
+  "shopping",
+  "messages",
+  "users",
+  "settings",
+] as const;
 type EventTopic = (typeof EVENT_TOPICS)[number];
 export type ChangeEvent = { id: number; topic: string; entityId: number | null };
 type Listener = (event: ChangeEvent) => void;
@@ -24,7 +34,12 @@ export const REPLAY_LIMIT = 500;
 
 /** Events after `afterId`, oldest first: the replay for a stream resumed with Last-Event-ID. */
 export function eventsSince(afterId: number, limit = REPLAY_LIMIT): Promise<ChangeEvent[]> {
-  return db.select({ id: events.id, topic: events.topic, entityId: events.entityId }).from(events).where(gt(events.id, afterId)).orderBy(asc(events.id)).limit(limit);
+  return db
+    .select({ id: events.id, topic: events.topic, entityId: events.entityId })
+    .from(events)
+    .where(gt(events.id, afterId))
+    .orderBy(asc(events.id))
+    .limit(limit);
 }
 
 /**
@@ -32,7 +47,9 @@ export function eventsSince(afterId: number, limit = REPLAY_LIMIT): Promise<Chan
  * than REPLAY_LIMIT events followed it, nor when some that followed it were pruned (kept
  * 24 hours), nor when it is ahead of the feed (a database restored or replaced).
  */
-export async function replayFrom(afterId: number): Promise<{ events: ChangeEvent[]; complete: true } | { latest: number; complete: false }> {
+export async function replayFrom(
+  afterId: number,
+): Promise<{ events: ChangeEvent[]; complete: true } | { latest: number; complete: false }> {
   const [bounds] = await db.select({ oldest: min(events.id), latest: max(events.id) }).from(events);
   const oldest = bounds?.oldest ?? null;
   const latest = bounds?.latest ?? 0;

@@ -22,7 +22,13 @@ import {
   users,
   type ClientDetailField,
 } from "#db/schema";
-import { clientMentions, PHONE_SEPARATORS, redactMentions as redactClientMentions, type ClientDetails, type Mention } from "~/lib/client-mentions";
+import {
+  clientMentions,
+  PHONE_SEPARATORS,
+  redactMentions as redactClientMentions,
+  type ClientDetails,
+  type Mention,
+} from "~/lib/client-mentions";
 import type { LegalBasis } from "~/lib/schemas/clients";
 import type { Page, PageRequest } from "~/lib/paging";
 import { formatPence } from "~/lib/money";
@@ -44,7 +50,13 @@ export type GdprOverview = {
 };
 
 /** SPEC §3 "Erasure-request / retention client". */
-export type GdprClient = { id: number; name: string; email: string | null; erasureRequestDate: string | null; dataRetentionDate: string | null };
+export type GdprClient = {
+  id: number;
+  name: string;
+  email: string | null;
+  erasureRequestDate: string | null;
+  dataRetentionDate: string | null;
+};
 
 const gdprClientColumns = {
   id: clients.id,
@@ -92,7 +104,12 @@ export function listExpiredRetention(actor: Actor, page: PageRequest, now = new 
   return gdprClientPage(actor, clients.dataRetentionDate, lte(clients.dataRetentionDate, now.toISOString()), page);
 }
 
-async function gdprClientPage(actor: Actor, key: typeof clients.erasureRequestedAt | typeof clients.dataRetentionDate, where: SQL, page: PageRequest): Promise<Page<GdprClient>> {
+async function gdprClientPage(
+  actor: Actor,
+  key: typeof clients.erasureRequestedAt | typeof clients.dataRetentionDate,
+  where: SQL,
+  page: PageRequest,
+): Promise<Page<GdprClient>> {
   assertCan(actor, "gdpr.manage");
   const rows = await db
     .select({ ...gdprClientColumns, key })
@@ -200,7 +217,8 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         startTime: row.startTime,
         endTime: row.endTime,
         status: row.status,
-        service: row.serviceId === null ? null : { id: row.serviceId, name: row.serviceName, category: row.serviceCategory },
+        service:
+          row.serviceId === null ? null : { id: row.serviceId, name: row.serviceName, category: row.serviceCategory },
         stylist: { id: row.stylistId, name: row.stylistName },
         price: row.price,
         priceFormatted: formatPence(row.price),
@@ -239,13 +257,20 @@ const FREE_TEXT: FreeText[] = [
 
 /** The column's text without the characters written between a phone's digits. */
 function withoutSeparators(column: SQLiteColumn): SQL {
-  return [...PHONE_SEPARATORS].reduce<SQL>((text, separator) => sql`replace(${text}, ${separator}, '')`, sql`${column}`);
+  return [...PHONE_SEPARATORS].reduce<SQL>(
+    (text, separator) => sql`replace(${text}, ${separator}, '')`,
+    sql`${column}`,
+  );
 }
 
 /** Rows whose text may hold a mention: every row with text when a mention has no needle. */
 function mayMention(column: SQLiteColumn, mentions: Mention[]): SQL {
   if (mentions.some((mention) => mention.needle === null)) return isNotNull(column);
-  const conditions = mentions.map(({ needle }) => (needle && "digits" in needle ? sql`instr(${withoutSeparators(column)}, ${needle.digits}) > 0` : sql`instr(lower(${column}), ${needle!.text}) > 0`));
+  const conditions = mentions.map(({ needle }) =>
+    needle && "digits" in needle
+      ? sql`instr(${withoutSeparators(column)}, ${needle.digits}) > 0`
+      : sql`instr(lower(${column}), ${needle!.text}) > 0`,
+  );
   return or(...conditions)!;
 }
 
@@ -255,12 +280,17 @@ async function redactMentions(tx: Transaction, details: ClientDetails): Promise<
   if (mentions.length === 0) return 0;
   let changed = 0;
   for (const { table, id, column, whole } of FREE_TEXT) {
-    const candidates = (await tx.select({ id, text: column }).from(table).where(mayMention(column, mentions))) as { id: number | string; text: string | null }[];
+    const candidates = (await tx.select({ id, text: column }).from(table).where(mayMention(column, mentions))) as {
+      id: number | string;
+      text: string | null;
+    }[];
     for (const row of candidates) {
       if (row.text === null) continue;
       const redacted = redactClientMentions(row.text, mentions, REDACTED);
       if (redacted === row.text) continue;
-      await tx.run(sql`update ${table} set ${sql.identifier(column.name)} = ${whole ? REDACTED : redacted} where ${id} = ${row.id}`);
+      await tx.run(
+        sql`update ${table} set ${sql.identifier(column.name)} = ${whole ? REDACTED : redacted} where ${id} = ${row.id}`,
+      );
       changed += 1;
     }
   }
@@ -287,7 +317,11 @@ export async function eraseClient(actor: Actor, id: number) {
       .returning({ id: smsLog.id });
     // Before the appointments lose their client: it finds the history through them.
     const historyEntriesScrubbed = await scrubClientHistory(tx, id);
-    const anonymised = await tx.update(appointments).set({ clientId: null, notes: null, updatedAt: new Date().toISOString() }).where(eq(appointments.clientId, id)).returning({ id: appointments.id });
+    const anonymised = await tx
+      .update(appointments)
+      .set({ clientId: null, notes: null, updatedAt: new Date().toISOString() })
+      .where(eq(appointments.clientId, id))
+      .returning({ id: appointments.id });
     const former = await formerDetailsOf(tx, id);
     const formerly = (field: ClientDetailField) => former.filter((row) => row.field === field).map((row) => row.value);
     await deleteFormerDetails(tx, id);
@@ -297,22 +331,51 @@ export async function eraseClient(actor: Actor, id: number) {
       emails: [...(client.email ? [client.email] : []), ...formerly("email")],
       phones: [client.phone, ...(client.phoneE164 ? [client.phoneE164] : []), ...formerly("phone")],
     });
-    const summary = { appointmentsAnonymised: anonymised.length, messagesDeleted: sms.length, mentionsRedacted, historyEntriesScrubbed };
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "client.erase", entityType: "client", entityId: id, details: JSON.stringify(summary) });
+    const summary = {
+      appointmentsAnonymised: anonymised.length,
+      messagesDeleted: sms.length,
+      mentionsRedacted,
+      historyEntriesScrubbed,
+    };
+    await tx
+      .insert(auditLog)
+      .values({
+        actorUserId: actor.id,
+        action: "client.erase",
+        entityType: "client",
+        entityId: id,
+        details: JSON.stringify(summary),
+      });
     await publish(tx, "clients", id);
     if (anonymised.length > 0) await publish(tx, "appointments", null);
     return summary;
   });
   const flushed = await flushDeletedData(async () => {
-    await db.insert(auditLog).values({ actorUserId: actor.id, action: "client.erase_purged", entityType: "client", entityId: id });
+    await db
+      .insert(auditLog)
+      .values({ actorUserId: actor.id, action: "client.erase_purged", entityType: "client", entityId: id });
   });
-  return { ...details, walEmptied: flushed, purge: flushed ? ("complete" as const) : ("pending" as const), ...(flushed ? {} : { notice: ERASURE_PURGE_PENDING }) };
+  return {
+    ...details,
+    walEmptied: flushed,
+    purge: flushed ? ("complete" as const) : ("pending" as const),
+    ...(flushed ? {} : { notice: ERASURE_PURGE_PENDING }),
+  };
 }
 
 export const ERASURE_PURGE_PENDING =
   "The client's data is erased from the database, but an earlier copy remains in its journal file while a backup or report is still reading. It is purged automatically as soon as that finishes, and the audit log records when.";
 
-const AUDITED_ACTIONS = ["client.export", "client.erase", "client.erase_purged", "client.delete", "clients.import", "client.erasure_requested", "client.erasure_withdrawn", "client.merge"] as const;
+const AUDITED_ACTIONS = [
+  "client.export",
+  "client.erase",
+  "client.erase_purged",
+  "client.delete",
+  "clients.import",
+  "client.erasure_requested",
+  "client.erasure_withdrawn",
+  "client.merge",
+] as const;
 
 export type AuditEntry = {
   id: number;

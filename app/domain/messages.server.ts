@@ -37,11 +37,26 @@ const columns = {
   role: users.role,
 };
 
-type Row = { id: number; content: string; createdAt: string; senderId: number | null; firstName: string | null; lastName: string | null; email: string | null; role: Role | null };
+type Row = {
+  id: number;
+  content: string;
+  createdAt: string;
+  senderId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  role: Role | null;
+};
 
 function toMessage(row: Row): Message {
   const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() || row.email || "";
-  return { id: row.id, content: row.content, createdAt: row.createdAt, senderId: row.senderId, sender: row.role ? { name, role: row.role } : null };
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt,
+    senderId: row.senderId,
+    sender: row.role ? { name, role: row.role } : null,
+  };
 }
 
 /** Who may delete a message: its sender, or whoever may delete anyone's. */
@@ -53,7 +68,10 @@ export function canDeleteMessage(actor: Pick<Actor, "id" | "role">, message: Pic
  * The `limit` newest messages older than the message `before` (or the newest of all),
  * oldest first so the chat reads top to bottom. Ids grow with time, so the id is the cursor.
  */
-export async function listMessages(actor: Actor, { before, limit = MESSAGE_PAGE_SIZE }: { before?: number | null; limit?: number } = {}): Promise<MessagePage> {
+export async function listMessages(
+  actor: Actor,
+  { before, limit = MESSAGE_PAGE_SIZE }: { before?: number | null; limit?: number } = {},
+): Promise<MessagePage> {
   assertCan(actor, "messages.use");
   const size = Math.min(Math.max(Math.trunc(limit) || MESSAGE_PAGE_SIZE, 1), MAX_MESSAGE_PAGE);
   const rows = await db
@@ -74,14 +92,27 @@ export async function sendMessage(actor: Actor, input: MessageInput): Promise<Me
     const [created] = await tx.insert(messages).values({ content, senderUserId: actor.id }).returning();
     await publish(tx, "messages", created!.id);
     const { firstName, lastName, email, role } = actor;
-    return toMessage({ id: created!.id, content: created!.content, createdAt: created!.createdAt, senderId: actor.id, firstName, lastName, email, role });
+    return toMessage({
+      id: created!.id,
+      content: created!.content,
+      createdAt: created!.createdAt,
+      senderId: actor.id,
+      firstName,
+      lastName,
+      email,
+      role,
+    });
   });
 }
 
 export async function deleteMessage(actor: Actor, id: number): Promise<void> {
   assertCan(actor, "messages.use");
   await writeTransaction(async (tx) => {
-    const [message] = await tx.select({ senderId: messages.senderUserId }).from(messages).where(eq(messages.id, id)).limit(1);
+    const [message] = await tx
+      .select({ senderId: messages.senderUserId })
+      .from(messages)
+      .where(eq(messages.id, id))
+      .limit(1);
     if (!message) throw new NotFound(MESSAGE_NOT_FOUND);
     if (!canDeleteMessage(actor, message)) throw new Forbidden(MESSAGE_DELETE_REFUSED);
     await tx.delete(messages).where(eq(messages.id, id));
@@ -93,7 +124,9 @@ export async function deleteMessage(actor: Actor, id: number): Promise<void> {
 export async function unreadMessageCount(actor: Actor, seenId: number): Promise<number> {
   if (!can(actor.role, "messages.use")) return 0;
   const conditions: SQL[] = [gt(messages.id, seenId), sql`coalesce(${messages.senderUserId}, 0) <> ${actor.id}`];
-  const [row] = await db.select({ count: sql<number>`count(*)` }).from(sql`(select 1 from ${messages} where ${and(...conditions)} limit 100)`);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(sql`(select 1 from ${messages} where ${and(...conditions)} limit 100)`);
   return Number(row?.count ?? 0);
 }
 

@@ -24,15 +24,30 @@ export function cursorKey<S extends z.ZodTypeAny>(after: string | null, shape: S
  * Rows strictly after (key, id) in `direction` order, written so that SQLite can range-scan
  * the key's index (`key >= k and (key > k or id > i)`).
  */
-export function afterKey(key: SQLWrapper, id: SQLWrapper, at: readonly [string, number] | null, direction: "asc" | "desc" = "asc"): SQL | undefined {
+export function afterKey(
+  key: SQLWrapper,
+  id: SQLWrapper,
+  at: readonly [string, number] | null,
+  direction: "asc" | "desc" = "asc",
+): SQL | undefined {
   if (!at) return undefined;
   const [value, rowId] = at;
-  return direction === "asc" ? and(gte(key, value), or(gt(key, value), gt(id, rowId))) : and(lte(key, value), or(lt(key, value), lt(id, rowId)));
+  return direction === "asc"
+    ? and(gte(key, value), or(gt(key, value), gt(id, rowId)))
+    : and(lte(key, value), or(lt(key, value), lt(id, rowId)));
 }
 
 /** A page from `limit + 1` rows read in order: the first `limit`, and a cursor when more exist. */
-export function pageOf<R, T>(rows: R[], { limit }: PageRequest, keyOf: (row: R) => CursorKey, toItem: (row: R) => T): Page<T> {
+export function pageOf<R, T>(
+  rows: R[],
+  { limit }: PageRequest,
+  keyOf: (row: R) => CursorKey,
+  toItem: (row: R) => T,
+): Page<T> {
   const kept = rows.slice(0, limit);
   const last = kept.at(-1);
-  return { items: kept.map(toItem), nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null };
+  return {
+    items: kept.map(toItem),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyOf(last)) : null,
+  };
 }

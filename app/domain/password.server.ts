@@ -35,7 +35,14 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 256 * (options.N ?? PARAMS.N) * (options.r ?? PARAMS.r) + 32 * 1024 * 1024;
-  return withHashSlot(() => new Promise((resolve, reject) => scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key)))));
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
+  );
 }
 
 /** Returns `scrypt$N$r$p$salt$hash` (salt and hash in base64url). */

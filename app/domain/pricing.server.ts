@@ -15,7 +15,13 @@ export type PricingEntry = { serviceId: number; price: number | null; duration: 
 /** A row of the Service Pricing table: the service and the stylist's entry for it, if any. */
 export type PricingRow = { service: Service; entry: (PricingEntry & { updatedAt: string }) | null };
 
-export type BookingTerms = { serviceId: number; serviceName: string; isActive: boolean; price: number /* pence */; duration: number /* minutes */ };
+export type BookingTerms = {
+  serviceId: number;
+  serviceName: string;
+  isActive: boolean;
+  price: number /* pence */;
+  duration: number; /* minutes */
+};
 
 /** A stored price of 0 counts as "no custom price" (SPEC: the badge shows for prices over zero). */
 export function customPrice(entry: Pick<PricingEntry, "price"> | null | undefined): number | null {
@@ -39,12 +45,20 @@ export async function bookingTerms(executor: Executor, stylistId: number, servic
   };
 }
 
-const entryColumns = { serviceId: stylistPricing.serviceId, price: stylistPricing.price, duration: stylistPricing.duration };
+const entryColumns = {
+  serviceId: stylistPricing.serviceId,
+  price: stylistPricing.price,
+  duration: stylistPricing.duration,
+};
 
 /** A stylist's stored entries (`GET /api/stylists/{id}/pricing`). */
 export async function getStylistPricing(actor: Actor, stylistId: number): Promise<PricingEntry[]> {
   await resolveManagedStylist(actor, "pricing.view", stylistId);
-  return db.select(entryColumns).from(stylistPricing).where(eq(stylistPricing.stylistId, stylistId)).orderBy(asc(stylistPricing.serviceId));
+  return db
+    .select(entryColumns)
+    .from(stylistPricing)
+    .where(eq(stylistPricing.stylistId, stylistId))
+    .orderBy(asc(stylistPricing.serviceId));
 }
 
 /** Every service (by category, then name) with the stylist's entry for it. */
@@ -62,7 +76,11 @@ export async function pricingTable(actor: Actor, stylistId: number): Promise<Pri
  * Saves a stylist's price and/or duration for a service (an upsert). A field left out
  * keeps its stored value; `null` (or a price of 0) returns it to the service's own.
  */
-export async function setStylistPricing(actor: Actor, stylistId: number, input: StylistPricingInput): Promise<PricingEntry> {
+export async function setStylistPricing(
+  actor: Actor,
+  stylistId: number,
+  input: StylistPricingInput,
+): Promise<PricingEntry> {
   await resolveManagedStylist(actor, "pricing.write", stylistId);
   return writeTransaction(async (tx) => {
     await findService(tx, input.serviceId);

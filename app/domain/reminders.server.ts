@@ -16,7 +16,14 @@ import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete, listSentMessages } from "./sms-providers.server";
 import { providerName } from "~/lib/sms-providers";
-import { deliverText, REMINDER_JOB, remindable, templateValues, textContextQuery, type TextContext } from "./sms.server";
+import {
+  deliverText,
+  REMINDER_JOB,
+  remindable,
+  templateValues,
+  textContextQuery,
+  type TextContext,
+} from "./sms.server";
 
 const BATCH = 50;
 /**
@@ -32,19 +39,35 @@ const CLOCK_SKEW_MS = 2 * 60_000;
 const worker = `${hostname()}:${process.pid}`;
 
 type StrandedSummary = { sent: number; resent: number; failed: number; unknown: number; pending: number };
-type RunSummary = { skipped?: "disabled" | "credentials"; claimed: number; sent: number; failed: number; lostToOthers: number; stranded: StrandedSummary };
+type RunSummary = {
+  skipped?: "disabled" | "credentials";
+  claimed: number;
+  sent: number;
+  failed: number;
+  lostToOthers: number;
+  stranded: StrandedSummary;
+};
 type Lease = { id: number; leaseUntil: string };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One pass: stranded claims are settled, then every due reminder not yet claimed is claimed, sent and recorded. */
 export async function runReminders(now: () => Date = () => new Date()): Promise<RunSummary> {
-  const summary: RunSummary = { claimed: 0, sent: 0, failed: 0, lostToOthers: 0, stranded: { sent: 0, resent: 0, failed: 0, unknown: 0, pending: 0 } };
+  const summary: RunSummary = {
+    claimed: 0,
+    sent: 0,
+    failed: 0,
+    lostToOthers: 0,
+    stranded: { sent: 0, resent: 0, failed: 0, unknown: 0, pending: 0 },
+  };
   const startedAt = now();
   await db
     .insert(jobRuns)
     .values({ name: REMINDER_JOB, lastRunAt: startedAt.toISOString(), lastRunBy: worker, lastError: null })
-    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: startedAt.toISOString(), lastRunBy: worker, lastError: null } });
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastRunAt: startedAt.toISOString(), lastRunBy: worker, lastError: null },
+    });
 
   const settings = await readSettingsWithSecret({ fresh: true });
   summary.stranded = await settleStrandedClaims(settings, now);
@@ -83,12 +106,26 @@ async function claim(seen: TextContext, provider: SmsProvider, now: () => Date):
   return writeTransaction(async (tx) => {
     const [current] = await textContextQuery(tx).where(eq(appointments.id, seen.appointmentId)).limit(1);
     const at = now();
-    if (!current || current.status !== "scheduled" || current.startTime !== seen.startTime || current.startTime <= at.toISOString()) return null;
+    if (
+      !current ||
+      current.status !== "scheduled" ||
+      current.startTime !== seen.startTime ||
+      current.startTime <= at.toISOString()
+    )
+      return null;
     if (current.clientOptedOutAt || !current.stylistSmsEnabled || !current.clientPhone) return null;
     const leaseUntil = iso(at.getTime() + LEASE_MS);
     const [row] = await tx
       .insert(smsReminders)
-      .values({ appointmentId: seen.appointmentId, startTime: seen.startTime, status: "sending", claimedBy: worker, claimedAt: at.toISOString(), leaseUntil, provider })
+      .values({
+        appointmentId: seen.appointmentId,
+        startTime: seen.startTime,
+        status: "sending",
+        claimedBy: worker,
+        claimedAt: at.toISOString(),
+        leaseUntil,
+        provider,
+      })
       .onConflictDoNothing()
       .returning({ id: smsReminders.id });
     return row ? { id: row.id, leaseUntil } : null;
@@ -96,7 +133,12 @@ async function claim(seen: TextContext, provider: SmsProvider, now: () => Date):
 }
 
 /** Sends a claimed reminder and records the outcome on the claim, if the lease is still this process's. */
-async function sendClaimed(settings: SalonSettings, context: TextContext, lease: Lease, now: () => Date): Promise<"sent" | "failed"> {
+async function sendClaimed(
+  settings: SalonSettings,
+  context: TextContext,
+  lease: Lease,
+  now: () => Date,
+): Promise<"sent" | "failed"> {
   const lastAttempt = Date.parse(lease.leaseUntil) - LEASE_MARGIN_MS;
   const stillWanted = () => now().toISOString() < context.startTime && now().getTime() < lastAttempt;
   const delivery = await deliverText(settings, context, "reminder", stillWanted);
@@ -104,9 +146,19 @@ async function sendClaimed(settings: SalonSettings, context: TextContext, lease:
     const [held] = await tx
       .update(smsReminders)
       .set({ status: delivery.status, finishedAt: now().toISOString(), smsLogId: delivery.logId })
-      .where(and(eq(smsReminders.id, lease.id), eq(smsReminders.status, "sending"), eq(smsReminders.claimedBy, worker), eq(smsReminders.leaseUntil, lease.leaseUntil)))
+      .where(
+        and(
+          eq(smsReminders.id, lease.id),
+          eq(smsReminders.status, "sending"),
+          eq(smsReminders.claimedBy, worker),
+          eq(smsReminders.leaseUntil, lease.leaseUntil),
+        ),
+      )
       .returning({ id: smsReminders.id });
-    if (!held) console.error(`SMS reminder claim ${lease.id} was settled by another process after this one overran its lease; this outcome stays in the SMS log.`);
+    if (!held)
+      console.error(
+        `SMS reminder claim ${lease.id} was settled by another process after this one overran its lease; this outcome stays in the SMS log.`,
+      );
     await publish(tx, "settings", null);
   });
   return delivery.status;
@@ -119,7 +171,10 @@ function strandedCondition(at: Date) {
   return and(
     eq(smsReminders.status, "sending"),
     // Claims made before leases existed have none: their lease is the claim time plus LEASE_MS.
-    or(lt(smsReminders.leaseUntil, at.toISOString()), and(isNull(smsReminders.leaseUntil), lt(smsReminders.claimedAt, iso(at.getTime() - LEASE_MS)))),
+    or(
+      lt(smsReminders.leaseUntil, at.toISOString()),
+      and(isNull(smsReminders.leaseUntil), lt(smsReminders.claimedAt, iso(at.getTime() - LEASE_MS))),
+    ),
   );
 }
 
@@ -129,7 +184,15 @@ export async function countStrandedClaims(executor: Executor = db, at = new Date
   return row?.n ?? 0;
 }
 
-type Stranded = { id: number; appointmentId: number; startTime: string; claimedBy: string; claimedAt: string; leaseUntil: string | null; provider: SmsProvider | null };
+type Stranded = {
+  id: number;
+  appointmentId: number;
+  startTime: string;
+  claimedBy: string;
+  claimedAt: string;
+  leaseUntil: string | null;
+  provider: SmsProvider | null;
+};
 
 async function settleStrandedClaims(settings: SalonSettings, now: () => Date): Promise<StrandedSummary> {
   const summary: StrandedSummary = { sent: 0, resent: 0, failed: 0, unknown: 0, pending: 0 };
@@ -165,7 +228,11 @@ async function settleStrandedClaims(settings: SalonSettings, now: () => Date): P
  * is no longer due) it is recorded as unknown. It is never resent without the provider's
  * word: a duplicate cannot be taken back.
  */
-async function settle(settings: SalonSettings, stranded: Stranded, now: () => Date): Promise<keyof StrandedSummary | null> {
+async function settle(
+  settings: SalonSettings,
+  stranded: Stranded,
+  now: () => Date,
+): Promise<keyof StrandedSummary | null> {
   const at = now();
   const lease: Lease = { id: stranded.id, leaseUntil: iso(at.getTime() + LEASE_MS) };
   // The claim time stays: a process that stops while settling leaves a window that still
@@ -189,18 +256,33 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
       await tx
         .update(smsReminders)
         .set({ status, finishedAt: now().toISOString(), smsLogId: logId })
-        .where(and(eq(smsReminders.id, stranded.id), eq(smsReminders.claimedBy, worker), eq(smsReminders.leaseUntil, lease.leaseUntil)));
+        .where(
+          and(
+            eq(smsReminders.id, stranded.id),
+            eq(smsReminders.claimedBy, worker),
+            eq(smsReminders.leaseUntil, lease.leaseUntil),
+          ),
+        );
       await publish(tx, "settings", null);
     });
   };
   const since = new Date(Date.parse(stranded.claimedAt) - CLOCK_SKEW_MS);
-  const until = new Date((stranded.leaseUntil ? Date.parse(stranded.leaseUntil) : Date.parse(stranded.claimedAt) + LEASE_MS) + CLOCK_SKEW_MS);
+  const until = new Date(
+    (stranded.leaseUntil ? Date.parse(stranded.leaseUntil) : Date.parse(stranded.claimedAt) + LEASE_MS) + CLOCK_SKEW_MS,
+  );
 
   // 1. The stopped process logged the outcome but did not record it on the claim.
   const [logged] = await db
     .select({ id: smsLog.id, status: smsLog.status })
     .from(smsLog)
-    .where(and(eq(smsLog.appointmentId, stranded.appointmentId), eq(smsLog.kind, "reminder"), gte(smsLog.createdAt, since.toISOString()), lte(smsLog.createdAt, until.toISOString())))
+    .where(
+      and(
+        eq(smsLog.appointmentId, stranded.appointmentId),
+        eq(smsLog.kind, "reminder"),
+        gte(smsLog.createdAt, since.toISOString()),
+        lte(smsLog.createdAt, until.toISOString()),
+      ),
+    )
     .orderBy(desc(smsLog.id))
     .limit(1);
   if (logged) {
@@ -212,8 +294,15 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
   const provider = stranded.provider ?? settings.smsProvider;
   const name = providerName(provider);
   const to = context ? toE164(context.clientPhone, settings.country) : null;
-  const stillDue = !!context && context.status === "scheduled" && context.startTime === stranded.startTime && context.startTime > now().toISOString();
-  const log = (status: "sent" | "failed" | "unknown", fields: { body?: string | null; providerMessageId?: string | null; error?: string | null }) =>
+  const stillDue =
+    !!context &&
+    context.status === "scheduled" &&
+    context.startTime === stranded.startTime &&
+    context.startTime > now().toISOString();
+  const log = (
+    status: "sent" | "failed" | "unknown",
+    fields: { body?: string | null; providerMessageId?: string | null; error?: string | null },
+  ) =>
     db
       .insert(smsLog)
       .values({
@@ -221,7 +310,11 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
         appointmentId: stranded.appointmentId,
         provider,
         toNumber: to ?? (context?.clientPhone ?? "").slice(0, 40),
-        body: fields.body ?? (context ? renderTemplate(settings.reminderTemplate || DEFAULT_REMINDER_TEMPLATE, templateValues(settings, context)) : ""),
+        body:
+          fields.body ??
+          (context
+            ? renderTemplate(settings.reminderTemplate || DEFAULT_REMINDER_TEMPLATE, templateValues(settings, context))
+            : ""),
         kind: "reminder",
         status,
         providerMessageId: fields.providerMessageId ?? null,
@@ -233,11 +326,16 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
   // 2. Ask the provider, when it is the one the claim was made with.
   let unanswered: string | null = null;
   let listed: Awaited<ReturnType<typeof listSentMessages>> | null = null;
-  if (provider !== settings.smsProvider) unanswered = `the SMS provider has been changed since, so ${name} cannot be asked`;
-  else if (!credentialsComplete(settings)) unanswered = `the SMS credentials are incomplete, so ${name} cannot be asked`;
+  if (provider !== settings.smsProvider)
+    unanswered = `the SMS provider has been changed since, so ${name} cannot be asked`;
+  else if (!credentialsComplete(settings))
+    unanswered = `the SMS credentials are incomplete, so ${name} cannot be asked`;
   else if (!to) unanswered = "the client's phone number is not valid";
   else {
-    listed = await listSentMessages({ provider, apiKey: settings.smsApiKey, apiSecret: settings.smsApiSecret }, { to, since, until });
+    listed = await listSentMessages(
+      { provider, apiKey: settings.smsApiKey, apiSecret: settings.smsApiSecret },
+      { to, since, until },
+    );
     if (!listed.ok) unanswered = `${name} could not be asked (${listed.error})`;
   }
 
@@ -247,11 +345,22 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
       await db
         .update(smsReminders)
         .set({ claimedBy: stranded.claimedBy, leaseUntil: stranded.leaseUntil })
-        .where(and(eq(smsReminders.id, stranded.id), eq(smsReminders.claimedBy, worker), eq(smsReminders.leaseUntil, lease.leaseUntil)));
+        .where(
+          and(
+            eq(smsReminders.id, stranded.id),
+            eq(smsReminders.claimedBy, worker),
+            eq(smsReminders.leaseUntil, lease.leaseUntil),
+          ),
+        );
       console.error(`SMS reminder claim ${stranded.id} is stranded: ${unanswered}; asking again at the next run.`);
       return "pending";
     }
-    await finish("unknown", await log("unknown", { error: `Interrupted while sending (the server stopped), and ${unanswered}: whether it was sent is unknown; not resent, to avoid a duplicate.` }));
+    await finish(
+      "unknown",
+      await log("unknown", {
+        error: `Interrupted while sending (the server stopped), and ${unanswered}: whether it was sent is unknown; not resent, to avoid a duplicate.`,
+      }),
+    );
     return "unknown";
   }
 
@@ -270,19 +379,36 @@ async function settle(settings: SalonSettings, stranded: Stranded, now: () => Da
   const found = listed.messages.find((message) => !known.has(message.messageId));
   if (found) {
     const status = found.failed ? "failed" : "sent";
-    const error = found.failed ? `Interrupted while sending (the server stopped); ${name} took the message but reports it undelivered.` : null;
+    const error = found.failed
+      ? `Interrupted while sending (the server stopped); ${name} took the message but reports it undelivered.`
+      : null;
     await finish(status, await log(status, { body: found.body, providerMessageId: found.messageId, error }));
     return status;
   }
 
   // 3. The provider never took it: send it now if it is still due.
-  const mayResend = stillDue && context && settings.smsEnabled && !context.clientOptedOutAt && context.stylistSmsEnabled && !!context.clientPhone;
+  const mayResend =
+    stillDue &&
+    context &&
+    settings.smsEnabled &&
+    !context.clientOptedOutAt &&
+    context.stylistSmsEnabled &&
+    !!context.clientPhone;
   if (mayResend) {
     await db.update(smsReminders).set({ provider: settings.smsProvider }).where(eq(smsReminders.id, stranded.id));
     return (await sendClaimed(settings, context, lease, now)) === "sent" ? "resent" : "failed";
   }
-  const why = !stillDue ? "the appointment is no longer due a reminder" : !settings.smsEnabled ? "SMS reminders are off" : "the client is no longer to be texted";
-  await finish("failed", await log("failed", { error: `Interrupted while sending (the server stopped); ${name} has no record of it, and ${why}: not sent.` }));
+  const why = !stillDue
+    ? "the appointment is no longer due a reminder"
+    : !settings.smsEnabled
+      ? "SMS reminders are off"
+      : "the client is no longer to be texted";
+  await finish(
+    "failed",
+    await log("failed", {
+      error: `Interrupted while sending (the server stopped); ${name} has no record of it, and ${why}: not sent.`,
+    }),
+  );
   return "failed";
 }
 
@@ -312,7 +438,10 @@ export function startReminderScheduler(): void {
       await runReminders();
     } catch (error) {
       // The cause only: a query error's own message carries its parameters (personal data).
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message).slice(0, 200) : "unknown error";
+      const reason =
+        error instanceof Error
+          ? (error.cause instanceof Error ? error.cause.message : error.message).slice(0, 200)
+          : "unknown error";
       console.error(`SMS reminder run failed: ${reason}`);
       await db
         .update(jobRuns)

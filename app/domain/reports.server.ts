@@ -14,7 +14,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { ensureReportRollup } from "#db/report-rollup.server";
 import { toSpreadsheetCsv } from "~/lib/csv";
-import { DEFAULT_PERIOD, PERIOD_LABELS, dayCount, formatRate, periodRange, previousRange, type DailyFigure, type ReportPeriod } from "~/lib/report-period";
+import {
+  DEFAULT_PERIOD,
+  PERIOD_LABELS,
+  dayCount,
+  formatRate,
+  periodRange,
+  previousRange,
+  type DailyFigure,
+  type ReportPeriod,
+} from "~/lib/report-period";
 import type { ReportQuery } from "~/lib/schemas/reports";
 import { addDays, dateInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
@@ -93,13 +102,23 @@ function scopeCondition(scope: Scope, column: SQL = sql`a.stylist_id`): SQL {
 }
 
 /** The rollup rows that add up to the scope: the salon's (0) or the stylist's own. */
-const rollupRows = (scope: Scope, column: SQL) => (scope.rollupId === null ? sql`0` : sql`${column} = ${scope.rollupId}`);
+const rollupRows = (scope: Scope, column: SQL) =>
+  scope.rollupId === null ? sql`0` : sql`${column} = ${scope.rollupId}`;
 
 // --- Queries: on the rollup kept by the appointment triggers (docs/decisions/0041) --------
 // Each one seeks per stylist, service or client into a table ordered by (stylist, ..., day),
 // so the work grows with the salon's stylists, services and clients, not its appointments.
 
-type StylistRow = { stylistId: number; name: string; appointments: number; completed: number; cancelled: number; noShows: number; revenue: number; bookedMinutes: number };
+type StylistRow = {
+  stylistId: number;
+  name: string;
+  appointments: number;
+  completed: number;
+  cancelled: number;
+  noShows: number;
+  revenue: number;
+  bookedMinutes: number;
+};
 
 function perStylist(days: Days, scope: Scope) {
   return db.all<StylistRow>(sql`
@@ -114,7 +133,11 @@ function perStylist(days: Days, scope: Scope) {
 type ClientRow = { clientId: number; name: string | null; completed: number; revenue: number; hadBefore: boolean };
 
 /** A client's latest rollup row in scope on a day before (or up to) a bound, as "day completed revenue" running totals. */
-const latestRow = (scope: Scope, clientId: SQL, dayCondition: SQL) => sql`(select p.day || ' ' || p.cum_completed || ' ' || p.cum_revenue
+const latestRow = (
+  scope: Scope,
+  clientId: SQL,
+  dayCondition: SQL,
+) => sql`(select p.day || ' ' || p.cum_completed || ' ' || p.cum_revenue
   from report_client_days p where ${rollupRows(scope, sql`p.stylist_id`)} and p.client_id = ${clientId} and ${dayCondition} order by p.day desc limit 1)`;
 
 /**
@@ -123,9 +146,19 @@ const latestRow = (scope: Scope, clientId: SQL, dayCondition: SQL) => sql`(selec
  * client's running totals at the bounds. Each bound is one look-up per client, skipped when
  * the client's latest row before the later bound is already older than it.
  */
-async function perClient(scope: Scope, days: Days, previousFrom: CalendarDate | null): Promise<{ current: ClientRow[]; previous: ClientRow[] }> {
+async function perClient(
+  scope: Scope,
+  days: Days,
+  previousFrom: CalendarDate | null,
+): Promise<{ current: ClientRow[]; previous: ClientRow[] }> {
   if (scope.rollupId === null) return { current: [], previous: [] };
-  const rows = await db.all<{ clientId: number; name: string | null; upTo: string; before: string | null; beforePrevious: string | null }>(sql`
+  const rows = await db.all<{
+    clientId: number;
+    name: string | null;
+    upTo: string;
+    before: string | null;
+    beforePrevious: string | null;
+  }>(sql`
     with up_to as materialized (
       select c.id as clientId, c.name as name, ${latestRow(scope, sql`c.id`, sql`p.day <= ${days.to}`)} as upTo from clients c
     ), before_from as materialized (
@@ -143,10 +176,21 @@ async function perClient(scope: Scope, days: Days, previousFrom: CalendarDate | 
   };
   const current: ClientRow[] = [];
   const previous: ClientRow[] = [];
-  const add = (list: ClientRow[], row: { clientId: number; name: string | null }, end: string | null, start: string | null) => {
+  const add = (
+    list: ClientRow[],
+    row: { clientId: number; name: string | null },
+    end: string | null,
+    start: string | null,
+  ) => {
     const [last, first] = [totals(end), totals(start)];
     if (last.completed > first.completed) {
-      list.push({ clientId: row.clientId, name: row.name, completed: last.completed - first.completed, revenue: last.revenue - first.revenue, hadBefore: first.completed > 0 });
+      list.push({
+        clientId: row.clientId,
+        name: row.name,
+        completed: last.completed - first.completed,
+        revenue: last.revenue - first.revenue,
+        hadBefore: first.completed > 0,
+      });
     }
   };
   for (const row of rows) {
@@ -261,7 +305,8 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
   const [clientRows, previousClients] = [clients.current, clients.previous];
   const people = await reportStylists(scope, stylistRows);
   const ids = people.map((person) => person.id);
-  const [working = new Map<number, number>(), previousWorking = new Map<number, number>()] = await workingMinutesForRanges(ids, previousDays ? [days, previousDays] : [days]);
+  const [working = new Map<number, number>(), previousWorking = new Map<number, number>()] =
+    await workingMinutesForRanges(ids, previousDays ? [days, previousDays] : [days]);
 
   const rowsById = new Map(stylistRows.map((row) => [Number(row.stylistId), row]));
   const stylists: StylistFigures[] = people
@@ -288,7 +333,12 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
     .sort((a, b) => b.revenue - a.revenue || b.appointments - a.appointments || a.name.localeCompare(b.name));
 
   const topClients = clientRows
-    .map((row) => ({ clientId: Number(row.clientId), name: row.name ?? "Unknown client", completed: Number(row.completed), revenue: Number(row.revenue) }))
+    .map((row) => ({
+      clientId: Number(row.clientId),
+      name: row.name ?? "Unknown client",
+      completed: Number(row.completed),
+      revenue: Number(row.revenue),
+    }))
     .sort((a, b) => b.revenue - a.revenue || b.completed - a.completed || a.name.localeCompare(b.name))
     .slice(0, TOP_LIMIT);
 
@@ -308,8 +358,15 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
     timeZone,
     scope: scope.stylistIds ? "own" : "salon",
     ...figures(stylistRows, clientRows, working),
-    previous: previousDays ? { from: previousDays.from, to: previousDays.to, ...figures(previousStylists, previousClients, previousWorking) } : null,
-    topServices: services.map((row) => ({ serviceId: Number(row.serviceId), name: String(row.name), completed: Number(row.completed), revenue: Number(row.revenue) })),
+    previous: previousDays
+      ? { from: previousDays.from, to: previousDays.to, ...figures(previousStylists, previousClients, previousWorking) }
+      : null,
+    topServices: services.map((row) => ({
+      serviceId: Number(row.serviceId),
+      name: String(row.name),
+      completed: Number(row.completed),
+      revenue: Number(row.revenue),
+    })),
     topClients,
     stylists,
     daily,
@@ -323,12 +380,23 @@ const rateCell = (rate: number | null) => (rate === null ? "" : formatRate(rate)
 const signed = (value: number, digits: number) => `${value > 0 ? "+" : ""}${value.toFixed(digits)}`;
 
 /** The report as a spreadsheet: the cards, the top lists and the per-stylist breakdown (SPEC §9). */
-export async function exportReportCsv(actor: Actor, query: ReportQuery, now: Date = new Date()): Promise<{ fileName: string; body: string }> {
+export async function exportReportCsv(
+  actor: Actor,
+  query: ReportQuery,
+  now: Date = new Date(),
+): Promise<{ fileName: string; body: string }> {
   const report = await buildReport(actor, query, now);
   const { salonName } = await getGlobalSettings();
   const previous = report.previous;
   // Changes as signed plain numbers, so a spreadsheet keeps them numbers: % for amounts, points for rates.
-  const card = (name: string, value: string, current: number, before: number | null, kind: "amount" | "rate", shown: (value: number) => string) => {
+  const card = (
+    name: string,
+    value: string,
+    current: number,
+    before: number | null,
+    kind: "amount" | "rate",
+    shown: (value: number) => string,
+  ) => {
     let change = "";
     if (before !== null && kind === "rate") change = signed(Math.round((current - before) * 1000) / 10, 1);
     else if (before) change = `${signed(Math.round(((current - before) / before) * 100), 0)}%`;
@@ -339,16 +407,70 @@ export async function exportReportCsv(actor: Actor, query: ReportQuery, now: Dat
     [own ? "My Performance" : "Reports & Analytics", salonName || "Management System"],
     ["Period", PERIOD_LABELS[report.period], report.from, report.to],
     [],
-    ["Figure", "This period", previous ? `Previous period (${previous.from} to ${previous.to})` : "Previous period", "Change (% for amounts, points for rates)"],
-    card("Total Revenue (GBP)", pounds(report.totalRevenue), report.totalRevenue, previous?.totalRevenue ?? null, "amount", pounds),
-    card("Completed appointments", String(report.completedCount), report.completedCount, previous?.completedCount ?? null, "amount", String),
-    card("Average Service (GBP)", pounds(report.averageService), report.averageService, previous?.averageService ?? null, "amount", pounds),
-    card("Cancellation Rate", formatRate(report.cancellationRate), report.cancellationRate, previous?.cancellationRate ?? null, "rate", formatRate),
-    card("No-show Rate", formatRate(report.noShowRate), report.noShowRate, previous?.noShowRate ?? null, "rate", formatRate),
-    card("Rebooking Rate", formatRate(report.rebookingRate), report.rebookingRate, previous?.rebookingRate ?? null, "rate", formatRate),
+    [
+      "Figure",
+      "This period",
+      previous ? `Previous period (${previous.from} to ${previous.to})` : "Previous period",
+      "Change (% for amounts, points for rates)",
+    ],
+    card(
+      "Total Revenue (GBP)",
+      pounds(report.totalRevenue),
+      report.totalRevenue,
+      previous?.totalRevenue ?? null,
+      "amount",
+      pounds,
+    ),
+    card(
+      "Completed appointments",
+      String(report.completedCount),
+      report.completedCount,
+      previous?.completedCount ?? null,
+      "amount",
+      String,
+    ),
+    card(
+      "Average Service (GBP)",
+      pounds(report.averageService),
+      report.averageService,
+      previous?.averageService ?? null,
+      "amount",
+      pounds,
+    ),
+    card(
+      "Cancellation Rate",
+      formatRate(report.cancellationRate),
+      report.cancellationRate,
+      previous?.cancellationRate ?? null,
+      "rate",
+      formatRate,
+    ),
+    card(
+      "No-show Rate",
+      formatRate(report.noShowRate),
+      report.noShowRate,
+      previous?.noShowRate ?? null,
+      "rate",
+      formatRate,
+    ),
+    card(
+      "Rebooking Rate",
+      formatRate(report.rebookingRate),
+      report.rebookingRate,
+      previous?.rebookingRate ?? null,
+      "rate",
+      formatRate,
+    ),
     ["Occupancy", rateCell(report.occupancy), previous ? rateCell(previous.occupancy) : "", ""],
     card("New clients", String(report.newClients), report.newClients, previous?.newClients ?? null, "amount", String),
-    card("Returning clients", String(report.returningClients), report.returningClients, previous?.returningClients ?? null, "amount", String),
+    card(
+      "Returning clients",
+      String(report.returningClients),
+      report.returningClients,
+      previous?.returningClients ?? null,
+      "amount",
+      String,
+    ),
     [],
     ["Top Services"],
     ["Service", "Completed", "Revenue (GBP)"],

@@ -21,13 +21,18 @@ function containsPattern(search: string) {
 }
 
 /** Services sorted by category then name (case-insensitively); `search` matches either. */
-export function listServices(actor: Actor, { search, activeOnly }: { search?: string; activeOnly?: boolean } = {}): Promise<Service[]> {
+export function listServices(
+  actor: Actor,
+  { search, activeOnly }: { search?: string; activeOnly?: boolean } = {},
+): Promise<Service[]> {
   assertCan(actor, "services.view");
   const conditions: SQL[] = [];
   const term = search?.trim();
   if (term) {
     const pattern = containsPattern(term);
-    conditions.push(or(sql`${services.name} like ${pattern} escape '\\'`, sql`${services.category} like ${pattern} escape '\\'`)!);
+    conditions.push(
+      or(sql`${services.name} like ${pattern} escape '\\'`, sql`${services.category} like ${pattern} escape '\\'`)!,
+    );
   }
   if (activeOnly) conditions.push(eq(services.isActive, true));
   return db
@@ -50,7 +55,12 @@ export async function serviceStats(actor: Actor): Promise<ServiceStats> {
       averagePrice: sql<number>`coalesce(round(avg(${services.price})), 0)`,
     })
     .from(services);
-  return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), categories: Number(row?.categories ?? 0), averagePrice: Number(row?.averagePrice ?? 0) };
+  return {
+    total: Number(row?.total ?? 0),
+    active: Number(row?.active ?? 0),
+    categories: Number(row?.categories ?? 0),
+    averagePrice: Number(row?.averagePrice ?? 0),
+  };
 }
 
 export async function findService(executor: Executor, id: number): Promise<Service> {

@@ -13,7 +13,10 @@ const SETTINGS_ID = 1;
 const FALLBACK_SALON_NAME = "Management System";
 
 /** What the browser may see: the SMS secret is replaced by whether one is stored. */
-export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret"> & { smsApiSecret: ""; smsApiSecretSet: boolean };
+export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret"> & {
+  smsApiSecret: "";
+  smsApiSecretSet: boolean;
+};
 
 // Every page reads the settings several times; they change rarely. A short-lived cache
 // (cleared at once by a save in this process) keeps that off the database.
@@ -30,7 +33,10 @@ async function readSettings(): Promise<SalonSettings> {
 async function loadSettings(): Promise<SalonSettings> {
   const [row] = await db.select().from(salonSettings).where(eq(salonSettings.id, SETTINGS_ID)).limit(1);
   if (row) return row;
-  await db.insert(salonSettings).values({ id: SETTINGS_ID, reminderTemplate: DEFAULT_REMINDER_TEMPLATE }).onConflictDoNothing();
+  await db
+    .insert(salonSettings)
+    .values({ id: SETTINGS_ID, reminderTemplate: DEFAULT_REMINDER_TEMPLATE })
+    .onConflictDoNothing();
   const [created] = await db.select().from(salonSettings).where(eq(salonSettings.id, SETTINGS_ID)).limit(1);
   return created!;
 }
@@ -50,7 +56,13 @@ export async function getSalonSettings(actor: Actor): Promise<SalonSettingsView>
 }
 
 /** What every signed-in screen needs: the name for the sidebar and the salon's clock. */
-export async function getGlobalSettings(): Promise<{ salonName: string; timeZone: string; openTime: string; closeTime: string; clockFormat: ClockFormat }> {
+export async function getGlobalSettings(): Promise<{
+  salonName: string;
+  timeZone: string;
+  openTime: string;
+  closeTime: string;
+  clockFormat: ClockFormat;
+}> {
   const settings = await readSettings();
   return {
     salonName: settings.salonName.trim() || FALLBACK_SALON_NAME,
@@ -78,7 +90,8 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
     throw new Invalid("Please correct the highlighted settings.", fieldErrors);
   }
   const values = merged.data;
-  if (values.country && !isCountryCode(values.country)) throw new Invalid("Please correct the highlighted settings.", { country: ["Unknown country code"] });
+  if (values.country && !isCountryCode(values.country))
+    throw new Invalid("Please correct the highlighted settings.", { country: ["Unknown country code"] });
   const saved = await writeTransaction(async (tx) => {
     const [row] = await tx
       .update(salonSettings)

@@ -6,7 +6,16 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { products, shoppingItems, users } from "#db/schema";
-import { COMPLETED_PAGE_SIZE, MAX_COMPLETED_PAGE, MAX_PENDING_ITEMS, ProductSchema, ShoppingItemSchema, type ProductInput, type ShoppingAction, type ShoppingItemInput } from "~/lib/schemas/shopping";
+import {
+  COMPLETED_PAGE_SIZE,
+  MAX_COMPLETED_PAGE,
+  MAX_PENDING_ITEMS,
+  ProductSchema,
+  ShoppingItemSchema,
+  type ProductInput,
+  type ShoppingAction,
+  type ShoppingItemInput,
+} from "~/lib/schemas/shopping";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Conflict, Invalid, NotFound } from "./errors";
@@ -35,7 +44,12 @@ const ITEM_NOT_FOUND = "This item is no longer on the shopping list.";
 const PRODUCT_NOT_FOUND = "The chosen product no longer exists.";
 const ORDER_ADMIN_ONLY = "Only administrators can mark items as ordered.";
 
-const productColumns = { id: products.id, name: products.name, description: products.description, category: products.category };
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+};
 
 /** Every product, by name: the Add Item dialog's choices. A catalogue, not a log, so not paged. */
 export function listProducts(actor: Actor): Promise<Product[]> {
@@ -103,24 +117,47 @@ function toItem(row: ItemRow): ShoppingItem {
   };
 }
 
-type ShoppingList = { pending: ShoppingItem[]; pendingCount: number; completed: ShoppingItem[]; completedCount: number; hasMoreCompleted: boolean };
+type ShoppingList = {
+  pending: ShoppingItem[];
+  pendingCount: number;
+  completed: ShoppingItem[];
+  completedCount: number;
+  hasMoreCompleted: boolean;
+};
 
 /**
  * Pending items oldest first (the list is cleared as things arrive; at most
  * MAX_PENDING_ITEMS of them, so a flood cannot grow the answer), and the newest
  * `completedLimit` completed items, newest completion first.
  */
-export async function getShoppingList(actor: Actor, { completedLimit = COMPLETED_PAGE_SIZE }: { completedLimit?: number } = {}): Promise<ShoppingList> {
+export async function getShoppingList(
+  actor: Actor,
+  { completedLimit = COMPLETED_PAGE_SIZE }: { completedLimit?: number } = {},
+): Promise<ShoppingList> {
   assertCan(actor, "shopping.use");
   const limit = Math.min(Math.max(Math.trunc(completedLimit) || COMPLETED_PAGE_SIZE, 1), MAX_COMPLETED_PAGE);
   const [pending, completed, [counted]] = await Promise.all([
-    itemQuery(db).where(eq(shoppingItems.isCompleted, false)).orderBy(asc(shoppingItems.createdAt), asc(shoppingItems.id)).limit(MAX_PENDING_ITEMS),
-    itemQuery(db).where(eq(shoppingItems.isCompleted, true)).orderBy(desc(shoppingItems.completedAt), desc(shoppingItems.id)).limit(limit),
-    db.select({ completed: sql<number>`coalesce(sum(${shoppingItems.isCompleted}), 0)`, all: sql<number>`count(*)` }).from(shoppingItems),
+    itemQuery(db)
+      .where(eq(shoppingItems.isCompleted, false))
+      .orderBy(asc(shoppingItems.createdAt), asc(shoppingItems.id))
+      .limit(MAX_PENDING_ITEMS),
+    itemQuery(db)
+      .where(eq(shoppingItems.isCompleted, true))
+      .orderBy(desc(shoppingItems.completedAt), desc(shoppingItems.id))
+      .limit(limit),
+    db
+      .select({ completed: sql<number>`coalesce(sum(${shoppingItems.isCompleted}), 0)`, all: sql<number>`count(*)` })
+      .from(shoppingItems),
   ]);
   const completedCount = Number(counted?.completed ?? 0);
   const pendingCount = Number(counted?.all ?? 0) - completedCount;
-  return { pending: pending.map(toItem), pendingCount, completed: completed.map(toItem), completedCount, hasMoreCompleted: completedCount > completed.length };
+  return {
+    pending: pending.map(toItem),
+    pendingCount,
+    completed: completed.map(toItem),
+    completedCount,
+    hasMoreCompleted: completedCount > completed.length,
+  };
 }
 
 async function readItem(executor: Executor, id: number): Promise<ShoppingItem> {
@@ -134,7 +171,11 @@ export async function addShoppingItem(actor: Actor, input: ShoppingItemInput): P
   const values = parseOrInvalid(ShoppingItemSchema, input);
   return writeTransaction(async (tx) => {
     if (values.productId !== null) {
-      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, values.productId)).limit(1);
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, values.productId))
+        .limit(1);
       if (!product) throw new Invalid(PRODUCT_NOT_FOUND, { productId: [PRODUCT_NOT_FOUND] });
     }
     const [created] = await tx
@@ -147,21 +188,35 @@ export async function addShoppingItem(actor: Actor, input: ShoppingItemInput): P
 }
 
 // Each step of SPEC §4: the state it needs, the columns it sets, and why it may be refused.
-const STEPS: Record<ShoppingAction, { when: ReturnType<typeof and>; set: (actor: Actor, now: string) => Partial<typeof shoppingItems.$inferInsert>; refusal: (item: ShoppingItem) => string }> = {
+const STEPS: Record<
+  ShoppingAction,
+  {
+    when: ReturnType<typeof and>;
+    set: (actor: Actor, now: string) => Partial<typeof shoppingItems.$inferInsert>;
+    refusal: (item: ShoppingItem) => string;
+  }
+> = {
   order: {
     when: and(eq(shoppingItems.isOrdered, false), eq(shoppingItems.isCompleted, false)),
     set: (actor, now) => ({ isOrdered: true, orderedAt: now, orderedByUserId: actor.id }),
-    refusal: (item) => (item.isCompleted ? "This item has already been completed." : "This item has already been marked as ordered."),
+    refusal: (item) =>
+      item.isCompleted ? "This item has already been completed." : "This item has already been marked as ordered.",
   },
   deliver: {
     when: and(eq(shoppingItems.isOrdered, true), eq(shoppingItems.isCompleted, false)),
     set: (actor, now) => ({ isCompleted: true, completedAt: now, completedByUserId: actor.id }),
-    refusal: (item) => (item.isCompleted ? "This item has already been delivered or completed." : "Only an ordered item can be marked as delivered."),
+    refusal: (item) =>
+      item.isCompleted
+        ? "This item has already been delivered or completed."
+        : "Only an ordered item can be marked as delivered.",
   },
   complete: {
     when: and(eq(shoppingItems.isOrdered, false), eq(shoppingItems.isCompleted, false)),
     set: (actor, now) => ({ isCompleted: true, completedAt: now, completedByUserId: actor.id }),
-    refusal: (item) => (item.isCompleted ? "This item has already been completed." : "This item has been ordered: mark it as delivered when it arrives."),
+    refusal: (item) =>
+      item.isCompleted
+        ? "This item has already been completed."
+        : "This item has been ordered: mark it as delivered when it arrives.",
   },
 };
 
@@ -195,7 +250,10 @@ export async function deleteShoppingItem(actor: Actor, id: number): Promise<void
 export async function clearCompletedItems(actor: Actor): Promise<number> {
   assertCan(actor, "shopping.use");
   return writeTransaction(async (tx) => {
-    const deleted = await tx.delete(shoppingItems).where(eq(shoppingItems.isCompleted, true)).returning({ id: shoppingItems.id });
+    const deleted = await tx
+      .delete(shoppingItems)
+      .where(eq(shoppingItems.isCompleted, true))
+      .returning({ id: shoppingItems.id });
     if (deleted.length > 0) await publish(tx, "shopping", null);
     return deleted.length;
   });

@@ -97,7 +97,18 @@ async function countsFor(executor: Pick<typeof db, "all">, email: string, key: s
       min(CASE WHEN a.address = ${key} AND ${failed} THEN a.attempted_at END) AS addressSince
     FROM login_attempts a
     WHERE a.attempted_at > ${since} AND a.outcome <> 'succeeded' AND (a.email = ${email} OR a.address = ${key})`);
-  return row ?? { pairFailed: 0, pairPending: 0, accountFailed: 0, sprayFailed: 0, sprayPending: 0, known: 0, pairSince: null, addressSince: null };
+  return (
+    row ?? {
+      pairFailed: 0,
+      pairPending: 0,
+      accountFailed: 0,
+      sprayFailed: 0,
+      sprayPending: 0,
+      known: 0,
+      pairSince: null,
+      addressSince: null,
+    }
+  );
 }
 
 type Verdict = { refuse: number } | { wait: true } | { go: true; reachesLimit: boolean };
@@ -113,7 +124,10 @@ function judge(counts: Counts, known: boolean, now: number): Verdict {
   if (spraying && counts.sprayFailed >= SIGN_IN_LIMITS.addressAccounts) return { refuse: end(counts.addressSince) };
   if (counts.pairFailed + counts.pairPending >= pairLimit) return { wait: true };
   if (spraying && counts.sprayFailed + counts.sprayPending >= SIGN_IN_LIMITS.addressAccounts) return { wait: true };
-  const reachesLimit = counts.pairFailed + 1 >= pairLimit || counts.accountFailed + 1 === SIGN_IN_LIMITS.account || (spraying && counts.sprayFailed + 1 >= SIGN_IN_LIMITS.addressAccounts);
+  const reachesLimit =
+    counts.pairFailed + 1 >= pairLimit ||
+    counts.accountFailed + 1 === SIGN_IN_LIMITS.account ||
+    (spraying && counts.sprayFailed + 1 >= SIGN_IN_LIMITS.addressAccounts);
   return { go: true, reachesLimit };
 }
 
@@ -155,7 +169,12 @@ async function forgetOld(tx: Pick<typeof db, "delete">, now: number) {
   const knownSince = new Date(now - KNOWN_DEVICE_MS).toISOString();
   await tx
     .delete(loginAttempts)
-    .where(or(and(ne(loginAttempts.outcome, "succeeded"), lt(loginAttempts.attemptedAt, since)), and(eq(loginAttempts.outcome, "succeeded"), lt(loginAttempts.attemptedAt, knownSince))));
+    .where(
+      or(
+        and(ne(loginAttempts.outcome, "succeeded"), lt(loginAttempts.attemptedAt, since)),
+        and(eq(loginAttempts.outcome, "succeeded"), lt(loginAttempts.attemptedAt, knownSince)),
+      ),
+    );
 }
 
 /**
@@ -166,8 +185,18 @@ export async function attemptSucceeded(attempt: Attempt, client: SignInClient): 
   const key = clientKey(client);
   await writeTransaction(async (tx) => {
     await tx.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id));
-    await tx.delete(loginAttempts).where(and(eq(loginAttempts.email, attempt.email), eq(loginAttempts.address, key), inArray(loginAttempts.outcome, ["failed", "succeeded"])));
-    await tx.insert(loginAttempts).values({ email: attempt.email, address: key, attemptedAt: new Date().toISOString(), outcome: "succeeded" });
+    await tx
+      .delete(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.email, attempt.email),
+          eq(loginAttempts.address, key),
+          inArray(loginAttempts.outcome, ["failed", "succeeded"]),
+        ),
+      );
+    await tx
+      .insert(loginAttempts)
+      .values({ email: attempt.email, address: key, attemptedAt: new Date().toISOString(), outcome: "succeeded" });
   });
   settled();
 }
@@ -184,7 +213,9 @@ export async function attemptFailed(attempt: Attempt): Promise<void> {
   settled();
   if (!attempt.reachesLimit) return;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, attempt.email)).limit(1);
-  await db.insert(auditLog).values({ actorUserId: null, action: "sign_in.locked", entityType: "user", entityId: user?.id ?? null });
+  await db
+    .insert(auditLog)
+    .values({ actorUserId: null, action: "sign_in.locked", entityType: "user", entityId: user?.id ?? null });
 }
 
 /** Whether some client is refused for a user's account, and until when at the latest. */
@@ -215,6 +246,8 @@ export async function unlockSignIn(actor: Actor, userId: number): Promise<void> 
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new NotFound("User not found.");
     await tx.delete(loginAttempts).where(and(eq(loginAttempts.email, user.email), eq(loginAttempts.outcome, "failed")));
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "sign_in.unlocked", entityType: "user", entityId: userId });
+    await tx
+      .insert(auditLog)
+      .values({ actorUserId: actor.id, action: "sign_in.unlocked", entityType: "user", entityId: userId });
   });
 }

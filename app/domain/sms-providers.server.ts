@@ -7,7 +7,9 @@ import { providerName } from "~/lib/sms-providers";
 
 export type SmsCredentials = { provider: SmsProvider; apiKey: string; apiSecret: string };
 export type SmsMessage = { to: string; from: string; body: string };
-export type SendResult = { ok: true; messageId: string; attempts: number } | { ok: false; error: string; transient: boolean; attempts: number };
+export type SendResult =
+  | { ok: true; messageId: string; attempts: number }
+  | { ok: false; error: string; transient: boolean; attempts: number };
 
 const DEFAULT_URLS: Record<SmsProvider, string> = {
   twilio: "https://api.twilio.com",
@@ -19,7 +21,9 @@ const DEFAULT_URLS: Record<SmsProvider, string> = {
 // server at it afterwards; the defaults are the real services.
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name]);
-  return Number.isFinite(value) && value >= 0 && process.env[name] !== "" && process.env[name] !== undefined ? value : fallback;
+  return Number.isFinite(value) && value >= 0 && process.env[name] !== "" && process.env[name] !== undefined
+    ? value
+    : fallback;
 }
 
 export function providerBaseUrl(provider: SmsProvider): string {
@@ -28,7 +32,12 @@ export function providerBaseUrl(provider: SmsProvider): string {
 }
 
 /** Whether the stored credentials are enough to send: MessageBird needs only its access key (the secret). */
-export function credentialsComplete(settings: { smsProvider: SmsProvider; smsApiKey: string; smsApiSecret: string; smsFromNumber: string }): boolean {
+export function credentialsComplete(settings: {
+  smsProvider: SmsProvider;
+  smsApiKey: string;
+  smsApiSecret: string;
+  smsFromNumber: string;
+}): boolean {
   if (!settings.smsApiSecret || !settings.smsFromNumber) return false;
   return settings.smsProvider === "messagebird" || settings.smsApiKey.length > 0;
 }
@@ -46,7 +55,11 @@ function request(credentials: SmsCredentials, message: SmsMessage): { url: strin
       return {
         url: `${base}/2010-04-01/Accounts/${encodeURIComponent(credentials.apiKey)}/Messages.json`,
         init: {
-          headers: { Authorization: basicAuth(credentials.apiKey, credentials.apiSecret), "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+          headers: {
+            Authorization: basicAuth(credentials.apiKey, credentials.apiSecret),
+            "Content-Type": "application/x-www-form-urlencoded",
+            Accept: "application/json",
+          },
           body: new URLSearchParams({ To: message.to, From: message.from, Body: message.body }).toString(),
         },
       };
@@ -54,7 +67,11 @@ function request(credentials: SmsCredentials, message: SmsMessage): { url: strin
       return {
         url: `${base}/v1/Account/${encodeURIComponent(credentials.apiKey)}/Message/`,
         init: {
-          headers: { Authorization: basicAuth(credentials.apiKey, credentials.apiSecret), "Content-Type": "application/json", Accept: "application/json" },
+          headers: {
+            Authorization: basicAuth(credentials.apiKey, credentials.apiSecret),
+            "Content-Type": "application/json",
+            Accept: "application/json",
+          },
           body: JSON.stringify({ src: message.from, dst: message.to, text: message.body }),
         },
       };
@@ -62,7 +79,11 @@ function request(credentials: SmsCredentials, message: SmsMessage): { url: strin
       return {
         url: `${base}/messages`,
         init: {
-          headers: { Authorization: `AccessKey ${credentials.apiSecret}`, "Content-Type": "application/json", Accept: "application/json" },
+          headers: {
+            Authorization: `AccessKey ${credentials.apiSecret}`,
+            "Content-Type": "application/json",
+            Accept: "application/json",
+          },
           body: JSON.stringify({ originator: message.from, recipients: [message.to], body: message.body }),
         },
       };
@@ -75,7 +96,12 @@ function field(body: unknown, key: string): unknown {
 
 /** The provider's message id from a success answer. */
 function messageIdOf(provider: SmsProvider, body: unknown): string | null {
-  const value = provider === "twilio" ? field(body, "sid") : provider === "plivo" ? (field(body, "message_uuid") as unknown[] | undefined)?.[0] : field(body, "id");
+  const value =
+    provider === "twilio"
+      ? field(body, "sid")
+      : provider === "plivo"
+        ? (field(body, "message_uuid") as unknown[] | undefined)?.[0]
+        : field(body, "id");
   return typeof value === "string" && value ? value : null;
 }
 
@@ -86,13 +112,23 @@ function errorOf(provider: SmsProvider, outcome: Outcome): string {
   if (provider === "twilio") text = field(body, "message");
   else if (provider === "plivo") text = field(body, "error");
   else text = (field(body, "errors") as { description?: unknown }[] | undefined)?.[0]?.description;
-  const detail = typeof text === "string" && text.trim() ? text.trim().slice(0, 300) : typeof body === "string" && body.trim() ? body.trim().slice(0, 200) : "no details";
+  const detail =
+    typeof text === "string" && text.trim()
+      ? text.trim().slice(0, 300)
+      : typeof body === "string" && body.trim()
+        ? body.trim().slice(0, 200)
+        : "no details";
   return `${providerName(provider)} answered ${outcome.status}: ${detail}`;
 }
 
 async function attempt(credentials: SmsCredentials, message: SmsMessage, timeoutMs: number): Promise<Outcome> {
   const { url, init } = request(credentials, message);
-  const response = await fetch(url, { ...init, method: "POST", redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(url, {
+    ...init,
+    method: "POST",
+    redirect: "error",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -111,7 +147,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a 429's Retry-After is honoured up to 30 s); any other 4xx is final. `stillWanted` is
  * asked before each retry, so a reminder is not sent once its appointment has started.
  */
-export async function sendSms(credentials: SmsCredentials, message: SmsMessage, stillWanted: () => boolean = () => true): Promise<SendResult> {
+export async function sendSms(
+  credentials: SmsCredentials,
+  message: SmsMessage,
+  stillWanted: () => boolean = () => true,
+): Promise<SendResult> {
   const maxAttempts = Math.max(1, Math.floor(setting("SMS_MAX_ATTEMPTS", 3)));
   const baseDelay = setting("SMS_RETRY_BASE_MS", 1000);
   const timeoutMs = setting("SMS_TIMEOUT_MS", 10_000);
@@ -123,18 +163,26 @@ export async function sendSms(credentials: SmsCredentials, message: SmsMessage, 
       if (outcome.status >= 200 && outcome.status < 300) {
         const messageId = messageIdOf(credentials.provider, outcome.body);
         if (messageId) return { ok: true, messageId, attempts };
-        return { ok: false, error: `${providerName(credentials.provider)} accepted the message without a message id`, transient: false, attempts };
+        return {
+          ok: false,
+          error: `${providerName(credentials.provider)} accepted the message without a message id`,
+          transient: false,
+          attempts,
+        };
       }
       const transient = outcome.status === 429 || outcome.status >= 500;
       last = { ok: false, error: errorOf(credentials.provider, outcome), transient, attempts };
       if (!transient) return last;
       const retryAfter = Number(outcome.retryAfter);
-      if (outcome.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0) delay = Math.min(retryAfter * 1000, 30_000);
+      if (outcome.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0)
+        delay = Math.min(retryAfter * 1000, 30_000);
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       last = {
         ok: false,
-        error: timedOut ? `${providerName(credentials.provider)} did not answer within ${timeoutMs} ms` : `Could not reach ${providerName(credentials.provider)}: ${networkReason(error)}`,
+        error: timedOut
+          ? `${providerName(credentials.provider)} did not answer within ${timeoutMs} ms`
+          : `Could not reach ${providerName(credentials.provider)}: ${networkReason(error)}`,
         transient: true,
         attempts,
       };
@@ -170,7 +218,11 @@ function listRequest(credentials: SmsCredentials, query: LookupQuery): string {
   switch (credentials.provider) {
     case "twilio": {
       // Twilio's `DateSent>` takes a GMT date (messages sent on or after its midnight).
-      const params = new URLSearchParams({ To: query.to, "DateSent>": query.since.toISOString().slice(0, 10), PageSize: "50" });
+      const params = new URLSearchParams({
+        To: query.to,
+        "DateSent>": query.since.toISOString().slice(0, 10),
+        PageSize: "50",
+      });
       return `${base}/2010-04-01/Accounts/${encodeURIComponent(credentials.apiKey)}/Messages.json?${params}`;
     }
     case "plivo": {
@@ -187,14 +239,22 @@ function listRequest(credentials: SmsCredentials, query: LookupQuery): string {
     }
     case "messagebird": {
       const time = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
-      const params = new URLSearchParams({ direction: "mt", recipient: digitsOf(query.to), from: time(query.since), until: time(query.until), limit: "20" });
+      const params = new URLSearchParams({
+        direction: "mt",
+        recipient: digitsOf(query.to),
+        from: time(query.since),
+        until: time(query.until),
+        limit: "20",
+      });
       return `${base}/messages?${params}`;
     }
   }
 }
 
 function authorization(credentials: SmsCredentials): string {
-  return credentials.provider === "messagebird" ? `AccessKey ${credentials.apiSecret}` : basicAuth(credentials.apiKey, credentials.apiSecret);
+  return credentials.provider === "messagebird"
+    ? `AccessKey ${credentials.apiSecret}`
+    : basicAuth(credentials.apiKey, credentials.apiSecret);
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
@@ -205,16 +265,28 @@ const within = (value: unknown, query: LookupQuery) => {
 const FAILED_STATES = new Set(["failed", "undelivered", "rejected", "expired", "delivery_failed"]);
 
 /** One page of the provider's answer: the matching messages and the next page's URL, if any. */
-function readPage(provider: SmsProvider, base: string, body: unknown, query: LookupQuery): { messages: ListedMessage[]; next: string | null } | null {
+function readPage(
+  provider: SmsProvider,
+  base: string,
+  body: unknown,
+  query: LookupQuery,
+): { messages: ListedMessage[]; next: string | null } | null {
   const to = digitsOf(query.to);
   if (provider === "twilio") {
     const list = field(body, "messages");
     if (!Array.isArray(list)) return null;
     const messages = list
-      .filter((m) => digitsOf(String(field(m, "to") ?? "")) === to && String(field(m, "direction") ?? "").startsWith("outbound") && within(field(m, "date_created"), query))
+      .filter(
+        (m) =>
+          digitsOf(String(field(m, "to") ?? "")) === to &&
+          String(field(m, "direction") ?? "").startsWith("outbound") &&
+          within(field(m, "date_created"), query),
+      )
       .flatMap((m) => {
         const id = text(field(m, "sid"));
-        return id ? [{ messageId: id, body: text(field(m, "body")), failed: FAILED_STATES.has(String(field(m, "status"))) }] : [];
+        return id
+          ? [{ messageId: id, body: text(field(m, "body")), failed: FAILED_STATES.has(String(field(m, "status"))) }]
+          : [];
       });
     const next = text(field(body, "next_page_uri"));
     return { messages, next: next ? `${base}${next}` : null };
@@ -223,7 +295,12 @@ function readPage(provider: SmsProvider, base: string, body: unknown, query: Loo
     const list = field(body, "objects");
     if (!Array.isArray(list)) return null;
     const messages = list
-      .filter((m) => digitsOf(String(field(m, "to_number") ?? "")) === to && field(m, "message_direction") === "outbound" && within(field(m, "message_time"), query))
+      .filter(
+        (m) =>
+          digitsOf(String(field(m, "to_number") ?? "")) === to &&
+          field(m, "message_direction") === "outbound" &&
+          within(field(m, "message_time"), query),
+      )
       .flatMap((m) => {
         const id = text(field(m, "message_uuid"));
         return id ? [{ messageId: id, body: null, failed: FAILED_STATES.has(String(field(m, "message_state"))) }] : [];
@@ -237,9 +314,19 @@ function readPage(provider: SmsProvider, base: string, body: unknown, query: Loo
     .filter((m) => field(m, "direction") === "mt" && within(field(m, "createdDatetime"), query))
     .flatMap((m) => {
       const recipients = field(field(m, "recipients"), "items");
-      const mine = Array.isArray(recipients) ? recipients.find((r) => digitsOf(String(field(r, "recipient") ?? "")) === to) : undefined;
+      const mine = Array.isArray(recipients)
+        ? recipients.find((r) => digitsOf(String(field(r, "recipient") ?? "")) === to)
+        : undefined;
       const id = text(field(m, "id"));
-      return id && mine ? [{ messageId: id, body: text(field(m, "body")), failed: FAILED_STATES.has(String(field(mine, "status")).replace(" ", "_")) }] : [];
+      return id && mine
+        ? [
+            {
+              messageId: id,
+              body: text(field(m, "body")),
+              failed: FAILED_STATES.has(String(field(mine, "status")).replace(" ", "_")),
+            },
+          ]
+        : [];
     });
   const next = text(field(field(body, "links"), "next"));
   return { messages, next };
@@ -259,10 +346,15 @@ export async function listSentMessages(credentials: SmsCredentials, query: Looku
   let url: string | null = listRequest(credentials, query);
   for (let page = 0; url && page < LOOKUP_PAGES; page++) {
     // Only ever the provider's own address carries the credentials.
-    if (new URL(url).origin !== origin) return { ok: false, error: `${name} pointed to another address for the next page` };
+    if (new URL(url).origin !== origin)
+      return { ok: false, error: `${name} pointed to another address for the next page` };
     let outcome: Outcome;
     try {
-      const response = await fetch(url, { headers: { Authorization: authorization(credentials), Accept: "application/json" }, redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(url, {
+        headers: { Authorization: authorization(credentials), Accept: "application/json" },
+        redirect: "error",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const raw = await response.text();
       let body: unknown = raw;
       try {
@@ -273,9 +365,15 @@ export async function listSentMessages(credentials: SmsCredentials, query: Looku
       outcome = { status: response.status, body, retryAfter: null };
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      return { ok: false, error: timedOut ? `${name} did not answer within ${timeoutMs} ms` : `Could not reach ${name}: ${networkReason(error)}` };
+      return {
+        ok: false,
+        error: timedOut
+          ? `${name} did not answer within ${timeoutMs} ms`
+          : `Could not reach ${name}: ${networkReason(error)}`,
+      };
     }
-    if (outcome.status < 200 || outcome.status >= 300) return { ok: false, error: errorOf(credentials.provider, outcome) };
+    if (outcome.status < 200 || outcome.status >= 300)
+      return { ok: false, error: errorOf(credentials.provider, outcome) };
     const read = readPage(credentials.provider, origin, outcome.body, query);
     if (!read) return { ok: false, error: `${name}'s message list could not be read` };
     found.push(...read.messages);

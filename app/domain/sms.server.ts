@@ -5,13 +5,29 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { SmsProvider } from "#db/enums";
-import { appointments, clients, jobRuns, services, smsInbound, smsLog, smsReminders, stylists, type SalonSettings } from "#db/schema";
+import {
+  appointments,
+  clients,
+  jobRuns,
+  services,
+  smsInbound,
+  smsLog,
+  smsReminders,
+  stylists,
+  type SalonSettings,
+} from "#db/schema";
 import { DEFAULT_COUNTRY, toE164 } from "~/lib/phone";
 import type { Page, PageRequest } from "~/lib/paging";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, TEST_ID_REQUIRED } from "~/lib/schemas/sms";
 import { SMS_PROVIDER_DETAILS } from "~/lib/sms-providers";
-import { appointmentDateTime, renderTemplate, smsSegments, SMS_SCREEN_DEFAULT_TEMPLATE, type TemplateValues } from "~/lib/sms-template";
+import {
+  appointmentDateTime,
+  renderTemplate,
+  smsSegments,
+  SMS_SCREEN_DEFAULT_TEMPLATE,
+  type TemplateValues,
+} from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
 import { publish } from "./events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -78,7 +94,10 @@ function salonName(settings: Pick<SalonSettings, "salonName">) {
   return settings.salonName.trim() || "the salon";
 }
 
-export function templateValues(settings: Pick<SalonSettings, "salonName" | "timeZone">, context: Pick<TextContext, "clientName" | "serviceName" | "stylistName" | "startTime">): TemplateValues {
+export function templateValues(
+  settings: Pick<SalonSettings, "salonName" | "timeZone">,
+  context: Pick<TextContext, "clientName" | "serviceName" | "stylistName" | "startTime">,
+): TemplateValues {
   return {
     clientName: context.clientName ?? "",
     serviceName: context.serviceName ?? "your appointment",
@@ -88,20 +107,43 @@ export function templateValues(settings: Pick<SalonSettings, "salonName" | "time
   };
 }
 
-export type Delivery = { status: "sent" | "failed"; to: string; logId: number; messageId: string | null; error: string | null };
+export type Delivery = {
+  status: "sent" | "failed";
+  to: string;
+  logId: number;
+  messageId: string | null;
+  error: string | null;
+};
 
 /**
  * Renders the reminder for one appointment, sends it through the salon's provider and
  * records the outcome in the SMS log. An invalid number is a recorded failure, not an
  * exception. `stillWanted` stops retries once the appointment has started.
  */
-export async function deliverText(settings: SalonSettings, context: TextContext, kind: "reminder" | "test", stillWanted?: () => boolean): Promise<Delivery> {
-  const body = renderTemplate(settings.reminderTemplate || DEFAULT_REMINDER_TEMPLATE, templateValues(settings, context));
+export async function deliverText(
+  settings: SalonSettings,
+  context: TextContext,
+  kind: "reminder" | "test",
+  stillWanted?: () => boolean,
+): Promise<Delivery> {
+  const body = renderTemplate(
+    settings.reminderTemplate || DEFAULT_REMINDER_TEMPLATE,
+    templateValues(settings, context),
+  );
   const to = toE164(context.clientPhone, settings.country);
   const from = toE164(settings.smsFromNumber, settings.country) ?? settings.smsFromNumber.trim();
   const result = to
-    ? await sendSms({ provider: settings.smsProvider, apiKey: settings.smsApiKey, apiSecret: settings.smsApiSecret }, { to, from, body }, stillWanted)
-    : ({ ok: false, error: `Invalid phone number for ${settings.country || DEFAULT_COUNTRY}`, transient: false, attempts: 0 } as const);
+    ? await sendSms(
+        { provider: settings.smsProvider, apiKey: settings.smsApiKey, apiSecret: settings.smsApiSecret },
+        { to, from, body },
+        stillWanted,
+      )
+    : ({
+        ok: false,
+        error: `Invalid phone number for ${settings.country || DEFAULT_COUNTRY}`,
+        transient: false,
+        attempts: 0,
+      } as const);
   const [row] = await db
     .insert(smsLog)
     .values({
@@ -116,7 +158,13 @@ export async function deliverText(settings: SalonSettings, context: TextContext,
       error: result.ok ? null : result.error,
     })
     .returning({ id: smsLog.id });
-  return { status: result.ok ? "sent" : "failed", to: to ?? "", logId: row!.id, messageId: result.ok ? result.messageId : null, error: result.ok ? null : result.error };
+  return {
+    status: result.ok ? "sent" : "failed",
+    to: to ?? "",
+    logId: row!.id,
+    messageId: result.ok ? result.messageId : null,
+    error: result.ok ? null : result.error,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -124,7 +172,16 @@ export async function deliverText(settings: SalonSettings, context: TextContext,
 
 export type SmsSettingsView = Pick<
   SalonSettingsView,
-  "smsEnabled" | "smsProvider" | "smsApiKey" | "smsApiSecret" | "smsApiSecretSet" | "smsFromNumber" | "reminderHoursBefore" | "reminderTemplate" | "country" | "updatedAt"
+  | "smsEnabled"
+  | "smsProvider"
+  | "smsApiKey"
+  | "smsApiSecret"
+  | "smsApiSecretSet"
+  | "smsFromNumber"
+  | "reminderHoursBefore"
+  | "reminderTemplate"
+  | "country"
+  | "updatedAt"
 >;
 
 function smsView(settings: SalonSettings): SmsSettingsView {
@@ -148,12 +205,19 @@ function neverConfigured(settings: SalonSettings) {
 }
 
 /** The form's starting values: what is stored, or for a salon that never set SMS up, Plivo and the SMS screen's template. */
-export async function getSmsSettings(actor: Actor): Promise<{ settings: SmsSettingsView; formDefaults: SmsSettingsView }> {
+export async function getSmsSettings(
+  actor: Actor,
+): Promise<{ settings: SmsSettingsView; formDefaults: SmsSettingsView }> {
   assertSms(actor);
   const stored = await readSettingsWithSecret({ fresh: true });
   const settings = smsView(stored);
   const formDefaults = neverConfigured(stored)
-    ? { ...settings, smsProvider: "plivo" as const, reminderTemplate: stored.reminderTemplate === DEFAULT_REMINDER_TEMPLATE ? SMS_SCREEN_DEFAULT_TEMPLATE : stored.reminderTemplate }
+    ? {
+        ...settings,
+        smsProvider: "plivo" as const,
+        reminderTemplate:
+          stored.reminderTemplate === DEFAULT_REMINDER_TEMPLATE ? SMS_SCREEN_DEFAULT_TEMPLATE : stored.reminderTemplate,
+      }
     : settings;
   return { settings, formDefaults };
 }
@@ -162,7 +226,11 @@ export async function getSmsSettings(actor: Actor): Promise<{ settings: SmsSetti
 export async function saveSmsSettings(actor: Actor, input: Record<string, unknown>): Promise<SmsSettingsView> {
   assertSms(actor);
   const parsed = SmsSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new Invalid("Please correct the highlighted settings.", parsed.error.flatten().fieldErrors as Record<string, string[]>);
+  if (!parsed.success)
+    throw new Invalid(
+      "Please correct the highlighted settings.",
+      parsed.error.flatten().fieldErrors as Record<string, string[]>,
+    );
   await saveSalonSettings(actor, parsed.data);
   return smsView(await readSettingsWithSecret({ fresh: true }));
 }
@@ -172,21 +240,35 @@ export type StylistPreference = { id: number; name: string; email: string; smsRe
 export async function listStylistPreferences(actor: Actor): Promise<StylistPreference[]> {
   assertSms(actor);
   return db
-    .select({ id: stylists.id, name: stylists.name, email: stylists.email, smsRemindersEnabled: stylists.smsRemindersEnabled })
+    .select({
+      id: stylists.id,
+      name: stylists.name,
+      email: stylists.email,
+      smsRemindersEnabled: stylists.smsRemindersEnabled,
+    })
     .from(stylists)
     .where(eq(stylists.isActive, true))
     .orderBy(asc(stylists.name), asc(stylists.id));
 }
 
 /** `PUT /api/stylists/{id}/sms-preference`: whether this stylist's clients get reminders. */
-export async function setStylistSmsPreference(actor: Actor, stylistId: number, enabled: boolean): Promise<StylistPreference> {
+export async function setStylistSmsPreference(
+  actor: Actor,
+  stylistId: number,
+  enabled: boolean,
+): Promise<StylistPreference> {
   assertSms(actor);
   return writeTransaction(async (tx) => {
     const [row] = await tx
       .update(stylists)
       .set({ smsRemindersEnabled: enabled })
       .where(and(eq(stylists.id, stylistId), eq(stylists.isActive, true)))
-      .returning({ id: stylists.id, name: stylists.name, email: stylists.email, smsRemindersEnabled: stylists.smsRemindersEnabled });
+      .returning({
+        id: stylists.id,
+        name: stylists.name,
+        email: stylists.email,
+        smsRemindersEnabled: stylists.smsRemindersEnabled,
+      });
     if (!row) throw new NotFound(STYLIST_NOT_FOUND);
     await publish(tx, "settings", stylistId);
     return row;
@@ -256,7 +338,13 @@ export function remindable() {
   );
 }
 
-export type DueReminder = { appointmentId: number; clientName: string | null; stylistName: string; startTime: string; dueAt: string };
+export type DueReminder = {
+  appointmentId: number;
+  clientName: string | null;
+  stylistName: string;
+  startTime: string;
+  dueAt: string;
+};
 
 export type SmsStatus = {
   enabled: boolean;
@@ -283,11 +371,18 @@ export async function getSmsStatus(actor: Actor, now = new Date()): Promise<SmsS
   assertSms(actor);
   const settings = await readSettingsWithSecret({ fresh: true });
   const since = new Date(now.getTime() - 24 * 3600_000).toISOString();
-  const counts = await db.select({ status: smsLog.status, n: count() }).from(smsLog).where(gte(smsLog.createdAt, since)).groupBy(smsLog.status);
+  const counts = await db
+    .select({ status: smsLog.status, n: count() })
+    .from(smsLog)
+    .where(gte(smsLog.createdAt, since))
+    .groupBy(smsLog.status);
   const [run] = await db.select().from(jobRuns).where(eq(jobRuns.name, REMINDER_JOB)).limit(1);
   const hours = settings.reminderHoursBefore;
   const upcoming = and(remindable(), gt(appointments.startTime, now.toISOString()));
-  const next = await textContextQuery(db).where(upcoming).orderBy(asc(appointments.startTime), asc(appointments.id)).limit(5);
+  const next = await textContextQuery(db)
+    .where(upcoming)
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
+    .limit(5);
   const horizon = new Date(now.getTime() + 30 * 24 * 3600_000).toISOString();
   const [{ n: monthly } = { n: 0 }] = await db
     .select({ n: count() })
@@ -329,7 +424,13 @@ export async function previewSample(actor: Actor, now = new Date()): Promise<Pre
   assertSms(actor);
   const settings = await readSettingsWithSecret();
   const [next] = await textContextQuery(db)
-    .where(and(eq(appointments.status, "scheduled"), gt(appointments.startTime, now.toISOString()), sql`${appointments.clientId} is not null`))
+    .where(
+      and(
+        eq(appointments.status, "scheduled"),
+        gt(appointments.startTime, now.toISOString()),
+        sql`${appointments.clientId} is not null`,
+      ),
+    )
     .orderBy(asc(appointments.startTime), asc(appointments.id))
     .limit(1);
   const sample: Pick<TextContext, "clientName" | "serviceName" | "stylistName" | "startTime"> = next ?? {
@@ -353,21 +454,35 @@ export async function previewReminder(actor: Actor, template: string, now = new 
  * real reminder to the client's phone now and logs it. It does not count as the
  * scheduled reminder, which still goes out at its time.
  */
-export async function sendTestReminder(actor: Actor, appointmentId: number | null): Promise<{ success: boolean; message: string }> {
+export async function sendTestReminder(
+  actor: Actor,
+  appointmentId: number | null,
+): Promise<{ success: boolean; message: string }> {
   assertSms(actor);
   if (appointmentId === null) throw new Invalid(TEST_ID_REQUIRED, { appointmentId: [TEST_ID_REQUIRED] });
   const settings = await readSettingsWithSecret({ fresh: true });
   if (!settings.smsEnabled) throw new Invalid(SMS_NOT_ENABLED);
-  if (!credentialsComplete(settings)) throw new Invalid("The SMS credentials are incomplete: enter the API key, API secret and from number.");
+  if (!credentialsComplete(settings))
+    throw new Invalid("The SMS credentials are incomplete: enter the API key, API secret and from number.");
   const context = await textContext(db, appointmentId);
   if (!context) throw new NotFound(APPOINTMENT_NOT_FOUND);
-  if (context.clientId === null) throw new Invalid("This appointment has no client to text.", { appointmentId: ["This appointment has no client to text."] });
-  if (!context.clientPhone) throw new Invalid("The client has no phone number.", { appointmentId: ["The client has no phone number."] });
-  if (context.clientOptedOutAt) throw new Invalid("The client has opted out of SMS (replied STOP).", { appointmentId: ["The client has opted out of SMS (replied STOP)."] });
+  if (context.clientId === null)
+    throw new Invalid("This appointment has no client to text.", {
+      appointmentId: ["This appointment has no client to text."],
+    });
+  if (!context.clientPhone)
+    throw new Invalid("The client has no phone number.", { appointmentId: ["The client has no phone number."] });
+  if (context.clientOptedOutAt)
+    throw new Invalid("The client has opted out of SMS (replied STOP).", {
+      appointmentId: ["The client has opted out of SMS (replied STOP)."],
+    });
   const delivery = await deliverText(settings, context, "test");
   await publish(db, "settings", null);
   return delivery.status === "sent"
-    ? { success: true, message: `Reminder for appointment ${appointmentId} sent to ${delivery.to} (message id ${delivery.messageId}).` }
+    ? {
+        success: true,
+        message: `Reminder for appointment ${appointmentId} sent to ${delivery.to} (message id ${delivery.messageId}).`,
+      }
     : { success: false, message: delivery.error ?? "The message was not sent." };
 }
 
@@ -408,7 +523,9 @@ export async function handleInboundText(
   const settings = await readSettingsWithSecret();
   const e164 = keyword ? toE164(from, settings.country) : null;
   // Every client's phone is stored in E.164 too (phone_e164, indexed; decision 0060).
-  const matching = e164 ? (await db.select({ id: clients.id }).from(clients).where(eq(clients.phoneE164, e164))).map((client) => client.id) : [];
+  const matching = e164
+    ? (await db.select({ id: clients.id }).from(clients).where(eq(clients.phoneE164, e164))).map((client) => client.id)
+    : [];
   if (!messageId && matching.length === 0) return { keyword, clients: 0, replay: false };
   return writeTransaction(async (tx) => {
     if (messageId) {
@@ -435,11 +552,18 @@ export async function handleInboundText(
  * public URL followed by each POST parameter's name and value, sorted by name.
  */
 export function twilioSignature(authToken: string, url: string, params: [string, string][]): string {
-  const data = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).reduce((text, [name, value]) => text + name + value, url);
+  const data = [...params]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .reduce((text, [name, value]) => text + name + value, url);
   return createHmac("sha1", authToken).update(data, "utf8").digest("base64");
 }
 
-export function validTwilioSignature(authToken: string, url: string, params: [string, string][], signature: string | null): boolean {
+export function validTwilioSignature(
+  authToken: string,
+  url: string,
+  params: [string, string][],
+  signature: string | null,
+): boolean {
   if (!authToken || !signature) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);

@@ -16,7 +16,8 @@ export async function syncStylistRecord(executor: Executor, user: User): Promise
   const [existing] = await executor.select().from(stylists).where(eq(stylists.userId, user.id)).limit(1);
   const isStylist = user.role === "stylist" && user.isActive;
   if (!existing) {
-    if (isStylist) await executor.insert(stylists).values({ userId: user.id, name: displayName(user), email: user.email });
+    if (isStylist)
+      await executor.insert(stylists).values({ userId: user.id, name: displayName(user), email: user.email });
     return;
   }
   await executor
@@ -39,7 +40,9 @@ const summaryColumns = {
 
 /** The stylists an actor may see: all active ones for admin and display, only their own for a stylist. */
 export function listVisibleStylists(actor: Actor): Promise<StylistSummary[]> {
-  const scope = can(actor.role, "stylists.viewAll") ? eq(stylists.isActive, true) : and(eq(stylists.isActive, true), eq(stylists.userId, actor.id));
+  const scope = can(actor.role, "stylists.viewAll")
+    ? eq(stylists.isActive, true)
+    : and(eq(stylists.isActive, true), eq(stylists.userId, actor.id));
   return db.select(summaryColumns).from(stylists).where(scope).orderBy(asc(stylists.name), asc(stylists.id));
 }
 
@@ -79,6 +82,7 @@ export async function resolveManagedStylist(
     .where(and(eq(stylists.userId, actor.id), eq(stylists.isActive, true)))
     .limit(1);
   if (!own) throw new Forbidden("Your account has no stylist profile.");
-  if (requestedId !== null && requestedId !== own.id) throw new Forbidden("You can only manage your own stylist profile.");
+  if (requestedId !== null && requestedId !== own.id)
+    throw new Forbidden("You can only manage your own stylist profile.");
   return own;
 }

@@ -3,7 +3,12 @@ import { asc, count, eq, and, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { appointments, auditLog, sessions, stylists, users, type User } from "#db/schema";
-import type { ChangeOwnPasswordSchema, CreateUserSchema, OwnProfileSchema, UpdateUserSchema } from "~/lib/schemas/users";
+import type {
+  ChangeOwnPasswordSchema,
+  CreateUserSchema,
+  OwnProfileSchema,
+  UpdateUserSchema,
+} from "~/lib/schemas/users";
 import { publish } from "~/domain/events.server";
 import { hashPassword, verifyPassword } from "~/domain/password.server";
 import { assertCan, type Actor } from "./access.server";
@@ -26,7 +31,8 @@ const staffColumns = {
 
 const EMAIL_TAKEN = "An account with this email already exists.";
 const OWN_ROLE = "You cannot change your own admin role";
-const USER_HAS_APPOINTMENTS = "This user has appointments in the calendar and cannot be deleted. Mark the account inactive instead, so their history is kept.";
+const USER_HAS_APPOINTMENTS =
+  "This user has appointments in the calendar and cannot be deleted. Mark the account inactive instead, so their history is kept.";
 
 export function listUsers(actor: Actor): Promise<StaffUser[]> {
   assertCan(actor, "users.manage");
@@ -55,7 +61,10 @@ export async function createUser(actor: Actor, input: z.output<typeof CreateUser
   const created = await writeTransaction(async (tx) => {
     const email = normaliseEmail(input.email);
     await assertEmailFree(tx, email);
-    const [user] = await tx.insert(users).values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role }).returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role })
+      .returning();
     await syncStylistRecord(tx, user!);
     await publish(tx, "users", user!.id);
     return user!;
@@ -64,7 +73,11 @@ export async function createUser(actor: Actor, input: z.output<typeof CreateUser
   return staff;
 }
 
-export async function updateUser(actor: Actor, id: number, input: z.output<typeof UpdateUserSchema>): Promise<StaffUser> {
+export async function updateUser(
+  actor: Actor,
+  id: number,
+  input: z.output<typeof UpdateUserSchema>,
+): Promise<StaffUser> {
   assertCan(actor, "users.manage");
   if (id === actor.id && input.role !== "admin") throw new Forbidden(OWN_ROLE);
   if (id === actor.id && !input.isActive) throw new Forbidden("You cannot deactivate your own account.");
@@ -91,7 +104,11 @@ export async function setUserPassword(actor: Actor, id: number, password: string
   assertCan(actor, "users.manage");
   const passwordHash = await hashPassword(password);
   await writeTransaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash, updatedAt: new Date().toISOString() }).where(eq(users.id, id)).returning({ id: users.id });
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date().toISOString() })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
     if (!user) throw new NotFound("User not found.");
     if (id !== actor.id) await tx.delete(sessions).where(eq(sessions.userId, id));
   });
@@ -124,7 +141,12 @@ const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
  * are set by an admin). Wrong current passwords count as failed sign-ins for the account,
  * and the user's other sessions end (the one holding `session.token` stays).
  */
-export async function changeOwnPassword(actor: Actor, id: number, input: z.output<typeof ChangeOwnPasswordSchema>, session: { address: string; token: string | null }): Promise<void> {
+export async function changeOwnPassword(
+  actor: Actor,
+  id: number,
+  input: z.output<typeof ChangeOwnPasswordSchema>,
+  session: { address: string; token: string | null },
+): Promise<void> {
   assertCan(actor, "settings.account");
   if (id !== actor.id) throw new Forbidden("You can only change your own password.");
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -160,7 +182,9 @@ export async function deleteUser(actor: Actor, id: number): Promise<void> {
       await tx.delete(stylists).where(eq(stylists.id, stylist.id));
     }
     await tx.delete(users).where(eq(users.id, id));
-    await tx.insert(auditLog).values({ actorUserId: actor.id, action: "user.delete", entityType: "user", entityId: id });
+    await tx
+      .insert(auditLog)
+      .values({ actorUserId: actor.id, action: "user.delete", entityType: "user", entityId: id });
     await publish(tx, "users", id);
   });
 }

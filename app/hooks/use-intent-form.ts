@@ -10,7 +10,11 @@ type Reply = { intent?: string | null; result?: SubmissionResult<string[]> } | u
  * field: it takes only its own reply from `formAction`, validates with its schema as the
  * user types after the first submit, and knows when it is the one being submitted.
  */
-export function useIntentForm<S extends ZodTypeAny>(intent: string, schema: S, defaultValue?: DefaultValue<z.input<S>>) {
+export function useIntentForm<S extends ZodTypeAny>(
+  intent: string,
+  schema: S,
+  defaultValue?: DefaultValue<z.input<S>>,
+) {
   const reply = useActionData() as Reply;
   const navigation = useNavigation();
   const [form, fields] = useForm<z.input<S>>({

@@ -9,7 +9,11 @@ type LiveStatus = "connecting" | "live" | "offline";
  * the change feed's position when the page was made; the stream first replays what came
  * after it, so a change made between the page's load and the stream's start still counts.
  */
-export function useLiveUpdates({ topics, since, fallbackPollMs = 5000 }: { topics?: string[]; since?: number; fallbackPollMs?: number } = {}): LiveStatus {
+export function useLiveUpdates({
+  topics,
+  since,
+  fallbackPollMs = 5000,
+}: { topics?: string[]; since?: number; fallbackPollMs?: number } = {}): LiveStatus {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -17,7 +21,8 @@ export function useLiveUpdates({ topics, since, fallbackPollMs = 5000 }: { topic
   // pricing and availability screens save through fetchers that redirect): the page is
   // about to load fresh data anyway, and a parallel load could take the toast meant for it.
   const busy = useRef(false);
-  busy.current = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  busy.current =
+    navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const revalidate = useRef(() => {});
   revalidate.current = () => {
     if (!busy.current) revalidator.revalidate();
@@ -38,11 +43,15 @@ export function useLiveUpdates({ topics, since, fallbackPollMs = 5000 }: { topic
       }, 150);
     };
     const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
-    const source = new EventSource(start.current === undefined ? "/api/events" : `/api/events?lastEventId=${start.current}`);
+    const source = new EventSource(
+      start.current === undefined ? "/api/events" : `/api/events?lastEventId=${start.current}`,
+    );
     const onChange = (event: MessageEvent) => {
       if (!wanted || wanted.has(event.type)) refresh();
     };
-    const names = wanted ? [...wanted] : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
+    const names = wanted
+      ? [...wanted]
+      : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
     for (const name of names) source.addEventListener(name, onChange);
     // More changes were missed than the stream replays: every topic may have changed.
     source.addEventListener("reload", refresh);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describeHistoryEntry, diffAppointment, formatHistoryInstant, type AppointmentState } from "./appointment-history";
+import {
+  describeHistoryEntry,
+  diffAppointment,
+  formatHistoryInstant,
+  type AppointmentState,
+} from "./appointment-history";
 import type { AppointmentHistoryEntry } from "./schemas/appointment-history";
 
 const booked: AppointmentState = {
@@ -42,7 +47,12 @@ describe("diffAppointment", () => {
   });
 
   it("a change of stylist or time is a move, and a time change carries start and end", () => {
-    const later = { ...booked, stylistId: 2, startTime: "2026-11-14T11:30:00.000Z", endTime: "2026-11-14T12:30:00.000Z" };
+    const later = {
+      ...booked,
+      stylistId: 2,
+      startTime: "2026-11-14T11:30:00.000Z",
+      endTime: "2026-11-14T12:30:00.000Z",
+    };
     expect(diffAppointment(booked, later)).toEqual({
       kind: "moved",
       changes: {
@@ -60,8 +70,14 @@ describe("diffAppointment", () => {
   });
 
   it("a change of status alone is a status change; anything else is an edit", () => {
-    expect(diffAppointment(booked, { ...booked, status: "cancelled" })).toEqual({ kind: "status_changed", changes: { status: { before: "scheduled", after: "cancelled" } } });
-    expect(diffAppointment(booked, { ...booked, notes: "Fringe" })).toEqual({ kind: "edited", changes: { notes: { before: null, after: "Fringe" } } });
+    expect(diffAppointment(booked, { ...booked, status: "cancelled" })).toEqual({
+      kind: "status_changed",
+      changes: { status: { before: "scheduled", after: "cancelled" } },
+    });
+    expect(diffAppointment(booked, { ...booked, notes: "Fringe" })).toEqual({
+      kind: "edited",
+      changes: { notes: { before: null, after: "Fringe" } },
+    });
     expect(diffAppointment(booked, { ...booked, status: "completed", notes: "Paid" })?.kind).toBe("edited");
     expect(diffAppointment(booked, { ...booked, price: 1 })?.kind).toBe("edited");
   });
@@ -90,7 +106,13 @@ describe("describeHistoryEntry", () => {
       "Europe/London",
       "24h",
     );
-    expect(line).toEqual({ id: 1, when: "Nov 14, 2026, 10:02", who: "Anna Admin", action: "moved it", details: ["Stylist Jo → Sam", "Time 10:00 → 11:30"] });
+    expect(line).toEqual({
+      id: 1,
+      when: "Nov 14, 2026, 10:02",
+      who: "Anna Admin",
+      action: "moved it",
+      details: ["Stylist Jo → Sam", "Time 10:00 → 11:30"],
+    });
   });
 
   it("shows dates when the day changes, ends when the length changes, and the 12-hour clock", () => {
@@ -127,7 +149,14 @@ describe("describeHistoryEntry", () => {
   });
 
   it("an edit shows 'none' for an empty side", () => {
-    const line = describeHistoryEntry(entry({ kind: "edited", changes: { notes: { before: null, after: "Fringe" }, client: { before: null, after: { id: 3, name: "Ann" } } } }), "UTC", "12h");
+    const line = describeHistoryEntry(
+      entry({
+        kind: "edited",
+        changes: { notes: { before: null, after: "Fringe" }, client: { before: null, after: { id: 3, name: "Ann" } } },
+      }),
+      "UTC",
+      "12h",
+    );
     expect(line.details).toEqual(["Client none → Ann", "Notes none → “Fringe”"]);
   });
 

@@ -18,17 +18,36 @@ export type AppointmentState = {
   notes: string | null;
 };
 
-const HISTORY_FIELDS = ["stylistId", "startTime", "endTime", "serviceId", "status", "price", "clientId", "notes"] as const satisfies readonly (keyof AppointmentState)[];
+const HISTORY_FIELDS = [
+  "stylistId",
+  "startTime",
+  "endTime",
+  "serviceId",
+  "status",
+  "price",
+  "clientId",
+  "notes",
+] as const satisfies readonly (keyof AppointmentState)[];
 type HistoryField = (typeof HISTORY_FIELDS)[number];
-export type StateChanges = { [F in HistoryField]?: { before: AppointmentState[F] | null; after: AppointmentState[F] | null } };
+export type StateChanges = {
+  [F in HistoryField]?: { before: AppointmentState[F] | null; after: AppointmentState[F] | null };
+};
 type StateDiff = { kind: AppointmentHistoryKind; changes: StateChanges };
 
 // A change of only these (the price follows a change of stylist) is a move.
 const MOVE_FIELDS = new Set<HistoryField>(["stylistId", "startTime", "endTime", "price"]);
 const TIME_FIELDS = ["startTime", "endTime"] as const;
 
-function setChange<F extends HistoryField>(changes: StateChanges, field: F, before: AppointmentState[F] | null, after: AppointmentState[F] | null) {
-  (changes as Record<F, { before: AppointmentState[F] | null; after: AppointmentState[F] | null }>)[field] = { before, after };
+function setChange<F extends HistoryField>(
+  changes: StateChanges,
+  field: F,
+  before: AppointmentState[F] | null,
+  after: AppointmentState[F] | null,
+) {
+  (changes as Record<F, { before: AppointmentState[F] | null; after: AppointmentState[F] | null }>)[field] = {
+    before,
+    after,
+  };
 }
 
 /**
@@ -52,11 +71,16 @@ export function diffAppointment(before: AppointmentState | null, after: Appointm
   for (const field of HISTORY_FIELDS) {
     if (before[field] !== after[field]) setChange(changes, field, before[field], after[field]);
   }
-  if (TIME_FIELDS.some((field) => field in changes)) for (const field of TIME_FIELDS) setChange(changes, field, before[field], after[field]);
+  if (TIME_FIELDS.some((field) => field in changes))
+    for (const field of TIME_FIELDS) setChange(changes, field, before[field], after[field]);
   const fields = Object.keys(changes) as HistoryField[];
   if (fields.length === 0) return null;
   const kind: AppointmentHistoryKind =
-    fields.every((field) => MOVE_FIELDS.has(field)) && fields.some((field) => field !== "price") ? "moved" : fields.every((field) => field === "status") ? "status_changed" : "edited";
+    fields.every((field) => MOVE_FIELDS.has(field)) && fields.some((field) => field !== "price")
+      ? "moved"
+      : fields.every((field) => field === "status")
+        ? "status_changed"
+        : "edited";
   return { kind, changes };
 }
 
@@ -68,8 +92,19 @@ const VERBS: Record<AppointmentHistoryKind, string> = {
   deleted: "deleted it",
 };
 
-const STATUS_NAMES: Record<string, string> = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", blocked: "Blocked", no_show: "No-show" };
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const STATUS_NAMES: Record<string, string> = {
+  scheduled: "Scheduled",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  blocked: "Blocked",
+  no_show: "No-show",
+};
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 /** Notes longer than this are cut in the dialog's lines (the API has them whole). */
 const NOTES_SHOWN = 80;
 
@@ -109,13 +144,19 @@ function timeDetail(changes: AppointmentHistoryEntry["changes"], timeZone: strin
   const clockOf = (instant: string) => formatClockTime(timeInZone(instant, timeZone), clock);
   const sameDay = before && after && dateInZone(before.start, timeZone) === dateInZone(after.start, timeZone);
   const sameLength = before && after && minutes(before) === minutes(after);
-  const describe = (span: Span) => `${sameDay ? "" : `${shortDate(span.start, timeZone)}, `}${clockOf(span.start)}${sameLength ? "" : `–${clockOf(span.end)}`}`;
+  const describe = (span: Span) =>
+    `${sameDay ? "" : `${shortDate(span.start, timeZone)}, `}${clockOf(span.start)}${sameLength ? "" : `–${clockOf(span.end)}`}`;
   if (before && after) return `Time ${describe(before)} → ${describe(after)}`;
   return `Time ${describe((before ?? after)!)}`;
 }
 
 /** "Label before → after"; a created or deleted entry lists the state, values only. */
-function valueDetail<T>(single: boolean, label: string, change: { before: T; after: T } | undefined, show: (value: T) => string): string | null {
+function valueDetail<T>(
+  single: boolean,
+  label: string,
+  change: { before: T; after: T } | undefined,
+  show: (value: T) => string,
+): string | null {
   if (!change) return null;
   const { before, after } = change;
   if (single) return `${label} ${show(before ?? after)}`;
@@ -129,7 +170,11 @@ function nameOf(reference: { name: string } | null): string {
 export type HistoryLine = { id: number; when: string; who: string; action: string; details: string[] };
 
 /** "Nov 14, 2026, 10:02 AM — Anna Admin moved it: Stylist Jo → Sam, Time 10:00 AM → 11:30 AM", as parts. */
-export function describeHistoryEntry(entry: AppointmentHistoryEntry, timeZone: string, clock: ClockFormat): HistoryLine {
+export function describeHistoryEntry(
+  entry: AppointmentHistoryEntry,
+  timeZone: string,
+  clock: ClockFormat,
+): HistoryLine {
   const { changes } = entry;
   const single = entry.kind === "created" || entry.kind === "deleted";
   const details = [
@@ -141,5 +186,11 @@ export function describeHistoryEntry(entry: AppointmentHistoryEntry, timeZone: s
     valueDetail(single, "Price", changes.price, (price) => (price === null ? "none" : formatPence(price))),
     valueDetail(single, "Notes", changes.notes, quoted),
   ].filter((detail): detail is string => detail !== null);
-  return { id: entry.id, when: formatHistoryInstant(entry.at, timeZone, clock), who: entry.actor.name, action: VERBS[entry.kind], details };
+  return {
+    id: entry.id,
+    when: formatHistoryInstant(entry.at, timeZone, clock),
+    who: entry.actor.name,
+    action: VERBS[entry.kind],
+    details,
+  };
 }

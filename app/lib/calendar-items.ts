@@ -6,7 +6,18 @@ import type { CalendarItem } from "~/domain/calendar.server";
 import type { CalendarDate } from "./salon-time";
 
 /** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation). */
-export type PackedItem = [number, number, number, number, CalendarItem["status"], string | null, string | null, string | null, string | null, number];
+export type PackedItem = [
+  number,
+  number,
+  number,
+  number,
+  CalendarItem["status"],
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  number,
+];
 
 /** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
 export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem[] {
@@ -27,18 +38,20 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
 }
 
 export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarItem[] {
-  return packed.map(([id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags]) => ({
-    id,
-    stylistId,
-    date,
-    startMinutes,
-    endMinutes,
-    status,
-    clientName,
-    serviceName,
-    serviceColor,
-    notes,
-    duringTimeOff: (flags & 1) !== 0,
-    lateCancellation: (flags & 2) !== 0,
-  }));
+  return packed.map(
+    ([id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags]) => ({
+      id,
+      stylistId,
+      date,
+      startMinutes,
+      endMinutes,
+      status,
+      clientName,
+      serviceName,
+      serviceColor,
+      notes,
+      duringTimeOff: (flags & 1) !== 0,
+      lateCancellation: (flags & 2) !== 0,
+    }),
+  );
 }

@@ -1,6 +1,14 @@
 // Calendar geometry, views and colours (SPEC §2 Calendar, §9): shared by the server
 // loader and the browser.
-import { addDays, addMonths, formatLongDate, isoDayOfWeek, monthStart, weekStart, type CalendarDate } from "./salon-time";
+import {
+  addDays,
+  addMonths,
+  formatLongDate,
+  isoDayOfWeek,
+  monthStart,
+  weekStart,
+  type CalendarDate,
+} from "./salon-time";
 
 export const CALENDAR_VIEWS = ["day", "week", "month"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -46,7 +54,9 @@ export function minutesToClock(minutes: number): string {
 }
 
 /** Every bookable start time: 07:00 to 22:45 in 15-minute steps. */
-export const SLOT_TIMES: string[] = Array.from({ length: GRID_ROWS }, (_, row) => minutesToClock(GRID_START_MINUTES + row * SLOT_MINUTES));
+export const SLOT_TIMES: string[] = Array.from({ length: GRID_ROWS }, (_, row) =>
+  minutesToClock(GRID_START_MINUTES + row * SLOT_MINUTES),
+);
 
 /** The dates a view shows: a day, Monday to Sunday, or the weeks covering a month. */
 export function viewRange(view: CalendarView, date: CalendarDate): { first: CalendarDate; last: CalendarDate } {
@@ -71,13 +81,19 @@ export function stepDate(view: CalendarView, date: CalendarDate, direction: 1 | 
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with one.
 const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const MONTH_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const MONTH_DAY_YEAR = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export function rangeLabel(view: CalendarView, date: CalendarDate): string {
   if (view === "day") return formatLongDate(date);
   if (view === "month") return MONTH_YEAR.format(new Date(`${date}T12:00:00Z`));
   const { first, last } = viewRange("week", date);
-  const format = (value: CalendarDate, withYear: boolean) => (withYear ? MONTH_DAY_YEAR : MONTH_DAY).format(new Date(`${value}T12:00:00Z`));
+  const format = (value: CalendarDate, withYear: boolean) =>
+    (withYear ? MONTH_DAY_YEAR : MONTH_DAY).format(new Date(`${value}T12:00:00Z`));
   return `${format(first, first.slice(0, 4) !== last.slice(0, 4))} – ${format(last, true)}`;
 }
 
@@ -87,7 +103,11 @@ export function weekdayShort(date: CalendarDate): string {
   return ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][isoDayOfWeek(date) - 1]!;
 }
 
-export function calendarHref(view: CalendarView, date: CalendarDate, extra: Record<string, string | undefined> = {}): string {
+export function calendarHref(
+  view: CalendarView,
+  date: CalendarDate,
+  extra: Record<string, string | undefined> = {},
+): string {
   const params = new URLSearchParams({ view, date });
   for (const [key, value] of Object.entries(extra)) if (value) params.set(key, value);
   return `/calendar?${params}`;
@@ -150,7 +170,8 @@ export const BLOCKED_CLASSES = "bg-slate-200 border-slate-400 text-slate-700";
 export function defaultServiceColorKey(serviceName: string | null | undefined): ServiceColorKey {
   if (!serviceName) return SERVICE_COLOR_KEYS[0];
   let hash = 5381;
-  for (let index = 0; index < serviceName.length; index += 1) hash = ((hash << 5) + hash + serviceName.charCodeAt(index)) | 0;
+  for (let index = 0; index < serviceName.length; index += 1)
+    hash = ((hash << 5) + hash + serviceName.charCodeAt(index)) | 0;
   return SERVICE_COLOR_KEYS[Math.abs(hash) % SERVICE_COLOR_KEYS.length]!;
 }
 

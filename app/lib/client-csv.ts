@@ -25,7 +25,12 @@ type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export type CsvClientRow = Partial<Record<ImportColumn, string>>;
 
 // SPEC names the column "e-mail" in prose and "email" in the payload: both are read.
-const ALIASES: Record<string, ImportColumn> = { "e-mail": "email", "email address": "email", "phone number": "phone", mobile: "phone" };
+const ALIASES: Record<string, ImportColumn> = {
+  "e-mail": "email",
+  "email address": "email",
+  "phone number": "phone",
+  mobile: "phone",
+};
 
 /** Why a CSV file cannot be read at all; the message is one of SPEC's texts. */
 export class CsvImportError extends Error {
@@ -86,7 +91,21 @@ export function readClientCsv(text: string): { rows: CsvClientRow[]; withoutName
 export function templateCsv(): string {
   return toCsv([
     [...IMPORT_COLUMNS],
-    ["Jane Smith", "jane.smith@example.com", "07700 900123", "Prefers morning appointments", "12 High Street, Bath BA1 1AA", "1985-04-12"],
-    ["O'Neil, Sam", "sam.oneil@example.com", "07700 900456", 'Allergic to "Brand X" dye.\nPatch test first.', "", "23/09/1990"],
+    [
+      "Jane Smith",
+      "jane.smith@example.com",
+      "07700 900123",
+      "Prefers morning appointments",
+      "12 High Street, Bath BA1 1AA",
+      "1985-04-12",
+    ],
+    [
+      "O'Neil, Sam",
+      "sam.oneil@example.com",
+      "07700 900456",
+      'Allergic to "Brand X" dye.\nPatch test first.',
+      "",
+      "23/09/1990",
+    ],
   ]);
 }

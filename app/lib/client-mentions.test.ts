@@ -28,7 +28,8 @@ describe("phoneMention", () => {
         parsed.format("IDD", { fromCountry: "US" }),
         parsed.number.slice(1),
       ];
-      for (const form of printed) expect(redact(`call ${form} today`, mention), `${form} of ${raw}`).toMatch(/^call (tel:|\()?\[x\] today$/);
+      for (const form of printed)
+        expect(redact(`call ${form} today`, mention), `${form} of ${raw}`).toMatch(/^call (tel:|\()?\[x\] today$/);
     }
   });
 
@@ -51,11 +52,15 @@ describe("phoneMention", () => {
 
   it("leaves other numbers, and the number inside a longer run of digits", () => {
     const mention = phoneMention("+447700900777");
-    expect(redact("07700900778, 107700900777, 077009007771, ref 900777", mention)).toBe("07700900778, 107700900777, 077009007771, ref 900777");
+    expect(redact("07700900778, 107700900777, 077009007771, ref 900777", mention)).toBe(
+      "07700900778, 107700900777, 077009007771, ref 900777",
+    );
   });
 
   it("matches a number libphonenumber cannot read by its digits, and ignores short ones", () => {
-    expect(redact("ring 12-34-56-78-9 now", phoneMention("123456789", "ZZ"))).toBe("ring 12-34-56-78-9 now".replace("12-34-56-78-9", "[x]"));
+    expect(redact("ring 12-34-56-78-9 now", phoneMention("123456789", "ZZ"))).toBe(
+      "ring 12-34-56-78-9 now".replace("12-34-56-78-9", "[x]"),
+    );
     expect(phoneMention("n/a")).toBeNull();
     expect(phoneMention("12345")).toBeNull();
   });
@@ -88,13 +93,18 @@ describe("nameMention", () => {
   });
 
   it("leaves the first name or the surname alone, and other people's names", () => {
-    expect(redact("Harriet covers Sunday; the Quackenbush order; Mrs Quackenbushes; J. Quackenbush; Harriet Keepwell", mention)).toBe(
-      "Harriet covers Sunday; the Quackenbush order; Mrs Quackenbushes; J. Quackenbush; Harriet Keepwell",
-    );
+    expect(
+      redact(
+        "Harriet covers Sunday; the Quackenbush order; Mrs Quackenbushes; J. Quackenbush; Harriet Keepwell",
+        mention,
+      ),
+    ).toBe("Harriet covers Sunday; the Quackenbush order; Mrs Quackenbushes; J. Quackenbush; Harriet Keepwell");
   });
 
   it("takes every tail of the name as the surname, and any apostrophe or hyphen", () => {
-    expect(redact("Mrs van der Berg, Mrs Berg, A. van der Berg", nameMention("Anna van der Berg"))).toBe("[x], [x], [x]");
+    expect(redact("Mrs van der Berg, Mrs Berg, A. van der Berg", nameMention("Anna van der Berg"))).toBe(
+      "[x], [x], [x]",
+    );
     expect(redact("Mr O’Brien-Smith", nameMention("Sean O'Brien-Smith"))).toBe("[x]");
     expect(redact("Mrs É. Dupont and Élodie Dupont", nameMention("élodie dupont"))).toBe("[x] and [x]");
   });
@@ -106,8 +116,14 @@ describe("nameMention", () => {
 
 describe("clientMentions", () => {
   it("redacts e-mails before names, so no part of an address is left", () => {
-    const mentions = clientMentions({ names: ["Harriet Quackenbush"], emails: ["h.quackenbush@old.example"], phones: ["07700900777"] });
-    expect(redactMentions("H.Quackenbush@OLD.example, 07700 900 777, Mrs Quackenbush", mentions, "[x]")).toBe("[x], [x], [x]");
+    const mentions = clientMentions({
+      names: ["Harriet Quackenbush"],
+      emails: ["h.quackenbush@old.example"],
+      phones: ["07700900777"],
+    });
+    expect(redactMentions("H.Quackenbush@OLD.example, 07700 900 777, Mrs Quackenbush", mentions, "[x]")).toBe(
+      "[x], [x], [x]",
+    );
     expect(emailMention("ab")).toBeNull();
   });
 });

@@ -54,7 +54,10 @@ function asciiNeedle(text: string, min: number): { text: string } | null {
 export function phoneMention(raw: string, country: string = DEFAULT_COUNTRY): Mention | null {
   const text = raw.trim();
   const region = isCountryCode(country) ? country : DEFAULT_COUNTRY;
-  const parsed = text.length <= 40 ? parsePhoneNumberFromString(text.startsWith("00") ? `+${text.slice(2)}` : text, region) : undefined;
+  const parsed =
+    text.length <= 40
+      ? parsePhoneNumberFromString(text.startsWith("00") ? `+${text.slice(2)}` : text, region)
+      : undefined;
   if (parsed && parsed.nationalNumber.length >= MIN_PHONE_DIGITS) {
     const nsn = parsed.nationalNumber;
     const national = parsed.format("NATIONAL").replace(/\D/g, "");
@@ -73,7 +76,10 @@ export function emailMention(raw: string): Mention | null {
   const email = raw.trim();
   if (email.length < 3) return null;
   const ascii = /^[\x20-\x7e]+$/.test(email);
-  return { pattern: new RegExp(escapeRegExp(email), "giu"), needle: ascii ? { text: email.toLowerCase() } : asciiNeedle(email, 3) };
+  return {
+    pattern: new RegExp(escapeRegExp(email), "giu"),
+    needle: ascii ? { text: email.toLowerCase() } : asciiNeedle(email, 3),
+  };
 }
 
 /** A word of a name as a pattern: any case, any apostrophe or hyphen. */
@@ -106,7 +112,11 @@ export function nameMention(raw: string): Mention | null {
       .map((tail) => tail.map(namePart).join("\\s+"));
     if (surnames.length > 0) {
       const surname = `(?:${surnames.join("|")})`;
-      forms.push(`${title}(?:${given}\\s+)?${surname}`, `${initial}(?:\\.\\s*|\\s+)${surname}`, `${surname},\\s*${given}`);
+      forms.push(
+        `${title}(?:${given}\\s+)?${surname}`,
+        `${initial}(?:\\.\\s*|\\s+)${surname}`,
+        `${surname},\\s*${given}`,
+      );
     }
   }
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.join("|")})(?![\\p{L}\\p{N}])`, "giu");
@@ -120,7 +130,11 @@ export function nameMention(raw: string): Mention | null {
  */
 export function clientMentions(details: ClientDetails, country: string = DEFAULT_COUNTRY): Mention[] {
   const unique = (values: string[]) => [...new Set(values.map((value) => value.trim()).filter(Boolean))];
-  const mentions = [...unique(details.emails).map(emailMention), ...unique(details.phones).map((phone) => phoneMention(phone, country)), ...unique(details.names).map(nameMention)];
+  const mentions = [
+    ...unique(details.emails).map(emailMention),
+    ...unique(details.phones).map((phone) => phoneMention(phone, country)),
+    ...unique(details.names).map(nameMention),
+  ];
   const seen = new Set<string>();
   return mentions.filter((mention): mention is Mention => {
     if (!mention || seen.has(mention.pattern.source)) return false;

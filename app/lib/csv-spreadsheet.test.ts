@@ -26,7 +26,9 @@ describe("toSpreadsheetCsv", () => {
       ["Smith, Jo\nline two", "-12%"],
     ]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
-    expect(csv).toBe('\uFEFFClient,Revenue (GBP)\r\n"\'=HYPERLINK(""http://x"",""Eve"")",70.00\r\n"Smith, Jo\nline two",-12%\r\n');
+    expect(csv).toBe(
+      '\uFEFFClient,Revenue (GBP)\r\n"\'=HYPERLINK(""http://x"",""Eve"")",70.00\r\n"Smith, Jo\nline two",-12%\r\n',
+    );
     expect(parseCsv(csv)).toEqual([
       ["Client", "Revenue (GBP)"],
       ['\'=HYPERLINK("http://x","Eve")', "70.00"],

@@ -93,7 +93,12 @@ describe("parseCsv", () => {
     const row = '"Client, Number",client@example.com,07700 900123,"Note with ""quotes""\nand a line"\n';
     const records = parseCsv("name,email,phone,notes\n" + row.repeat(10_000));
     expect(records).toHaveLength(10_001);
-    expect(records[10_000]).toEqual(["Client, Number", "client@example.com", "07700 900123", 'Note with "quotes"\nand a line']);
+    expect(records[10_000]).toEqual([
+      "Client, Number",
+      "client@example.com",
+      "07700 900123",
+      'Note with "quotes"\nand a line',
+    ]);
   });
 });
 

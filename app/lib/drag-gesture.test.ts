@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { EDGE_MAX_SPEED, edgeScrollSpeed, HOLD_TOLERANCE_PX, MOUSE_THRESHOLD_PX, phaseAfterHold, phaseAfterMove } from "./drag-gesture";
+import {
+  EDGE_MAX_SPEED,
+  edgeScrollSpeed,
+  HOLD_TOLERANCE_PX,
+  MOUSE_THRESHOLD_PX,
+  phaseAfterHold,
+  phaseAfterMove,
+} from "./drag-gesture";
 
 describe("a mouse press", () => {
   test("stays a press (a click) below the threshold and becomes a move at it", () => {

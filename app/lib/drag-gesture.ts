@@ -39,7 +39,13 @@ export const EDGE_MAX_SPEED = 20;
  * and `high`: negative towards `low`, positive towards `high`, 0 outside both bands; it
  * grows linearly from 0 at the band's inner side to the maximum at (or past) the edge.
  */
-export function edgeScrollSpeed(position: number, low: number, high: number, zone = EDGE_ZONE_PX, max = EDGE_MAX_SPEED): number {
+export function edgeScrollSpeed(
+  position: number,
+  low: number,
+  high: number,
+  zone = EDGE_ZONE_PX,
+  max = EDGE_MAX_SPEED,
+): number {
   if (high - low <= 2 * zone) zone = Math.max(0, (high - low) / 4);
   if (zone <= 0) return 0;
   if (position < low + zone) return -Math.round(max * Math.min(1, (low + zone - position) / zone));

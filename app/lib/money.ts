@@ -1,6 +1,11 @@
 // Money is integer pence everywhere; it becomes pounds only at the edges.
 
-const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const GBP = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** 1250 -> "£12.50" */
 export function formatPence(pence: number): string {

@@ -25,7 +25,9 @@ export function decodeCursor(text: string): unknown[] | null {
   if (text.length === 0 || text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))));
+    const value: unknown = JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))),
+    );
     return Array.isArray(value) ? value : null;
   } catch {
     return null;
@@ -52,7 +54,8 @@ export function readPageParams(
     if (!(limit <= maxLimit)) return { ok: false, field: "limit", message: limitMessage(maxLimit) };
   }
   const cursor = params.get("cursor");
-  if (cursor !== null && cursor.length > MAX_CURSOR_LENGTH) return { ok: false, field: "cursor", message: INVALID_CURSOR };
+  if (cursor !== null && cursor.length > MAX_CURSOR_LENGTH)
+    return { ok: false, field: "cursor", message: INVALID_CURSOR };
   return { ok: true, page: { limit, after: cursor || null } };
 }
 
@@ -64,11 +67,18 @@ export const INVALID_CURSOR = "cursor is not valid: use the next link of the pre
  * as path-absolute references (RFC 3986), so they stay right behind a proxy. A screen with
  * two paged lists names each list's cursor parameter (`param`).
  */
-export function pageHrefs(url: URL | string, nextCursor: string | null, param = "cursor"): { firstHref: string | null; nextHref: string | null } {
+export function pageHrefs(
+  url: URL | string,
+  nextCursor: string | null,
+  param = "cursor",
+): { firstHref: string | null; nextHref: string | null } {
   const target = new URL(url, "http://local");
   const onFirst = !target.searchParams.has(param);
   target.searchParams.delete(param);
   const first = target.searchParams.size ? `${target.pathname}?${target.searchParams}` : target.pathname;
   if (nextCursor) target.searchParams.set(param, nextCursor);
-  return { firstHref: onFirst ? null : first, nextHref: nextCursor ? `${target.pathname}?${target.searchParams}` : null };
+  return {
+    firstHref: onFirst ? null : first,
+    nextHref: nextCursor ? `${target.pathname}?${target.searchParams}` : null,
+  };
 }

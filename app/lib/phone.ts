@@ -29,7 +29,11 @@ export function toE164(raw: string | null | undefined, country: string = DEFAULT
 }
 
 /** Whether two written numbers are the same phone (e.g. a booking's number and a client's). */
-export function samePhone(a: string | null | undefined, b: string | null | undefined, country: string = DEFAULT_COUNTRY): boolean {
+export function samePhone(
+  a: string | null | undefined,
+  b: string | null | undefined,
+  country: string = DEFAULT_COUNTRY,
+): boolean {
   const left = toE164(a, country);
   return left !== null && left === toE164(b, country);
 }

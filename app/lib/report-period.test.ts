@@ -27,11 +27,26 @@ describe("previous period", () => {
 
 describe("describeChange", () => {
   it("gives amounts in percent and rates in points", () => {
-    expect(describeChange(112, 100, "amount", "previous 30 days")).toEqual({ text: "+12% vs previous 30 days", direction: "up" });
-    expect(describeChange(50, 100, "amount", "previous 30 days")).toEqual({ text: "-50% vs previous 30 days", direction: "down" });
-    expect(describeChange(0.2, 0.25, "rate", "previous 7 days")).toEqual({ text: "-5.0 pts vs previous 7 days", direction: "down" });
-    expect(describeChange(5, 0, "amount", "previous 7 days")).toEqual({ text: "No data for the previous 7 days", direction: "none" });
-    expect(describeChange(3, 3, "amount", "previous 7 days")).toEqual({ text: "No change vs previous 7 days", direction: "same" });
+    expect(describeChange(112, 100, "amount", "previous 30 days")).toEqual({
+      text: "+12% vs previous 30 days",
+      direction: "up",
+    });
+    expect(describeChange(50, 100, "amount", "previous 30 days")).toEqual({
+      text: "-50% vs previous 30 days",
+      direction: "down",
+    });
+    expect(describeChange(0.2, 0.25, "rate", "previous 7 days")).toEqual({
+      text: "-5.0 pts vs previous 7 days",
+      direction: "down",
+    });
+    expect(describeChange(5, 0, "amount", "previous 7 days")).toEqual({
+      text: "No data for the previous 7 days",
+      direction: "none",
+    });
+    expect(describeChange(3, 3, "amount", "previous 7 days")).toEqual({
+      text: "No change vs previous 7 days",
+      direction: "same",
+    });
   });
 
   it("formats rates with one decimal", () => {
@@ -41,7 +56,12 @@ describe("describeChange", () => {
 });
 
 describe("chartBuckets", () => {
-  const days = (count: number) => Array.from({ length: count }, (_, i) => ({ date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`, revenue: 100, appointments: 1 }));
+  const days = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
+      revenue: 100,
+      appointments: 1,
+    }));
 
   it("draws a bar per day up to two months, then per week", () => {
     expect(chartBuckets(days(31)).unit).toBe("day");

@@ -27,7 +27,10 @@ export const MAX_RANGE_DAYS = 3660;
  * The days a named period covers, ending today: "7 days back" is the 7 days up to and
  * including today, "1 month back" the days after the same date last month, and so on.
  */
-export function periodRange(period: Exclude<ReportPeriod, "custom">, today: CalendarDate): { from: CalendarDate; to: CalendarDate } {
+export function periodRange(
+  period: Exclude<ReportPeriod, "custom">,
+  today: CalendarDate,
+): { from: CalendarDate; to: CalendarDate } {
   switch (period) {
     case "today":
       return { from: today, to: today };
@@ -64,14 +67,25 @@ export type Change = { text: string; direction: "up" | "down" | "same" | "none" 
  * A card's change against the previous period: relative for amounts ("+12%"), in
  * percentage points for rates ("-3.5 pts"), "no data" when the previous period had none.
  */
-export function describeChange(current: number, previous: number | null, kind: "amount" | "rate", label: string): Change {
+export function describeChange(
+  current: number,
+  previous: number | null,
+  kind: "amount" | "rate",
+  label: string,
+): Change {
   if (previous === null) return { text: "", direction: "none" };
   if (kind === "rate") {
     const points = Math.round((current - previous) * 1000) / 10;
     if (points === 0) return { text: `No change vs ${label}`, direction: "same" };
-    return { text: `${points > 0 ? "+" : ""}${points.toFixed(1)} pts vs ${label}`, direction: points > 0 ? "up" : "down" };
+    return {
+      text: `${points > 0 ? "+" : ""}${points.toFixed(1)} pts vs ${label}`,
+      direction: points > 0 ? "up" : "down",
+    };
   }
-  if (previous === 0) return current === 0 ? { text: `No change vs ${label}`, direction: "same" } : { text: `No data for the ${label}`, direction: "none" };
+  if (previous === 0)
+    return current === 0
+      ? { text: `No change vs ${label}`, direction: "same" }
+      : { text: `No data for the ${label}`, direction: "none" };
   const percent = Math.round(((current - previous) / previous) * 100);
   if (percent === 0) return { text: `No change vs ${label}`, direction: "same" };
   return { text: `${percent > 0 ? "+" : ""}${percent}% vs ${label}`, direction: percent > 0 ? "up" : "down" };

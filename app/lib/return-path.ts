@@ -26,7 +26,11 @@ function calendarParamsValid(params: URLSearchParams): boolean {
  * `screen` with the parameters it keeps, read from `from` (a URL, a location's search or
  * a query string), after `overrides` (the calendar returns to the day just booked).
  */
-export function returnPath(screen: ReturnScreen, from: URL | URLSearchParams | string, overrides: Record<string, string> = {}): string {
+export function returnPath(
+  screen: ReturnScreen,
+  from: URL | URLSearchParams | string,
+  overrides: Record<string, string> = {},
+): string {
   const source = new URLSearchParams(from instanceof URL ? from.search : from);
   for (const [key, value] of Object.entries(overrides)) source.set(key, value);
   if (screen === "/calendar") {

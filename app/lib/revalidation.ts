@@ -9,10 +9,12 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 export function revalidateOnOwnParams(searchParams: readonly string[] = []): ShouldRevalidateFunction {
   return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
     if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-    if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
+    if (currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search)
+      return defaultShouldRevalidate;
     return searchParams.some((key) => currentUrl.searchParams.get(key) !== nextUrl.searchParams.get(key));
   };
 }
 
 /** For the root, whose only data is the toast a submission's redirect leaves behind. */
-export const revalidateAfterSubmission: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => Boolean(formMethod && formMethod !== "GET") && defaultShouldRevalidate;
+export const revalidateAfterSubmission: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  Boolean(formMethod && formMethod !== "GET") && defaultShouldRevalidate;

@@ -80,7 +80,15 @@ describe("salon time", () => {
 describe("wall clock", () => {
   it("agrees with Intl across a whole year of quarter hours in several zones", () => {
     for (const zone of ["Europe/London", "America/New_York", "Australia/Adelaide", "Asia/Kathmandu"]) {
-      const format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+      const format = new Intl.DateTimeFormat("en-GB", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      });
       for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7 * 60_000 * 13) {
         const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
         const { date, minutes } = wallClock(new Date(ms), zone);
@@ -100,7 +108,10 @@ describe("zonedToUtc", () => {
     ["Asia/Kathmandu", ["2026-03-29", "2026-11-01"], [24, 24]],
     ["Australia/Adelaide", ["2026-04-05", "2026-10-04"], [25, 23]],
   ];
-  const quarterHours = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`);
+  const quarterHours = Array.from(
+    { length: 96 },
+    (_, i) => `${String(Math.floor(i / 4)).padStart(2, "0")}:${String((i % 4) * 15).padStart(2, "0")}`,
+  );
 
   it("returns what fromZonedTime returns for every quarter hour of the clock-change days, gaps and overlaps included", () => {
     for (const [zone, dates, hoursLong] of DAYS) {

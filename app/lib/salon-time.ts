@@ -45,7 +45,15 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     wallClockFormats.set(timeZone, format);
   }
   return format;
@@ -64,7 +72,13 @@ function offsetMs(epochMs: number, timeZone: string): number {
     const at = quarter * QUARTER_HOUR_MS;
     const parts: Record<string, string> = {};
     for (const part of wallClockFormat(timeZone).formatToParts(new Date(at))) parts[part.type] = part.value;
-    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+    );
     offset = wall - at;
     if (offsets.size > 10_000) offsets.clear();
     offsets.set(key, offset);
@@ -156,7 +170,13 @@ export function rotaDayNumber(date: CalendarDate, mode: "weekly" | "biweekly"): 
   return mode === "biweekly" && rotaWeek(date) === 2 ? day + 7 : day;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const LONG_DATE = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** SPEC §1: English (US) long format with weekday, e.g. "Sunday, November 22, 2026". */
 export function formatLongDate(date: CalendarDate): string {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { SMS_PROVIDER_OPTIONS } from "./sms-providers";
-import { appointmentDateTime, reminderHoursChoices, reminderHoursLabel, renderTemplate, smsSegments, unknownVariables, unknownVariablesMessage } from "./sms-template";
+import {
+  appointmentDateTime,
+  reminderHoursChoices,
+  reminderHoursLabel,
+  renderTemplate,
+  smsSegments,
+  unknownVariables,
+  unknownVariablesMessage,
+} from "./sms-template";
 
 const values = {
   clientName: "Ada",
@@ -13,22 +21,35 @@ const values = {
 
 describe("reminder templates", () => {
   it("fills every variable and the Settings screen's {date} and {time}", () => {
-    expect(renderTemplate("Hi {clientName}: {serviceName} with {stylistName} at {salonName}, {appointmentDate} {appointmentTime}", values)).toBe(
-      "Hi Ada: Cut with Sam Jones at Willow, Tuesday, November 24, 2026 2:30 PM",
-    );
+    expect(
+      renderTemplate(
+        "Hi {clientName}: {serviceName} with {stylistName} at {salonName}, {appointmentDate} {appointmentTime}",
+        values,
+      ),
+    ).toBe("Hi Ada: Cut with Sam Jones at Willow, Tuesday, November 24, 2026 2:30 PM");
     expect(renderTemplate("{date} at {time}", values)).toBe("Tuesday, November 24, 2026 at 2:30 PM");
   });
 
   it("names unknown variables once each, case-sensitively", () => {
     expect(unknownVariables("Hi {clientname} {clientName} {clientname} {}")).toEqual(["clientname", ""]);
     expect(unknownVariables("Hi {clientName} on {date}")).toEqual([]);
-    expect(unknownVariablesMessage(["foo"])).toBe("Unknown variable {foo}. Use {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}.");
+    expect(unknownVariablesMessage(["foo"])).toBe(
+      "Unknown variable {foo}. Use {clientName}, {serviceName}, {appointmentDate}, {appointmentTime}, {stylistName}, {salonName}.",
+    );
   });
 
   it("shows the salon's wall-clock time, also across the clock change", () => {
-    expect(appointmentDateTime("2026-07-01T13:30:00.000Z", "Europe/London")).toEqual({ appointmentDate: "Wednesday, July 1, 2026", appointmentTime: "2:30 PM" });
-    expect(appointmentDateTime("2026-12-01T13:30:00.000Z", "Europe/London")).toEqual({ appointmentDate: "Tuesday, December 1, 2026", appointmentTime: "1:30 PM" });
-    expect(appointmentDateTime("2026-12-01T23:30:00.000Z", "America/New_York").appointmentDate).toBe("Tuesday, December 1, 2026");
+    expect(appointmentDateTime("2026-07-01T13:30:00.000Z", "Europe/London")).toEqual({
+      appointmentDate: "Wednesday, July 1, 2026",
+      appointmentTime: "2:30 PM",
+    });
+    expect(appointmentDateTime("2026-12-01T13:30:00.000Z", "Europe/London")).toEqual({
+      appointmentDate: "Tuesday, December 1, 2026",
+      appointmentTime: "1:30 PM",
+    });
+    expect(appointmentDateTime("2026-12-01T23:30:00.000Z", "America/New_York").appointmentDate).toBe(
+      "Tuesday, December 1, 2026",
+    );
   });
 });
 
@@ -56,7 +77,12 @@ describe("the settings forms' choices", () => {
     expect(reminderHoursChoices(168)).toEqual([2, 4, 12, 24, 48, 168]);
     // Nothing the settings could not hold (a failed submission's value).
     for (const odd of [0, 169, 2.5, Number.NaN]) expect(reminderHoursChoices(odd)).toEqual([2, 4, 12, 24, 48]);
-    expect([1, 2, 24, 36].map(reminderHoursLabel)).toEqual(["1 hour before", "2 hours before", "24 hours before (recommended)", "36 hours before"]);
+    expect([1, 2, 24, 36].map(reminderHoursLabel)).toEqual([
+      "1 hour before",
+      "2 hours before",
+      "24 hours before (recommended)",
+      "36 hours before",
+    ]);
   });
 
   it("names each provider with its price per message, Plivo first and recommended", () => {

@@ -27,7 +27,14 @@ export function reminderHoursLabel(hours: number): string {
 }
 
 /** The variables of SPEC §9, in the order the screen lists them. */
-export const TEMPLATE_VARIABLES = ["clientName", "serviceName", "appointmentDate", "appointmentTime", "stylistName", "salonName"] as const;
+export const TEMPLATE_VARIABLES = [
+  "clientName",
+  "serviceName",
+  "appointmentDate",
+  "appointmentTime",
+  "stylistName",
+  "salonName",
+] as const;
 type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Record<TemplateVariable, string>;
 
@@ -35,7 +42,8 @@ export type TemplateValues = Record<TemplateVariable, string>;
 const ALIASES: Record<string, TemplateVariable> = { date: "appointmentDate", time: "appointmentTime" };
 
 /** The SMS screen's default (SPEC §9): every variable but the date, ending with the opt-out line. */
-export const SMS_SCREEN_DEFAULT_TEMPLATE = "Hi {clientName}, reminder: {serviceName} with {stylistName} at {salonName}, {appointmentDate} at {appointmentTime}. Reply STOP to opt out.";
+export const SMS_SCREEN_DEFAULT_TEMPLATE =
+  "Hi {clientName}, reminder: {serviceName} with {stylistName} at {salonName}, {appointmentDate} at {appointmentTime}. Reply STOP to opt out.";
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -70,7 +78,13 @@ function appointmentFormat(timeZone: string) {
   let formats = appointmentFormats.get(timeZone);
   if (!formats) {
     formats = {
-      date: new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }),
+      date: new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        weekday: "long",
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+      }),
       time: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
     };
     appointmentFormats.set(timeZone, formats);
@@ -79,14 +93,19 @@ function appointmentFormat(timeZone: string) {
 }
 
 /** The appointment's date and time as the salon's clock shows them (SPEC §1: US English long date). */
-export function appointmentDateTime(startTime: string, timeZone: string): { appointmentDate: string; appointmentTime: string } {
+export function appointmentDateTime(
+  startTime: string,
+  timeZone: string,
+): { appointmentDate: string; appointmentTime: string } {
   const instant = new Date(startTime);
   const formats = appointmentFormat(timeZone);
   return { appointmentDate: formats.date.format(instant), appointmentTime: formats.time.format(instant) };
 }
 
 // GSM 03.38: the basic set costs one septet a character, the extension set two (escape + char).
-const GSM_BASIC = new Set("@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà");
+const GSM_BASIC = new Set(
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
+);
 const GSM_EXTENDED = new Set("^{}\\[~]|€\f");
 
 type SmsSegments = { encoding: "GSM-7" | "UCS-2"; characters: number; segments: number };
@@ -107,7 +126,12 @@ export function smsSegments(text: string): SmsSegments {
       break;
     }
   }
-  if (gsm) return { encoding: "GSM-7", characters: septets, segments: septets === 0 ? 0 : septets <= 160 ? 1 : Math.ceil(septets / 153) };
+  if (gsm)
+    return {
+      encoding: "GSM-7",
+      characters: septets,
+      segments: septets === 0 ? 0 : septets <= 160 ? 1 : Math.ceil(septets / 153),
+    };
   const units = text.length;
   return { encoding: "UCS-2", characters: units, segments: units <= 70 ? 1 : Math.ceil(units / 67) };
 }

@@ -17,7 +17,10 @@ export const meta: MetaFunction = () => [{ title: "Delete Time Off" }];
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
-  return { period: await getTimeOff(user, parseId(params.timeOffId)), closeTo: returnPath("/availability", new URL(request.url)) };
+  return {
+    period: await getTimeOff(user, parseId(params.timeOffId)),
+    closeTo: returnPath("/availability", new URL(request.url)),
+  };
 });
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
@@ -27,7 +30,10 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     ConfirmationSchema,
     async () => {
       await deleteTimeOff(user, parseId(params.timeOffId));
-      return redirectWithToast(returnPath("/availability", new URL(request.url)), { title: "Success", description: "Time off deleted." });
+      return redirectWithToast(returnPath("/availability", new URL(request.url)), {
+        title: "Success",
+        description: "Time off deleted.",
+      });
     },
     { failure: (error) => `Failed to delete time off: ${error.message}` },
   );
@@ -44,7 +50,8 @@ export default function DeleteTimeOffDialog() {
       <div className="space-y-4">
         <FormAlert errors={formErrorsOf(result)} />
         <p className="text-sm text-slate-700">
-          Delete the time off from <strong>{formatLongDate(period.startDate)}</strong> to <strong>{formatLongDate(period.endDate)}</strong>
+          Delete the time off from <strong>{formatLongDate(period.startDate)}</strong> to{" "}
+          <strong>{formatLongDate(period.endDate)}</strong>
           {period.reason ? ` (${period.reason})` : ""}? These days can be booked again.
         </p>
         <Form method="post" className="flex flex-wrap justify-end gap-2" preventScrollReset>

@@ -21,7 +21,11 @@ export const meta: MetaFunction = () => [{ title: "Add Time Off" }];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
-  await resolveManagedStylist(user, "availability.manage", parseOptionalId(new URL(request.url).searchParams.get("stylist")));
+  await resolveManagedStylist(
+    user,
+    "availability.manage",
+    parseOptionalId(new URL(request.url).searchParams.get("stylist")),
+  );
   return { closeTo: returnPath("/availability", new URL(request.url)) };
 });
 
@@ -34,13 +38,26 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     async ({ confirmFor, ...range }) => {
       try {
         // The confirmation holds for the range whose bookings were listed, not for dates changed since.
-        await addTimeOff(user, { ...range, stylistId: parseOptionalId(url.searchParams.get("stylist")) ?? undefined, confirm: confirmFor === confirmationFor(range) });
+        await addTimeOff(user, {
+          ...range,
+          stylistId: parseOptionalId(url.searchParams.get("stylist")) ?? undefined,
+          confirm: confirmFor === confirmationFor(range),
+        });
       } catch (error) {
         const covered = timeOffConflictsOf(error);
         if (!covered) throw error;
         // Dates are worded here: the salon-time helpers would add to the dialog's JavaScript.
-        const bookings = covered.conflicts.map((booking) => ({ ...booking, when: `${formatLongDate(booking.date)}, ${formatClockTime(booking.time)}` }));
-        return data({ intent: "confirm", confirmation: { ...covered, conflicts: bookings, confirmFor: confirmationFor(range), value: range } }, { status: 409 });
+        const bookings = covered.conflicts.map((booking) => ({
+          ...booking,
+          when: `${formatLongDate(booking.date)}, ${formatClockTime(booking.time)}`,
+        }));
+        return data(
+          {
+            intent: "confirm",
+            confirmation: { ...covered, conflicts: bookings, confirmFor: confirmationFor(range), value: range },
+          },
+          { status: 409 },
+        );
       }
       return redirectWithToast(returnPath("/availability", url), { title: "Success", description: "Time off added." });
     },
@@ -49,12 +66,19 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 });
 
 /** The scheduled bookings the time off would cover: they stay booked, the user confirms. */
-type Confirmation = { message: string; conflictCount: number; conflicts: { id: number; when: string; clientName: string | null; serviceName: string | null }[] };
+type Confirmation = {
+  message: string;
+  conflictCount: number;
+  conflicts: { id: number; when: string; clientName: string | null; serviceName: string | null }[];
+};
 
 function CoveredBookings({ confirmation }: { confirmation: Confirmation }) {
   const more = confirmation.conflictCount - confirmation.conflicts.length;
   return (
-    <section aria-labelledby="covered-bookings-title" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <section
+      aria-labelledby="covered-bookings-title"
+      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       <h3 id="covered-bookings-title" className="font-semibold">
         Bookings in this time off
       </h3>
@@ -98,10 +122,20 @@ export default function AddTimeOffDialog() {
           </>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Start Date" {...getInputProps(fields.startDate, { type: "date" })} errors={fields.startDate.errors} />
+          <Field
+            label="Start Date"
+            {...getInputProps(fields.startDate, { type: "date" })}
+            errors={fields.startDate.errors}
+          />
           <Field label="End Date" {...getInputProps(fields.endDate, { type: "date" })} errors={fields.endDate.errors} />
         </div>
-        <Field label="Reason (optional)" {...getInputProps(fields.reason, { type: "text" })} errors={fields.reason.errors} placeholder="Vacation, sick leave, etc." autoComplete="off" />
+        <Field
+          label="Reason (optional)"
+          {...getInputProps(fields.reason, { type: "text" })}
+          errors={fields.reason.errors}
+          placeholder="Vacation, sick leave, etc."
+          autoComplete="off"
+        />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
             Cancel

@@ -7,7 +7,13 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
-import { daysInMode, getAvailability, listTimeOff, saveAvailabilityDay, setScheduleMode } from "~/domain/availability.server";
+import {
+  daysInMode,
+  getAvailability,
+  listTimeOff,
+  saveAvailabilityDay,
+  setScheduleMode,
+} from "~/domain/availability.server";
 import type { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
@@ -26,7 +32,11 @@ export const meta: MetaFunction = () => [{ title: "My Availability" }];
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
   const chooser = can(user.role, "stylists.viewAll");
-  const selected = await resolveManagedStylist(user, "availability.manage", parseOptionalId(new URL(request.url).searchParams.get("stylist")));
+  const selected = await resolveManagedStylist(
+    user,
+    "availability.manage",
+    parseOptionalId(new URL(request.url).searchParams.get("stylist")),
+  );
   const [{ timeZone }, stylists, availability, timeOff] = await Promise.all([
     getGlobalSettings(),
     chooser ? listVisibleStylists(user) : [],
@@ -51,8 +61,12 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const formData = await readFormData(request, formLimit(ScheduleModeSchema, AvailabilityDayFormSchema));
   const stylistId = parseId(String(formData.get("stylistId") ?? ""));
   // Every day of the week is its own small form: the reply names which one failed.
-  const options = { echo: { dayOfWeek: Number(formData.get("dayOfWeek")) || undefined }, failure: (error: DomainError) => error.message };
-  const saved = (description: string) => redirectWithToast(`/availability?stylist=${stylistId}`, { title: "Success", description });
+  const options = {
+    echo: { dayOfWeek: Number(formData.get("dayOfWeek")) || undefined },
+    failure: (error: DomainError) => error.message,
+  };
+  const saved = (description: string) =>
+    redirectWithToast(`/availability?stylist=${stylistId}`, { title: "Success", description });
   if (formData.get("intent") === "mode") {
     return formAction(
       formData,
@@ -79,7 +93,10 @@ function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
   const { timeOff, today } = useLoaderData<typeof loader>();
   return (
     <Card>
-      <CardHeader title="Time Off & Holidays" description="Whole days away, first and last day included. No bookings are taken on them.">
+      <CardHeader
+        title="Time Off & Holidays"
+        description="Whole days away, first and last day included. No bookings are taken on them."
+      >
         <Link to={`/availability/time-off/new${stylistQuery}`} className={buttonClasses("primary")} preventScrollReset>
           <span aria-hidden="true">+</span> Add Time Off
         </Link>
@@ -87,7 +104,12 @@ function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
       {timeOff.length === 0 ? (
         <EmptyState title="No time off scheduled" />
       ) : (
-        <div role="region" aria-label="Scheduled time off" tabIndex={0} className="max-h-[600px] overflow-y-auto rounded-md">
+        <div
+          role="region"
+          aria-label="Scheduled time off"
+          tabIndex={0}
+          className="max-h-[600px] overflow-y-auto rounded-md"
+        >
           <ul className="divide-y divide-slate-100">
             {timeOff.map((period) => {
               const range = `${formatLongDate(period.startDate)} - ${formatLongDate(period.endDate)}`;
@@ -106,7 +128,14 @@ function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
                     title="Delete time off"
                     className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-red-50 hover:text-red-700"
                   >
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.75">
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 20 20"
+                      className="size-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.75"
+                    >
                       <path d="M4 6h12M8 6V4h4v2M6 6l1 10h6l1-10" strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
                   </Link>
@@ -143,20 +172,29 @@ export default function AvailabilityPage() {
       {selected ? (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Card>
-            <CardHeader title="Working Hours" description={chooser ? `${selected.name}'s hours for bookings` : "When you take bookings"}>
+            <CardHeader
+              title="Working Hours"
+              description={chooser ? `${selected.name}'s hours for bookings` : "When you take bookings"}
+            >
               <ModeToggle key={scheduleMode} mode={scheduleMode} stylistId={selected.id} pageFailure={actionData} />
             </CardHeader>
             {biweekly ? (
               <>
                 <p className="mb-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800">
-                  This week is Week {thisWeek.number} (the week of {formatLongDate(thisWeek.monday)}). Weeks alternate from Monday, January 5, 1970, which was a Week 1.
+                  This week is Week {thisWeek.number} (the week of {formatLongDate(thisWeek.monday)}). Weeks alternate
+                  from Monday, January 5, 1970, which was a Week 1.
                 </p>
                 {[1, 2].map((week) => (
                   <section key={week} aria-labelledby={`week-${week}`} className="mt-4">
                     <h3 id={`week-${week}`} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
                       Week {week} {week === thisWeek.number ? <Badge tone="brand">This week</Badge> : null}
                     </h3>
-                    <ScheduleDays days={days.filter((day) => (week === 1 ? day.dayOfWeek <= 7 : day.dayOfWeek > 7))} stylistId={selected.id} biweekly pageFailure={actionData} />
+                    <ScheduleDays
+                      days={days.filter((day) => (week === 1 ? day.dayOfWeek <= 7 : day.dayOfWeek > 7))}
+                      stylistId={selected.id}
+                      biweekly
+                      pageFailure={actionData}
+                    />
                   </section>
                 ))}
               </>

@@ -14,7 +14,12 @@ import { pageRequest } from "~/utils/paging.server";
 import { bookingOptions } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
-import { APPOINTMENT_FORM_FIELDS, APPOINTMENT_FORM_SCHEMAS, appointmentFormSchema, SeriesScopeSchema } from "~/lib/schemas/appointments";
+import {
+  APPOINTMENT_FORM_FIELDS,
+  APPOINTMENT_FORM_SCHEMAS,
+  appointmentFormSchema,
+  SeriesScopeSchema,
+} from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
 import { savedToastDescription } from "~/utils/appointment-toasts.server";
@@ -32,7 +37,13 @@ import { formLimit, readFormData } from "~/utils/form-data.server";
 const HISTORY_SHOWN = 5;
 
 /** The dialog's History: the newest few, or (`?history=all`) every entry, a page at a time. */
-async function historyView(user: Actor, id: number, url: URL, timeZone: string, clockFormat: ClockFormat): Promise<HistoryView> {
+async function historyView(
+  user: Actor,
+  id: number,
+  url: URL,
+  timeZone: string,
+  clockFormat: ClockFormat,
+): Promise<HistoryView> {
   const all = url.searchParams.get("history") === "all";
   const request = all ? pageRequest(url) : { limit: HISTORY_SHOWN, after: null };
   const { items, nextCursor } = await appointmentHistoryPage(user, id, request);
@@ -66,7 +77,8 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
     closeTo: returnPath("/calendar", url),
     history: await historyView(user, id, url, timeZone, clockFormat),
     summary: {
-      title: appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
+      title:
+        appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone), clockFormat)}`,
       lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
       seriesMember: appointment.seriesId !== null,
@@ -102,7 +114,10 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
       DeleteSchema,
       async ({ scope }) => {
         await deleteAppointment(user, id, scope);
-        return redirectWithToast(returnPath("/calendar", url), { title: "Success", description: "Appointment deleted successfully" });
+        return redirectWithToast(returnPath("/calendar", url), {
+          title: "Success",
+          description: "Appointment deleted successfully",
+        });
       },
       { failure: (error) => `Failed to delete appointment: ${error.message}` },
     );
@@ -113,7 +128,10 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     async (value) => {
       const { timeZone } = await getGlobalSettings();
       const saved = await updateAppointment(user, id, formWrite(value, timeZone), value.scope);
-      return redirectWithToast(returnPath("/calendar", url, { date: value.date }), { title: "Success", description: savedToastDescription(saved, "updated") });
+      return redirectWithToast(returnPath("/calendar", url, { date: value.date }), {
+        title: "Success",
+        description: savedToastDescription(saved, "updated"),
+      });
     },
     { failure: (error) => `Failed to update appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
   );

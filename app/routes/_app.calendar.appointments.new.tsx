@@ -11,7 +11,12 @@ import { getClient } from "~/domain/clients.server";
 import { NotFound } from "~/domain/errors";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { returnPath } from "~/lib/return-path";
-import { APPOINTMENT_FORM_FIELDS, APPOINTMENT_FORM_SCHEMAS, appointmentFormSchema, repeatOf } from "~/lib/schemas/appointments";
+import {
+  APPOINTMENT_FORM_FIELDS,
+  APPOINTMENT_FORM_SCHEMAS,
+  appointmentFormSchema,
+  repeatOf,
+} from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
 import { savedToastDescription, seriesToastDescription } from "~/utils/appointment-toasts.server";
@@ -38,7 +43,9 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const date = url.searchParams.get("date") ?? "";
   const time = url.searchParams.get("time") ?? "";
   const wantedStylist = idParam(url, "stylistId");
-  const stylistId = options.stylists.some((stylist) => stylist.id === wantedStylist) ? wantedStylist : options.ownStylistId;
+  const stylistId = options.stylists.some((stylist) => stylist.id === wantedStylist)
+    ? wantedStylist
+    : options.ownStylistId;
   const clientId = idParam(url, "clientId");
   const client = clientId
     ? await getClient(user, clientId).catch((error: unknown) => {
@@ -59,7 +66,9 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
       time: isClockTime(time) ? time : "",
       stylistId,
       serviceId: service?.id ?? null,
-      duration: service ? ((stylistId !== null ? options.customDurations[stylistId]?.[service.id] : undefined) ?? service.duration) : null,
+      duration: service
+        ? ((stylistId !== null ? options.customDurations[stylistId]?.[service.id] : undefined) ?? service.duration)
+        : null,
       notes: "",
       status: "scheduled" as const,
       availabilityOverride: false,
@@ -92,7 +101,10 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       const booked = await createSeries(user, formWrite(value, timeZone), repeat);
       return redirectWithToast(backTo, { title: "Success", description: seriesToastDescription(booked, clockFormat) });
     },
-    { failure: (error) => `Failed to book appointment: ${error.message}`, fieldNames: { ...APPOINTMENT_FORM_FIELDS, until: "repeatUntil" } },
+    {
+      failure: (error) => `Failed to book appointment: ${error.message}`,
+      fieldNames: { ...APPOINTMENT_FORM_FIELDS, until: "repeatUntil" },
+    },
   );
 });
 
@@ -102,7 +114,14 @@ export default function NewAppointment() {
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   return (
     <RouteDialog title="New Appointment" closeTo={closeTo} size="lg">
-      <AppointmentForm mode="new" options={options} defaults={defaults} lastResult={actionData?.result} closeTo={closeTo} preview={preview} />
+      <AppointmentForm
+        mode="new"
+        options={options}
+        defaults={defaults}
+        lastResult={actionData?.result}
+        closeTo={closeTo}
+        preview={preview}
+      />
     </RouteDialog>
   );
 }

@@ -22,7 +22,13 @@ import { requireUser } from "~/utils/session.server";
 import { readPanelPreference } from "~/utils/calendar-panel.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 
-export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [{ title: calendar ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}` : "Calendar" }];
+export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
+  {
+    title: calendar
+      ? `${VIEW_LABELS[calendar.view]} Schedule · ${rangeLabel(calendar.view, calendar.date)}`
+      : "Calendar",
+  },
+];
 
 const QuerySchema = z.object({
   view: z.enum(CALENDAR_VIEWS).catch("day"),
@@ -34,7 +40,11 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const calendar = await loadCalendar(user, { view: query.view, date: query.date, query: query.q });
-  return { ...calendar, items: packItems(calendar.items, calendar.date), panelPreference: readPanelPreference(request) };
+  return {
+    ...calendar,
+    items: packItems(calendar.items, calendar.date),
+    panelPreference: readPanelPreference(request),
+  };
 });
 
 const MoveSchema = z.object({
@@ -69,25 +79,52 @@ type Override = Pick<CalendarItem, "stylistId" | "startMinutes" | "endMinutes">;
  */
 function useMoves() {
   const fetcher = useFetcher<typeof action>();
-  const [pending, setPending] = useState<{ id: number; override: Override; back: MoveRequest; undo: boolean } | null>(null);
+  const [pending, setPending] = useState<{ id: number; override: Override; back: MoveRequest; undo: boolean } | null>(
+    null,
+  );
 
   const submit = (request: MoveRequest, undo: boolean) => {
     const { item, stylistId, startMinutes } = request;
     const override = { stylistId, startMinutes, endMinutes: startMinutes + (item.endMinutes - item.startMinutes) };
     const back = { item: { ...item, ...override }, stylistId: item.stylistId, startMinutes: item.startMinutes };
     setPending({ id: item.id, override, back, undo });
-    fetcher.submit({ intent: "move", id: String(item.id), stylistId: String(stylistId), date: item.date, time: minutesToClock(startMinutes) }, { method: "post", action: "/calendar" });
+    fetcher.submit(
+      {
+        intent: "move",
+        id: String(item.id),
+        stylistId: String(stylistId),
+        date: item.date,
+        time: minutesToClock(startMinutes),
+      },
+      { method: "post", action: "/calendar" },
+    );
   };
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !pending || !fetcher.data) return;
     if ("moved" in fetcher.data) {
-      if (pending.undo) showToast({ title: "Move undone", description: "The appointment is back at its previous time and stylist." });
-      else showToast({ title: "Appointment moved", description: "The appointment has been successfully moved.", action: { label: "Undo", onClick: () => submit(pending.back, true) } });
+      if (pending.undo)
+        showToast({ title: "Move undone", description: "The appointment is back at its previous time and stylist." });
+      else
+        showToast({
+          title: "Appointment moved",
+          description: "The appointment has been successfully moved.",
+          action: { label: "Undo", onClick: () => submit(pending.back, true) },
+        });
     } else {
       const reason = formErrorsOf(fetcher.data.result)[0] ?? "That move is not valid.";
-      if (pending.undo) showToast({ title: "Failed to undo move", description: `The appointment could not be moved back. ${reason}`, variant: "destructive" });
-      else showToast({ title: "Failed to move appointment", description: `The appointment could not be moved. Please try again. ${reason}`, variant: "destructive" });
+      if (pending.undo)
+        showToast({
+          title: "Failed to undo move",
+          description: `The appointment could not be moved back. ${reason}`,
+          variant: "destructive",
+        });
+      else
+        showToast({
+          title: "Failed to move appointment",
+          description: `The appointment could not be moved. Please try again. ${reason}`,
+          variant: "destructive",
+        });
     }
     setPending(null);
     // submit only reads the fetcher, which keeps its identity.
@@ -109,7 +146,10 @@ export default function CalendarScreen() {
   const [panelPreference, setPanelPreference] = useState<PanelPreference>(calendar.panelPreference);
   const changePanel = useCallback((next: PanelPreference) => setPanelPreference(next), []);
   const loaded = useMemo(() => unpackItems(calendar.items, date), [calendar.items, date]);
-  const items = useMemo(() => loaded.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)), [loaded, pending]);
+  const items = useMemo(
+    () => loaded.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)),
+    [loaded, pending],
+  );
 
   const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
   const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
@@ -143,7 +183,13 @@ export default function CalendarScreen() {
         {view === "day" && stylists.length > 1 ? <StylistSwitcher stylists={stylists} /> : null}
         {/* Focusable so the keyboard can scroll it when it holds no links (display accounts);
             isolated so the grid's sticky layers stay below the menu and the panel. */}
-        <div className="isolate min-h-0 flex-1 overflow-auto bg-slate-50" data-testid="calendar-scroller" tabIndex={0} role="region" aria-label={`${VIEW_LABELS[view]} schedule`}>
+        <div
+          className="isolate min-h-0 flex-1 overflow-auto bg-slate-50"
+          data-testid="calendar-scroller"
+          tabIndex={0}
+          role="region"
+          aria-label={`${VIEW_LABELS[view]} schedule`}
+        >
           {view === "day" ? (
             <DayGrid
               key={date}

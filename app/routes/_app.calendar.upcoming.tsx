@@ -30,7 +30,11 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const client = url.searchParams.has("client") ? ClientParam.safeParse(url.searchParams.get("client")) : null;
   if (client && !client.success) throw new Response("Client not found", { status: 404 });
-  const { items, nextCursor } = await upcomingAppointmentsPage(user, pageRequest(url, { defaultLimit: UPCOMING_PAGE_SIZE, maxLimit: UPCOMING_PAGE_SIZE }), { clientId: client?.data });
+  const { items, nextCursor } = await upcomingAppointmentsPage(
+    user,
+    pageRequest(url, { defaultLimit: UPCOMING_PAGE_SIZE, maxLimit: UPCOMING_PAGE_SIZE }),
+    { clientId: client?.data },
+  );
   const upcoming = items.map((item) => toUpcoming(item, timeZone));
   const keep = new URLSearchParams(url.searchParams);
   keep.delete("client");
@@ -51,10 +55,15 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 });
 
 export default function UpcomingAppointments() {
-  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit, forClient, clientName, profileHref } = useLoaderData<typeof loader>();
+  const { upcoming, firstHref, nextHref, closeTo, keep, canEdit, forClient, clientName, profileHref } =
+    useLoaderData<typeof loader>();
   const days = [...new Set(upcoming.map((item) => item.date))];
   return (
-    <RouteDialog title={clientName ? `Upcoming Appointments for ${clientName}` : "Upcoming Appointments"} closeTo={closeTo} size="lg">
+    <RouteDialog
+      title={clientName ? `Upcoming Appointments for ${clientName}` : "Upcoming Appointments"}
+      closeTo={closeTo}
+      size="lg"
+    >
       {profileHref ? (
         <p className="mb-3 text-sm">
           <Link to={profileHref} className="font-medium text-brand-800 underline">

@@ -27,7 +27,14 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
       await deleteClient(user, parseId(params.clientId));
       return redirectWithToast(closeTo, { title: "Success", description: "Client deleted successfully" });
     },
-    { onRefused: (error) => redirectWithToast(closeTo, { title: "Error", description: `Failed to delete client. ${error.message}`, variant: "destructive" }) },
+    {
+      onRefused: (error) =>
+        redirectWithToast(closeTo, {
+          title: "Error",
+          description: `Failed to delete client. ${error.message}`,
+          variant: "destructive",
+        }),
+    },
   );
 });
 
@@ -36,7 +43,11 @@ export default function DeleteClientDialog() {
   const location = useLocation();
   const closeTo = returnPath("/clients", location.search);
   return (
-    <RouteDialog title="Delete Client" description="Are you sure you want to delete this client? This action cannot be undone." closeTo={closeTo}>
+    <RouteDialog
+      title="Delete Client"
+      description="Are you sure you want to delete this client? This action cannot be undone."
+      closeTo={closeTo}
+    >
       <dl className="space-y-1 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
         <div className="flex gap-2">
           <dt className="font-medium text-slate-600">Name:</dt>
@@ -53,7 +64,9 @@ export default function DeleteClientDialog() {
           </div>
         ) : null}
       </dl>
-      <p className="mt-3 text-sm text-red-800">All appointment history and notes for this client will also be permanently removed.</p>
+      <p className="mt-3 text-sm text-red-800">
+        All appointment history and notes for this client will also be permanently removed.
+      </p>
       <ConfirmForm cancelTo={closeTo} label="Delete Client" pendingLabel="Deleting..." />
     </RouteDialog>
   );

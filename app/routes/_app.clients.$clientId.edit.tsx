@@ -5,7 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { ClientForm, existingClientIdOf } from "~/components/clients/client-form";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { getClientForEditing, recordErasureRequest, updateClient, withdrawErasureRequest } from "~/domain/clients.server";
+import {
+  getClientForEditing,
+  recordErasureRequest,
+  updateClient,
+  withdrawErasureRequest,
+} from "~/domain/clients.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { can } from "~/domain/permissions";
 import { returnPath } from "~/lib/return-path";
@@ -23,7 +28,13 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "clients.write");
   const client = await getClientForEditing(user, parseId(params.clientId));
   const { timeZone } = await getGlobalSettings();
-  return { client, canMerge: can(user.role, "clients.merge"), erasureRequested: client.erasureRequestedAt ? formatLongDate(dateInZone(client.erasureRequestedAt, timeZone)) : null };
+  return {
+    client,
+    canMerge: can(user.role, "clients.merge"),
+    erasureRequested: client.erasureRequestedAt
+      ? formatLongDate(dateInZone(client.erasureRequestedAt, timeZone))
+      : null,
+  };
 });
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
@@ -47,9 +58,15 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     ClientFormSchema,
     async (value) => {
       await updateClient(user, id, value);
-      return redirectWithToast(returnPath("/clients", url), { title: "Success", description: "Client updated successfully" });
+      return redirectWithToast(returnPath("/clients", url), {
+        title: "Success",
+        description: "Client updated successfully",
+      });
     },
-    { failure: (error) => (error instanceof DuplicateClient ? error.message : `Failed to update client. ${error.message}`) },
+    {
+      failure: (error) =>
+        error instanceof DuplicateClient ? error.message : `Failed to update client. ${error.message}`,
+    },
   );
 });
 
@@ -64,9 +81,14 @@ function ErasureSection() {
         Right to erasure
       </h3>
       {erasureRequested ? (
-        <p className="mt-1 text-sm text-slate-700">Erasure requested: {erasureRequested}. An administrator processes it on the GDPR Compliance screen.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Erasure requested: {erasureRequested}. An administrator processes it on the GDPR Compliance screen.
+        </p>
       ) : (
-        <p className="mt-1 text-sm text-slate-700">If the client asks for their personal data to be deleted, record the request here. An administrator processes it on the GDPR Compliance screen.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          If the client asks for their personal data to be deleted, record the request here. An administrator processes
+          it on the GDPR Compliance screen.
+        </p>
       )}
       <Form method="post" action={`${location.pathname}${location.search}`} className="mt-3">
         <input type="hidden" name="intent" value={erasureRequested ? "withdraw-erasure" : "request-erasure"} />
@@ -109,7 +131,11 @@ export default function EditClientDialog() {
       {canMerge ? (
         <p className="mt-4 text-sm text-slate-700">
           Another record of the same person?{" "}
-          <Link to={`/clients/${client.id}/merge${location.search}`} preventScrollReset className="font-semibold text-brand-800 underline">
+          <Link
+            to={`/clients/${client.id}/merge${location.search}`}
+            preventScrollReset
+            className="font-semibold text-brand-800 underline"
+          >
             Merge with another client
           </Link>
         </p>

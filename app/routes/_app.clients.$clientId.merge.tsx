@@ -20,12 +20,22 @@ import { redirectWithToast } from "~/utils/toast.server";
 const SEARCH_RESULTS = 10;
 
 const MergeSchema = z.object({
-  otherClientId: z.number({ required_error: "Choose the client to merge", invalid_type_error: "Choose the client to merge" }).int().positive(),
+  otherClientId: z
+    .number({ required_error: "Choose the client to merge", invalid_type_error: "Choose the client to merge" })
+    .int()
+    .positive(),
   keep: z.enum(["this", "other"], { errorMap: () => ({ message: "Choose the record to keep" }) }),
 });
 
 function summary(client: VisibleClient) {
-  return { id: client.id, name: client.name, phone: client.phone ?? "", email: client.email ?? null, appointmentCount: client.appointmentCount, createdAt: client.createdAt };
+  return {
+    id: client.id,
+    name: client.name,
+    phone: client.phone ?? "",
+    email: client.email ?? null,
+    appointmentCount: client.appointmentCount,
+    createdAt: client.createdAt,
+  };
 }
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
@@ -40,7 +50,9 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
     return { client, other: summary(await getClient(user, otherId)), find: "", results: [] };
   }
   const find = (url.searchParams.get("find") ?? "").trim().slice(0, 200);
-  const results = find ? (await searchClients(user, find, SEARCH_RESULTS + 1)).filter((row) => row.id !== id).slice(0, SEARCH_RESULTS) : [];
+  const results = find
+    ? (await searchClients(user, find, SEARCH_RESULTS + 1)).filter((row) => row.id !== id).slice(0, SEARCH_RESULTS)
+    : [];
   return { client, other: null, find, results };
 });
 
@@ -97,8 +109,9 @@ function Confirmation({ client, other }: { client: Summary; other: Summary }) {
       <FormAlert errors={reply ? formErrorsOf(reply.result) : null} />
       <input type="hidden" name="otherClientId" value={other.id} />
       <p className="text-sm text-slate-700">
-        Merge <strong>{client.name}</strong> and <strong>{other.name}</strong> into one record? The other record's appointments, messages, consent and notes move to the one you keep, and the other
-        record is removed. This cannot be undone.
+        Merge <strong>{client.name}</strong> and <strong>{other.name}</strong> into one record? The other record's
+        appointments, messages, consent and notes move to the one you keep, and the other record is removed. This cannot
+        be undone.
       </p>
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-slate-900">Record to keep</legend>
@@ -107,8 +120,17 @@ function Confirmation({ client, other }: { client: Summary; other: Summary }) {
             { value: "this", record: client },
             { value: "other", record: other },
           ].map(({ value, record }) => (
-            <label key={value} className="flex cursor-pointer gap-3 rounded-md p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700">
-              <input type="radio" name="keep" value={value} defaultChecked={value === "this"} className="mt-1 size-4 accent-brand-700" />
+            <label
+              key={value}
+              className="flex cursor-pointer gap-3 rounded-md p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-700"
+            >
+              <input
+                type="radio"
+                name="keep"
+                value={value}
+                defaultChecked={value === "this"}
+                className="mt-1 size-4 accent-brand-700"
+              />
               <span className="min-w-0">
                 <span className="block break-words font-semibold text-slate-900">Keep {record.name}</span>
                 <ClientFacts client={record} />
@@ -146,9 +168,16 @@ function Finder() {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
-        Find the other record of <strong>{client.name}</strong> by name, phone or e-mail. You choose which record is kept on the next step.
+        Find the other record of <strong>{client.name}</strong> by name, phone or e-mail. You choose which record is
+        kept on the next step.
       </p>
-      <SearchForm label="Find the client to merge" placeholder="Name, phone or e-mail..." defaultValue={find} name="find" hidden={hidden} />
+      <SearchForm
+        label="Find the client to merge"
+        placeholder="Name, phone or e-mail..."
+        defaultValue={find}
+        name="find"
+        hidden={hidden}
+      />
       {find ? (
         results.length === 0 ? (
           <p className="text-sm text-slate-700">No other client matches your search.</p>
@@ -160,7 +189,12 @@ function Finder() {
                   <p className="break-words font-semibold text-slate-900">{row.name}</p>
                   <p className="break-all text-slate-700">{[row.phone, row.email].filter(Boolean).join(" · ")}</p>
                 </div>
-                <Link to={chooseLink(row.id)} preventScrollReset className={buttonClasses("secondary", "min-h-9 shrink-0 px-3 py-1.5")} aria-label={`Choose ${row.name}`}>
+                <Link
+                  to={chooseLink(row.id)}
+                  preventScrollReset
+                  className={buttonClasses("secondary", "min-h-9 shrink-0 px-3 py-1.5")}
+                  aria-label={`Choose ${row.name}`}
+                >
                   Choose
                 </Link>
               </li>
@@ -168,7 +202,11 @@ function Finder() {
           </ul>
         )
       ) : null}
-      {results.length === SEARCH_RESULTS ? <p className="text-sm text-slate-600">The best {SEARCH_RESULTS} matches are shown; type more to narrow the search.</p> : null}
+      {results.length === SEARCH_RESULTS ? (
+        <p className="text-sm text-slate-600">
+          The best {SEARCH_RESULTS} matches are shown; type more to narrow the search.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -24,9 +24,15 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     ClientFormSchema,
     async (value) => {
       await createClient(user, value);
-      return redirectWithToast(returnPath("/clients", new URL(request.url)), { title: "Success", description: "Client created successfully" });
+      return redirectWithToast(returnPath("/clients", new URL(request.url)), {
+        title: "Success",
+        description: "Client created successfully",
+      });
     },
-    { failure: (error) => (error instanceof DuplicateClient ? error.message : `Failed to create client. ${error.message}`) },
+    {
+      failure: (error) =>
+        error instanceof DuplicateClient ? error.message : `Failed to create client. ${error.message}`,
+    },
   );
 });
 

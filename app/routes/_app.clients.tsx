@@ -25,7 +25,9 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const requested = Number(url.searchParams.get("limit"));
-  const limit = Number.isSafeInteger(requested) ? Math.min(Math.max(requested, CLIENT_PAGE_SIZE), MAX_CLIENT_PAGE) : CLIENT_PAGE_SIZE;
+  const limit = Number.isSafeInteger(requested)
+    ? Math.min(Math.max(requested, CLIENT_PAGE_SIZE), MAX_CLIENT_PAGE)
+    : CLIENT_PAGE_SIZE;
   const [list, stats] = await Promise.all([listClients(user, { query: q, limit }), clientStats(user)]);
   return {
     ...list,
@@ -42,7 +44,14 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 type ListedClient = ReturnType<typeof useLoaderData<typeof loader>>["clients"][number];
 
-type CardProps = { client: ListedClient; canWrite: boolean; canDelete: boolean; canMerge: boolean; canOpenProfile: boolean; search: string };
+type CardProps = {
+  client: ListedClient;
+  canWrite: boolean;
+  canDelete: boolean;
+  canMerge: boolean;
+  canOpenProfile: boolean;
+  search: string;
+};
 
 function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, search }: CardProps) {
   const visits = client.appointmentCount;
@@ -53,7 +62,10 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
         <div className="flex items-start justify-between gap-2">
           <h2 className="min-w-0 break-words font-semibold text-slate-900">
             {canOpenProfile ? (
-              <Link to={`/clients/${client.id}`} className="underline decoration-slate-300 underline-offset-4 hover:decoration-slate-900">
+              <Link
+                to={`/clients/${client.id}`}
+                className="underline decoration-slate-300 underline-offset-4 hover:decoration-slate-900"
+              >
                 {client.name}
               </Link>
             ) : (
@@ -104,12 +116,22 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
         {canWrite || canDelete ? (
           <div className="mt-auto flex gap-2 pt-1">
             {canWrite ? (
-              <Link to={`/clients/${client.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")} aria-label={`Edit ${client.name}`}>
+              <Link
+                to={`/clients/${client.id}/edit${search}`}
+                preventScrollReset
+                className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")}
+                aria-label={`Edit ${client.name}`}
+              >
                 Edit
               </Link>
             ) : null}
             {canMerge ? (
-              <Link to={`/clients/${client.id}/merge${search}`} preventScrollReset className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")} aria-label={`Merge ${client.name}`}>
+              <Link
+                to={`/clients/${client.id}/merge${search}`}
+                preventScrollReset
+                className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")}
+                aria-label={`Merge ${client.name}`}
+              >
                 Merge
               </Link>
             ) : null}
@@ -133,12 +155,16 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
 export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
 
 export default function ClientsScreen() {
-  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile } = useLoaderData<typeof loader>();
+  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const search = returnPath("/clients", location.search).slice("/clients".length);
   // A search or "Show more" loading in the browser (not a dialog opening over the list).
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/clients" && navigation.location.search !== location.search;
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/clients" &&
+    navigation.location.search !== location.search;
   const more = new URLSearchParams(q ? { q } : {});
   more.set("limit", String(limit + CLIENT_PAGE_SIZE));
 
@@ -157,7 +183,11 @@ export default function ClientsScreen() {
         <StatCard label="New This Month" value={stats.newThisMonth} hint="Added this month" />
       </StatGrid>
       <div className="mb-2 max-w-xl">
-        <SearchForm label="Search clients" placeholder={canSeeContact ? "Search clients by name, phone, or email..." : "Search clients by name..."} defaultValue={q} />
+        <SearchForm
+          label="Search clients"
+          placeholder={canSeeContact ? "Search clients by name, phone, or email..." : "Search clients by name..."}
+          defaultValue={q}
+        />
       </div>
       <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">
         {loading ? "Loading clients..." : ""}
@@ -177,7 +207,15 @@ export default function ClientsScreen() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
           {clients.map((client) => (
-            <ClientCard key={client.id} client={client} canWrite={canWrite} canDelete={canDelete} canMerge={canMerge} canOpenProfile={canOpenProfile} search={search} />
+            <ClientCard
+              key={client.id}
+              client={client}
+              canWrite={canWrite}
+              canDelete={canDelete}
+              canMerge={canMerge}
+              canOpenProfile={canOpenProfile}
+              search={search}
+            />
           ))}
         </ul>
       )}

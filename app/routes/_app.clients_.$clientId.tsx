@@ -29,7 +29,9 @@ import { requireUser } from "~/utils/session.server";
 /** Each list shows this many appointments a page. */
 const PROFILE_PAGE_SIZE = 10;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.client.name} · Clients` : "Client" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.client.name} · Clients` : "Client" },
+];
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -85,7 +87,19 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function AppointmentList({ title, list, empty, pagerLabel, canOpen }: { title: string; list: Loaded["past"]; empty: string; pagerLabel: string; canOpen: boolean }) {
+function AppointmentList({
+  title,
+  list,
+  empty,
+  pagerLabel,
+  canOpen,
+}: {
+  title: string;
+  list: Loaded["past"];
+  empty: string;
+  pagerLabel: string;
+  canOpen: boolean;
+}) {
   const clock = useClockFormat();
   const line = (item: Row) => (
     <>
@@ -110,14 +124,20 @@ function AppointmentList({ title, list, empty, pagerLabel, canOpen }: { title: s
             return (
               <li key={item.id} className="flex items-start justify-between gap-3 py-2">
                 {canOpen ? (
-                  <Link to={`/calendar/appointments/${item.id}?${new URLSearchParams({ view: "day", date: item.date })}`} className="min-w-0 rounded hover:underline">
+                  <Link
+                    to={`/calendar/appointments/${item.id}?${new URLSearchParams({ view: "day", date: item.date })}`}
+                    className="min-w-0 rounded hover:underline"
+                  >
                     {line(item)}
                   </Link>
                 ) : (
                   <span className="min-w-0">{line(item)}</span>
                 )}
                 {status ? (
-                  <Badge tone={item.status === "no_show" ? "red" : item.status === "completed" ? "green" : "neutral"} className="shrink-0">
+                  <Badge
+                    tone={item.status === "no_show" ? "red" : item.status === "completed" ? "green" : "neutral"}
+                    className="shrink-0"
+                  >
                     {status}
                   </Badge>
                 ) : null}
@@ -132,13 +152,17 @@ function AppointmentList({ title, list, empty, pagerLabel, canOpen }: { title: s
 }
 
 export default function ClientProfile() {
-  const { client, figures, upcoming, past, dates, bookAgainHref, canWrite, canOpenAppointments, ownOnly } = useLoaderData<typeof loader>();
+  const { client, figures, upcoming, past, dates, bookAgainHref, canWrite, canOpenAppointments, ownOnly } =
+    useLoaderData<typeof loader>();
   return (
     <main className="p-4 sm:p-6">
       <Link to="/clients" className="mb-2 inline-block text-sm font-medium text-brand-800 hover:underline">
         ← Clients
       </Link>
-      <PageHeader title={client.name} description={ownOnly ? "Client profile: your appointments with this client" : "Client profile"}>
+      <PageHeader
+        title={client.name}
+        description={ownOnly ? "Client profile: your appointments with this client" : "Client profile"}
+      >
         <div className="flex flex-wrap gap-2">
           {canWrite ? (
             <Link to={`/clients/${client.id}/edit`} className={buttonClasses("secondary")}>
@@ -160,23 +184,39 @@ export default function ClientProfile() {
         </div>
       ) : null}
       <StatGrid>
-        <StatCard label="Total Spent" value={formatPence(figures.totalSpent)} hint="Completed visits at booked prices" />
-        <StatCard label="Visits" value={figures.visits} hint={figures.lastVisit ? `Last visit ${formatLongDate(figures.lastVisit)}` : "No visits yet"} />
+        <StatCard
+          label="Total Spent"
+          value={formatPence(figures.totalSpent)}
+          hint="Completed visits at booked prices"
+        />
+        <StatCard
+          label="Visits"
+          value={figures.visits}
+          hint={figures.lastVisit ? `Last visit ${formatLongDate(figures.lastVisit)}` : "No visits yet"}
+        />
         <StatCard label="No-shows" value={figures.noShows} hint={plural(figures.noShows, "no-show")} />
-        <StatCard label="Cancellations" value={figures.cancellations} hint={plural(figures.cancellations, "cancellation")} />
+        <StatCard
+          label="Cancellations"
+          value={figures.cancellations}
+          hint={plural(figures.cancellations, "cancellation")}
+        />
       </StatGrid>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader title="Details" />
           <dl className="divide-y divide-slate-100">
-            <Detail label="Phone">{client.phone ? <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`}>{client.phone}</a> : "–"}</Detail>
+            <Detail label="Phone">
+              {client.phone ? <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`}>{client.phone}</a> : "–"}
+            </Detail>
             <Detail label="Email">{client.email ? <a href={`mailto:${client.email}`}>{client.email}</a> : "–"}</Detail>
             {client.address ? <Detail label="Address">{client.address}</Detail> : null}
             {client.birthday ? <Detail label="Birthday">{client.birthday}</Detail> : null}
             <Detail label="Consent">{client.consentType ? CONSENT_LABELS[client.consentType] : "–"}</Detail>
             <Detail label="Consent given">{dates.consent ? formatLongDate(dates.consent) : "–"}</Detail>
             <Detail label="Data kept until">{dates.retention ? formatLongDate(dates.retention) : "–"}</Detail>
-            <Detail label="SMS reminders">{dates.smsOptedOut ? `Opted out on ${formatLongDate(dates.smsOptedOut)}` : "Receives reminders"}</Detail>
+            <Detail label="SMS reminders">
+              {dates.smsOptedOut ? `Opted out on ${formatLongDate(dates.smsOptedOut)}` : "Receives reminders"}
+            </Detail>
           </dl>
         </Card>
         <Card>
@@ -189,8 +229,20 @@ export default function ClientProfile() {
           <h3 className="mt-4 text-sm font-semibold text-slate-900">Notes</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{client.notes || "No notes"}</p>
         </Card>
-        <AppointmentList title="Upcoming appointments" list={upcoming} empty="No upcoming appointments" pagerLabel="Upcoming appointments pages" canOpen={canOpenAppointments} />
-        <AppointmentList title="Past appointments" list={past} empty="No past appointments" pagerLabel="Past appointments pages" canOpen={canOpenAppointments} />
+        <AppointmentList
+          title="Upcoming appointments"
+          list={upcoming}
+          empty="No upcoming appointments"
+          pagerLabel="Upcoming appointments pages"
+          canOpen={canOpenAppointments}
+        />
+        <AppointmentList
+          title="Past appointments"
+          list={past}
+          empty="No past appointments"
+          pagerLabel="Past appointments pages"
+          canOpen={canOpenAppointments}
+        />
       </div>
     </main>
   );

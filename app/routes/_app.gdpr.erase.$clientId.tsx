@@ -24,7 +24,12 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "gdpr.manage");
   const closeTo = returnPath("/gdpr", new URL(request.url));
-  const failed = () => redirectWithToast(closeTo, { title: "Erasure Failed", description: "Failed to process erasure", variant: "destructive" });
+  const failed = () =>
+    redirectWithToast(closeTo, {
+      title: "Erasure Failed",
+      description: "Failed to process erasure",
+      variant: "destructive",
+    });
   return formAction(
     request,
     ConfirmationSchema,
@@ -39,8 +44,12 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
         return failed();
       }
       // A reader (a backup, a long report) kept the journal from being emptied yet: say so.
-      if (purgePending) return redirectWithToast(closeTo, { title: "Data Erasure Pending", description: ERASURE_PURGE_PENDING });
-      return redirectWithToast(closeTo, { title: "Data Erasure Complete", description: "The client's personal data has been permanently deleted." });
+      if (purgePending)
+        return redirectWithToast(closeTo, { title: "Data Erasure Pending", description: ERASURE_PURGE_PENDING });
+      return redirectWithToast(closeTo, {
+        title: "Data Erasure Complete",
+        description: "The client's personal data has been permanently deleted.",
+      });
     },
     { onRefused: failed },
   );
@@ -51,7 +60,11 @@ export default function ConfirmErasureDialog() {
   const location = useLocation();
   const closeTo = returnPath("/gdpr", location.search);
   return (
-    <RouteDialog title="Confirm Data Erasure" description={`This action cannot be undone. All data for ${client.name} will be permanently deleted.`} closeTo={closeTo}>
+    <RouteDialog
+      title="Confirm Data Erasure"
+      description={`This action cannot be undone. All data for ${client.name} will be permanently deleted.`}
+      closeTo={closeTo}
+    >
       <ConfirmForm cancelTo={closeTo} label="Confirm Erasure" pendingLabel="Processing..." />
     </RouteDialog>
   );

@@ -10,7 +10,14 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
-import { gdprOverview, listClientAuditLog, listErasureRequests, listExpiredRetention, type AuditEntry, type GdprClient } from "~/domain/gdpr.server";
+import {
+  gdprOverview,
+  listClientAuditLog,
+  listErasureRequests,
+  listExpiredRetention,
+  type AuditEntry,
+  type GdprClient,
+} from "~/domain/gdpr.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { cn } from "~/lib/cn";
 import { pageHrefs } from "~/lib/paging";
@@ -50,21 +57,38 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   let nextCursor: string | null;
   if (tab === "erasure") {
     const page = await listErasureRequests(user, paging);
-    clients = page.items.map((client) => ({ ...client, dateLabel: `Requested: ${longDate(client.erasureRequestDate)}` }));
+    clients = page.items.map((client) => ({
+      ...client,
+      dateLabel: `Requested: ${longDate(client.erasureRequestDate)}`,
+    }));
     nextCursor = page.nextCursor;
   } else if (tab === "retention") {
     const page = await listExpiredRetention(user, paging);
-    clients = page.items.map((client) => ({ ...client, dateLabel: `Retention expired: ${longDate(client.dataRetentionDate)}` }));
+    clients = page.items.map((client) => ({
+      ...client,
+      dateLabel: `Retention expired: ${longDate(client.dataRetentionDate)}`,
+    }));
     nextCursor = page.nextCursor;
   } else {
     const page = await listClientAuditLog(user, paging);
-    audit = page.items.map((entry) => ({ ...entry, when: `${longDate(entry.createdAt)}, ${timeInZone(entry.createdAt, timeZone)}` }));
+    audit = page.items.map((entry) => ({
+      ...entry,
+      when: `${longDate(entry.createdAt)}, ${timeInZone(entry.createdAt, timeZone)}`,
+    }));
     nextCursor = page.nextCursor;
   }
   return { tab, overview, clients, audit, ...pageHrefs(returnPath("/gdpr", url), nextCursor) };
 });
 
-function ClientRow({ client, exportLabel, eraseLabel }: { client: ListedClient; exportLabel: string; eraseLabel: string }) {
+function ClientRow({
+  client,
+  exportLabel,
+  eraseLabel,
+}: {
+  client: ListedClient;
+  exportLabel: string;
+  eraseLabel: string;
+}) {
   const location = useLocation();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -131,7 +155,9 @@ function AuditLog({ entries }: { entries: ReturnType<typeof useLoaderData<typeof
         <li key={entry.id} className="py-2.5 text-sm">
           <p className="font-medium text-slate-900">
             {ACTION_LABELS[entry.action] ?? entry.action}
-            {entry.entityId !== null ? <span className="font-normal text-slate-600"> · client #{entry.entityId}</span> : null}
+            {entry.entityId !== null ? (
+              <span className="font-normal text-slate-600"> · client #{entry.entityId}</span>
+            ) : null}
           </p>
           <p className="text-slate-600">
             {entry.when} · by {entry.actor ?? "a deleted user"}
@@ -153,11 +179,18 @@ function TabContent() {
   );
 }
 
-function TabList({ tab, clients, audit }: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "tab" | "clients" | "audit">) {
+function TabList({
+  tab,
+  clients,
+  audit,
+}: Pick<ReturnType<typeof useLoaderData<typeof loader>>, "tab" | "clients" | "audit">) {
   if (tab === "erasure") {
     return (
       <Card>
-        <CardHeader title="Erasure Requests" description="Clients who asked for their personal data to be deleted (right to erasure)." />
+        <CardHeader
+          title="Erasure Requests"
+          description="Clients who asked for their personal data to be deleted (right to erasure)."
+        />
         {clients.length === 0 ? (
           <EmptyState title="No pending erasure requests" />
         ) : (
@@ -178,7 +211,10 @@ function TabList({ tab, clients, audit }: Pick<ReturnType<typeof useLoaderData<t
           <EmptyState title="No expired retention periods" />
         ) : (
           <>
-            <div role="alert" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            <div
+              role="alert"
+              className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
               These clients have passed their data retention period and should be reviewed for deletion.
             </div>
             <ul className="divide-y divide-slate-200" aria-label="Clients past their retention period">
@@ -195,8 +231,8 @@ function TabList({ tab, clients, audit }: Pick<ReturnType<typeof useLoaderData<t
     <Card>
       <CardHeader title="Data Exports" />
       <p className="mb-4 text-sm text-slate-700">
-        Data exports are processed immediately: Export downloads a JSON file with everything the salon holds about the client. The audit log below keeps the history of exports, erasures, deletions and
-        imports.
+        Data exports are processed immediately: Export downloads a JSON file with everything the salon holds about the
+        client. The audit log below keeps the history of exports, erasures, deletions and imports.
       </p>
       <h3 className="mb-1 text-sm font-semibold text-slate-900">Audit log</h3>
       <AuditLog entries={audit} />
@@ -236,7 +272,12 @@ export default function GdprScreen() {
                 to={item.id === "erasure" ? "/gdpr" : `/gdpr?tab=${item.id}`}
                 preventScrollReset
                 aria-current={tab === item.id ? "page" : undefined}
-                className={cn("inline-block border-b-2 px-3 py-2 text-sm font-medium", tab === item.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900")}
+                className={cn(
+                  "inline-block border-b-2 px-3 py-2 text-sm font-medium",
+                  tab === item.id
+                    ? "border-brand-700 text-brand-800"
+                    : "border-transparent text-slate-600 hover:text-slate-900",
+                )}
               >
                 {item.label}
               </Link>

@@ -36,7 +36,10 @@ const ROLE_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "messages.use");
   const before = parseOptionalId(new URL(request.url).searchParams.get("before"));
-  const [{ messages, hasOlder }, { timeZone }] = await Promise.all([listMessages(user, { before }), getGlobalSettings()]);
+  const [{ messages, hasOlder }, { timeZone }] = await Promise.all([
+    listMessages(user, { before }),
+    getGlobalSettings(),
+  ]);
   // Labels are worded on the server, in the salon's zone, so the browser needs no date code.
   const now = new Date();
   const days: { day: string; heading: string; messages: ReturnType<typeof view>[] }[] = [];
@@ -81,7 +84,10 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
         await deleteMessage(user, messageId);
         return redirectWithToast(back, { title: "Message deleted" });
       },
-      { onRefused: (error) => redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" }) },
+      {
+        onRefused: (error) =>
+          redirectWithToast(back, { title: "Error", description: error.message, variant: "destructive" }),
+      },
     );
   }
   return formAction(formData, MessageSchema, async (value) => {
@@ -105,7 +111,10 @@ function TrashIcon() {
 function MessageItem({ message }: { message: MessageView }) {
   return (
     <li className="group flex gap-3 rounded-md px-2 py-2 hover:bg-slate-50">
-      <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+      <span
+        aria-hidden="true"
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+      >
         {message.initial}
       </span>
       <div className="min-w-0 flex-1">
@@ -158,7 +167,13 @@ function Compose() {
   const errors = [...(form.errors ?? []), ...(fields.content.errors ?? [])];
   const errorId = `${fields.content.id}-error`;
   return (
-    <Form ref={formRef} method="post" action="/messages" {...getFormProps(form)} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+    <Form
+      ref={formRef}
+      method="post"
+      action="/messages"
+      {...getFormProps(form)}
+      className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
       <input type="hidden" name="intent" value="send" />
       <div className="min-w-0 flex-1">
         <label htmlFor={fields.content.id} className="sr-only">
@@ -192,7 +207,10 @@ export default function MessagesScreen() {
   const { days, hasOlder, oldestId, paged } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/messages" && navigation.location.search !== location.search;
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/messages" &&
+    navigation.location.search !== location.search;
   return (
     <main className="p-4 sm:p-6">
       <PageHeader title="Team Messages" description="Group chat for the whole salon team" />
@@ -204,21 +222,33 @@ export default function MessagesScreen() {
           {loading ? "Loading messages..." : ""}
         </p>
         {/* column-reverse: the box opens scrolled to its end, the newest message. */}
-        <div className="flex h-[calc(100dvh-25rem)] min-h-64 flex-col-reverse sm:h-[calc(100dvh-20rem)] overflow-y-auto rounded-md ring-1 ring-slate-200" tabIndex={0} aria-label="Messages">
+        <div
+          className="flex h-[calc(100dvh-25rem)] min-h-64 flex-col-reverse sm:h-[calc(100dvh-20rem)] overflow-y-auto rounded-md ring-1 ring-slate-200"
+          tabIndex={0}
+          aria-label="Messages"
+        >
           <div className="px-1 py-2">
             {hasOlder && oldestId ? (
               <div className="flex justify-center pb-2">
-                <Link to={`/messages?before=${oldestId}`} preventScrollReset className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")}>
+                <Link
+                  to={`/messages?before=${oldestId}`}
+                  preventScrollReset
+                  className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")}
+                >
                   Show older messages
                 </Link>
               </div>
             ) : null}
             {days.length === 0 ? (
-              <p className="py-10 text-center text-sm text-slate-600">{paged ? "No older messages." : "No messages yet. Start the conversation!"}</p>
+              <p className="py-10 text-center text-sm text-slate-600">
+                {paged ? "No older messages." : "No messages yet. Start the conversation!"}
+              </p>
             ) : (
               days.map((day) => (
                 <section key={day.day} aria-label={day.heading}>
-                  <h3 className="sticky top-0 z-10 my-2 bg-white py-1 text-center text-xs font-semibold text-slate-600">{day.heading}</h3>
+                  <h3 className="sticky top-0 z-10 my-2 bg-white py-1 text-center text-xs font-semibold text-slate-600">
+                    {day.heading}
+                  </h3>
                   <ul className="space-y-1">
                     {day.messages.map((message) => (
                       <MessageItem key={message.id} message={message} />

@@ -28,8 +28,15 @@ export const meta: MetaFunction = () => [{ title: "Service Pricing" }];
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "pricing.view");
   const chooser = can(user.role, "stylists.viewAll");
-  const selected = await resolveManagedStylist(user, "pricing.view", parseOptionalId(new URL(request.url).searchParams.get("stylist")));
-  const [stylists, table] = await Promise.all([chooser ? listVisibleStylists(user) : selected ? [selected] : [], selected ? pricingTable(user, selected.id) : []]);
+  const selected = await resolveManagedStylist(
+    user,
+    "pricing.view",
+    parseOptionalId(new URL(request.url).searchParams.get("stylist")),
+  );
+  const [stylists, table] = await Promise.all([
+    chooser ? listVisibleStylists(user) : selected ? [selected] : [],
+    selected ? pricingTable(user, selected.id) : [],
+  ]);
   const rows = table.map(({ service, entry }) => ({
     serviceId: service.id,
     name: service.name,
@@ -57,7 +64,9 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       await setStylistPricing(
         user,
         stylistId,
-        value.intent === "price" ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) } : { serviceId: value.serviceId, duration: value.duration },
+        value.intent === "price"
+          ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) }
+          : { serviceId: value.serviceId, duration: value.duration },
       );
       return redirectWithToast(
         `/pricing?stylist=${stylistId}`,
@@ -67,7 +76,11 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       );
     },
     // Every service is its own row form: the reply names which one failed.
-    { echo: { serviceId: Number(formData.get("serviceId")) }, failure: (error) => error.message, fieldNames: { price: "priceInPounds" } },
+    {
+      echo: { serviceId: Number(formData.get("serviceId")) },
+      failure: (error) => error.message,
+      fieldNames: { price: "priceInPounds" },
+    },
   );
 });
 
@@ -76,13 +89,27 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 const cell = "px-2 py-2 align-top max-md:block max-md:px-0";
 
 /** A number input of a row, in its own cell, tied to the row's form by `form=`; the label shows on phones, where there are no column headings. */
-function NumberCell({ id, label, hint, errors, className, ...input }: { id: string; label: string; hint: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
+function NumberCell({
+  id,
+  label,
+  hint,
+  errors,
+  className,
+  ...input
+}: { id: string; label: string; hint: string; errors?: string[] } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <td className={cell}>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700 md:sr-only">
         {label}
       </label>
-      <input {...input} id={id} type="number" aria-invalid={errors ? true : undefined} aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ""}`} className={cn(controlClasses, className)} />
+      <input
+        {...input}
+        id={id}
+        type="number"
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={`${id}-hint${errors ? ` ${id}-error` : ""}`}
+        className={cn(controlClasses, className)}
+      />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         {hint}
       </p>
@@ -94,7 +121,8 @@ function NumberCell({ id, label, hint, errors, className, ...input }: { id: stri
 function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
   const fetcher = useFetcher<typeof action>();
   const pageResult = useActionData<typeof action>();
-  const latest = (fetcher.data ?? (pageResult?.serviceId === row.serviceId ? pageResult : undefined)) as RowFailure | undefined;
+  const latest = (fetcher.data ?? (pageResult?.serviceId === row.serviceId ? pageResult : undefined)) as
+    RowFailure | undefined;
   // Cancel resets the row's inputs and also dismisses the message about them.
   const [dismissed, setDismissed] = useState<RowFailure | undefined>();
   const failure = latest === dismissed ? undefined : latest;
@@ -143,7 +171,13 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
         className="md:w-28"
       />
       <td className={cn(cell, "max-md:pt-3")}>
-        <fetcher.Form method="post" id={formId} preventScrollReset className="flex flex-wrap gap-1.5" onReset={() => setDismissed(latest)}>
+        <fetcher.Form
+          method="post"
+          id={formId}
+          preventScrollReset
+          className="flex flex-wrap gap-1.5"
+          onReset={() => setDismissed(latest)}
+        >
           <input type="hidden" name="stylistId" value={stylistId} />
           <input type="hidden" name="serviceId" value={row.serviceId} />
           <Button
@@ -158,7 +192,15 @@ function PricingRow({ row, stylistId }: { row: Row; stylistId: number }) {
           >
             {row.customDuration ? "Update Duration" : "Save Duration"}
           </Button>
-          <Button type="submit" name="intent" value="price" className="min-h-9 px-2.5" formNoValidate aria-label={`Save Price for ${row.name}`} disabled={busy === "price"}>
+          <Button
+            type="submit"
+            name="intent"
+            value="price"
+            className="min-h-9 px-2.5"
+            formNoValidate
+            aria-label={`Save Price for ${row.name}`}
+            disabled={busy === "price"}
+          >
             Save Price
           </Button>
           <Button type="reset" variant="ghost" className="min-h-9 px-2.5" aria-label={`Cancel changes to ${row.name}`}>
@@ -211,7 +253,11 @@ export default function PricingPage() {
                 ))}
               </tbody>
             </table>
-            {rows.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">No services yet. Add services on the Services screen first.</p> : null}
+            {rows.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-600">
+                No services yet. Add services on the Services screen first.
+              </p>
+            ) : null}
           </Card>
         ) : (
           <EmptyState title="Select a Stylist">

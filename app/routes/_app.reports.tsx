@@ -20,7 +20,9 @@ import { ReportQuerySchema } from "~/lib/schemas/reports";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.admin === false ? "My Performance" : "Reports & Analytics" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.admin === false ? "My Performance" : "Reports & Analytics" },
+];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "reports.view");
@@ -35,22 +37,45 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const { daily, ...report } = await buildReport(user, parsed.data);
   // The chart's bars, not every day: a year is 53 weeks of data in the page, not 365 days.
   const chart = chartBuckets(daily);
-  const values = { period: report.period, from: text("from") || (report.period === "custom" ? "" : report.from), to: text("to") || (report.period === "custom" ? "" : report.to) };
+  const values = {
+    period: report.period,
+    from: text("from") || (report.period === "custom" ? "" : report.from),
+    to: text("to") || (report.period === "custom" ? "" : report.to),
+  };
   return { admin, values, errors: null, report: { ...report, chart } };
 });
 
 type Report = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["report"]>;
 
-const CHANGE_TONES: Record<Change["direction"], string> = { up: "text-green-800", down: "text-red-700", same: "text-slate-600", none: "text-slate-600" };
+const CHANGE_TONES: Record<Change["direction"], string> = {
+  up: "text-green-800",
+  down: "text-red-700",
+  same: "text-slate-600",
+  none: "text-slate-600",
+};
 
 /** A card's hint plus its change against the previous period; `better` says which way is good news. */
-function Hint({ children, change, better = "up" }: { children?: ReactNode; change: Change | null; better?: "up" | "down" }) {
-  const good = change && change.direction !== "same" && change.direction !== "none" ? change.direction === better : null;
+function Hint({
+  children,
+  change,
+  better = "up",
+}: {
+  children?: ReactNode;
+  change: Change | null;
+  better?: "up" | "down";
+}) {
+  const good =
+    change && change.direction !== "same" && change.direction !== "none" ? change.direction === better : null;
   return (
     <>
       {children ? <span className="block">{children}</span> : null}
       {change?.text ? (
-        <span className={cn("block font-medium", good === null ? CHANGE_TONES.same : good ? CHANGE_TONES.up : CHANGE_TONES.down)}>
+        <span
+          className={cn(
+            "block font-medium",
+            good === null ? CHANGE_TONES.same : good ? CHANGE_TONES.up : CHANGE_TONES.down,
+          )}
+        >
           <span aria-hidden="true">{change.direction === "up" ? "▲ " : change.direction === "down" ? "▼ " : ""}</span>
           {change.text}
         </span>
@@ -75,11 +100,17 @@ function Cards({ report }: { report: Report }) {
   return (
     <>
       <StatGrid>
-        <StatCard label="Total Revenue" value={formatPence(report.totalRevenue)} hint={<Hint change={change(report.totalRevenue, previous?.totalRevenue, "amount")}>{completed}</Hint>} />
+        <StatCard
+          label="Total Revenue"
+          value={formatPence(report.totalRevenue)}
+          hint={<Hint change={change(report.totalRevenue, previous?.totalRevenue, "amount")}>{completed}</Hint>}
+        />
         <StatCard
           label="Average Service"
           value={formatPence(report.averageService)}
-          hint={<Hint change={change(report.averageService, previous?.averageService, "amount")}>Per completed visit</Hint>}
+          hint={
+            <Hint change={change(report.averageService, previous?.averageService, "amount")}>Per completed visit</Hint>
+          }
         />
         <StatCard
           label="Cancellation Rate"
@@ -90,7 +121,13 @@ function Cards({ report }: { report: Report }) {
             </Hint>
           }
         />
-        <StatCard label="Rebooking Rate" value={formatRate(report.rebookingRate)} hint={<Hint change={change(report.rebookingRate, previous?.rebookingRate, "rate")}>Clients who came back</Hint>} />
+        <StatCard
+          label="Rebooking Rate"
+          value={formatRate(report.rebookingRate)}
+          hint={
+            <Hint change={change(report.rebookingRate, previous?.rebookingRate, "rate")}>Clients who came back</Hint>
+          }
+        />
       </StatGrid>
       <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard
@@ -105,20 +142,46 @@ function Cards({ report }: { report: Report }) {
         <StatCard
           label={report.scope === "own" ? "My Occupancy" : "Salon Occupancy"}
           value={occupancyText(report.occupancy)}
-          hint={<Hint change={report.occupancy !== null && previous?.occupancy != null ? change(report.occupancy, previous.occupancy, "rate") : null}>Booked time / working hours</Hint>}
+          hint={
+            <Hint
+              change={
+                report.occupancy !== null && previous?.occupancy != null
+                  ? change(report.occupancy, previous.occupancy, "rate")
+                  : null
+              }
+            >
+              Booked time / working hours
+            </Hint>
+          }
         />
-        <StatCard label="New Clients" value={report.newClients} hint={<Hint change={change(report.newClients, previous?.newClients, "amount")}>First completed visit</Hint>} />
+        <StatCard
+          label="New Clients"
+          value={report.newClients}
+          hint={<Hint change={change(report.newClients, previous?.newClients, "amount")}>First completed visit</Hint>}
+        />
         <StatCard
           label="Returning Clients"
           value={report.returningClients}
-          hint={<Hint change={change(report.returningClients, previous?.returningClients, "amount")}>Visited before this period</Hint>}
+          hint={
+            <Hint change={change(report.returningClients, previous?.returningClients, "amount")}>
+              Visited before this period
+            </Hint>
+          }
         />
       </div>
     </>
   );
 }
 
-function TopList({ title, items, empty }: { title: string; items: { key: number; name: string; completed: number; revenue: number }[]; empty: string }) {
+function TopList({
+  title,
+  items,
+  empty,
+}: {
+  title: string;
+  items: { key: number; name: string; completed: number; revenue: number }[];
+  empty: string;
+}) {
   return (
     <Card>
       <CardHeader title={title} />
@@ -128,7 +191,10 @@ function TopList({ title, items, empty }: { title: string; items: { key: number;
         <ol className="divide-y divide-slate-100">
           {items.map((item, index) => (
             <li key={item.key} className="flex items-center gap-3 py-2">
-              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-800" aria-hidden="true">
+              <span
+                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-800"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <span className="min-w-0 flex-1">
@@ -149,11 +215,19 @@ function TopList({ title, items, empty }: { title: string; items: { key: number;
 function Breakdown({ report, title }: { report: Report; title: string }) {
   return (
     <Card>
-      <CardHeader title={title} description="Appointments, completed, cancelled, no-shows, revenue, average service and occupancy per stylist" />
+      <CardHeader
+        title={title}
+        description="Appointments, completed, cancelled, no-shows, revenue, average service and occupancy per stylist"
+      />
       {report.appointments === 0 ? (
         <p className="text-sm text-slate-600">{EMPTY_TEXT}</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto px-5" tabIndex={0} role="group" aria-label={`${title}, scrolls sideways on small screens`}>
+        <div
+          className="-mx-5 overflow-x-auto px-5"
+          tabIndex={0}
+          role="group"
+          aria-label={`${title}, scrolls sideways on small screens`}
+        >
           <table className="w-full min-w-[680px] text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
@@ -197,8 +271,14 @@ function Breakdown({ report, title }: { report: Report; title: string }) {
                   <td className="px-3 py-2 text-right">{formatPence(stylist.averageService)}</td>
                   <td className="py-2 pl-3 text-right">
                     <span className="inline-flex items-center justify-end gap-2">
-                      <span className="hidden h-1.5 w-14 overflow-hidden rounded-full bg-slate-100 sm:inline-block" aria-hidden="true">
-                        <span className="block h-full rounded-full bg-brand-600" style={{ width: `${Math.min(100, Math.round((stylist.occupancy ?? 0) * 100))}%` }} />
+                      <span
+                        className="hidden h-1.5 w-14 overflow-hidden rounded-full bg-slate-100 sm:inline-block"
+                        aria-hidden="true"
+                      >
+                        <span
+                          className="block h-full rounded-full bg-brand-600"
+                          style={{ width: `${Math.min(100, Math.round((stylist.occupancy ?? 0) * 100))}%` }}
+                        />
                       </span>
                       {occupancyText(stylist.occupancy)}
                     </span>
@@ -220,7 +300,12 @@ export default function ReportsScreen() {
 
   return (
     <main className="p-4 sm:p-6">
-      <PageHeader title={admin ? "Reports & Analytics" : "My Performance"} description={admin ? "Revenue, services and performance across the salon" : "Your appointments, revenue and clients"}>
+      <PageHeader
+        title={admin ? "Reports & Analytics" : "My Performance"}
+        description={
+          admin ? "Revenue, services and performance across the salon" : "Your appointments, revenue and clients"
+        }
+      >
         {report ? (
           <a href={`/api/reports/export?${exportQuery}`} download className={buttonClasses("secondary")}>
             Export CSV
@@ -239,7 +324,9 @@ export default function ReportsScreen() {
         <>
           <p className="mb-4 text-sm text-slate-700">
             <span className="font-semibold text-slate-900">{dateRange(report.from, report.to)}</span>
-            {report.allTime ? " · all appointments (choose both dates for a custom range)" : ` · compared with the ${previousLabel(report.from, report.to)}`}
+            {report.allTime
+              ? " · all appointments (choose both dates for a custom range)"
+              : ` · compared with the ${previousLabel(report.from, report.to)}`}
           </p>
           <Cards report={report} />
           <Card className="mb-6">
@@ -250,7 +337,11 @@ export default function ReportsScreen() {
             <RevenueChart buckets={report.chart.buckets} unit={report.chart.unit} />
           </Card>
           <div className="mb-6 grid gap-6 md:grid-cols-2">
-            <TopList title="Top Services" empty="No completed services in this period." items={report.topServices.map((service) => ({ key: service.serviceId, ...service }))} />
+            <TopList
+              title="Top Services"
+              empty="No completed services in this period."
+              items={report.topServices.map((service) => ({ key: service.serviceId, ...service }))}
+            />
             <TopList
               title={admin ? "Top Clients (All Stylists)" : "My Top Clients"}
               empty="No completed appointments in this period."

@@ -27,9 +27,15 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     ServiceFormSchema,
     async (value) => {
       await updateService(user, id, serviceInputOf(value));
-      return redirectWithToast(returnPath("/services", new URL(request.url)), { title: "Success", description: "Service updated successfully" });
+      return redirectWithToast(returnPath("/services", new URL(request.url)), {
+        title: "Success",
+        description: "Service updated successfully",
+      });
     },
-    { failure: (error) => (error.fieldErrors ? "Failed to update service" : `Failed to update service: ${error.message}`) },
+    {
+      failure: (error) =>
+        error.fieldErrors ? "Failed to update service" : `Failed to update service: ${error.message}`,
+    },
   );
 });
 
@@ -38,7 +44,14 @@ export default function EditServiceDialog() {
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <RouteDialog title="Edit Service" closeTo={closeTo}>
-      <ServiceForm key={service.updatedAt} service={service} categories={categories} lastResult={lastResult} submitLabel="Update Service" closeTo={closeTo} />
+      <ServiceForm
+        key={service.updatedAt}
+        service={service}
+        categories={categories}
+        lastResult={lastResult}
+        submitLabel="Update Service"
+        closeTo={closeTo}
+      />
     </RouteDialog>
   );
 }

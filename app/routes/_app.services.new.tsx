@@ -25,9 +25,15 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     ServiceFormSchema,
     async (value) => {
       await createService(user, serviceInputOf(value));
-      return redirectWithToast(returnPath("/services", new URL(request.url)), { title: "Success", description: "Service created successfully" });
+      return redirectWithToast(returnPath("/services", new URL(request.url)), {
+        title: "Success",
+        description: "Service created successfully",
+      });
     },
-    { failure: (error) => (error.fieldErrors ? "Failed to create service" : `Failed to create service: ${error.message}`) },
+    {
+      failure: (error) =>
+        error.fieldErrors ? "Failed to create service" : `Failed to create service: ${error.message}`,
+    },
   );
 });
 

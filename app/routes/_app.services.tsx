@@ -52,13 +52,18 @@ export default function ServicesPage() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Services">
           {services.map((service) => (
-            <li key={service.id} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <li
+              key={service.id}
+              className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+            >
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
                   <h2 className="font-semibold text-slate-900">{service.name}</h2>
                   <div className="mt-1 flex flex-wrap gap-1.5">
                     <CategoryBadge category={service.category} />
-                    <Badge tone={service.isActive ? "green" : "neutral"}>{service.isActive ? "Active" : "Inactive"}</Badge>
+                    <Badge tone={service.isActive ? "green" : "neutral"}>
+                      {service.isActive ? "Active" : "Inactive"}
+                    </Badge>
                   </div>
                 </div>
                 {canWrite ? (

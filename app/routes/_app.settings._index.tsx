@@ -27,12 +27,20 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 });
 
 /** Creates or resets (FEED_ISSUE) or turns off (FEED_OFF) a calendar link; a new link is answered once, never stored. */
-function calendarFeedAction(request: Request, user: Actor, formData: FormData, intent: typeof FEED_ISSUE | typeof FEED_OFF) {
+function calendarFeedAction(
+  request: Request,
+  user: Actor,
+  formData: FormData,
+  intent: typeof FEED_ISSUE | typeof FEED_OFF,
+) {
   return formAction(formData, CalendarFeedFormSchema, async ({ stylistId }) => {
     if (intent === FEED_OFF) {
       await turnOffCalendarFeed(user, stylistId);
       const back = can(user.role, "stylists.viewAll") ? `/settings?feedStylist=${stylistId}` : "/settings";
-      return redirectWithToast(back, { title: "Success", description: "The calendar subscription link is turned off." });
+      return redirectWithToast(back, {
+        title: "Success",
+        description: "The calendar subscription link is turned off.",
+      });
     }
     const { token } = await issueCalendarFeed(user, stylistId);
     return { intent, url: calendarFeedUrl(request, token), stylistId };
@@ -41,7 +49,10 @@ function calendarFeedAction(request: Request, user: Actor, formData: FormData, i
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
-  const formData = await readFormData(request, formLimit(ChangeOwnPasswordFormSchema, OwnProfileSchema, CalendarFeedFormSchema));
+  const formData = await readFormData(
+    request,
+    formLimit(ChangeOwnPasswordFormSchema, OwnProfileSchema, CalendarFeedFormSchema),
+  );
   const intent = formData.get("intent");
   if (intent === FEED_ISSUE || intent === FEED_OFF) return calendarFeedAction(request, user, formData, intent);
   if (intent === "password") {
@@ -50,8 +61,14 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
       ChangeOwnPasswordFormSchema,
       async (value) => {
         const session = await requestToken(request);
-        await changeOwnPassword(user, user.id, value, { address: context.clientAddress, token: session?.token ?? null });
-        return redirectWithToast("/settings", { title: "Password updated", description: "Your password has been changed." });
+        await changeOwnPassword(user, user.id, value, {
+          address: context.clientAddress,
+          token: session?.token ?? null,
+        });
+        return redirectWithToast("/settings", {
+          title: "Password updated",
+          description: "Your password has been changed.",
+        });
       },
       { hideFields: ["currentPassword", "newPassword", "confirmPassword"] },
     );
@@ -64,16 +81,42 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
 
 function ProfileForm() {
   const { user } = useLoaderData<typeof loader>();
-  const { form, fields, busy } = useIntentForm("profile", OwnProfileSchema, { firstName: user.firstName, lastName: user.lastName, email: user.email });
+  const { form, fields, busy } = useIntentForm("profile", OwnProfileSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={fields.firstName.errors} autoComplete="given-name" />
-        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} autoComplete="family-name" />
-        <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} autoComplete="email" />
-        <Field label="Role" id="account-role" value={ROLE_LABELS[user.role]} readOnly disabled hint="Only an administrator can change roles." />
+        <Field
+          label="First name"
+          {...getInputProps(fields.firstName, { type: "text" })}
+          errors={fields.firstName.errors}
+          autoComplete="given-name"
+        />
+        <Field
+          label="Last name"
+          {...getInputProps(fields.lastName, { type: "text" })}
+          errors={fields.lastName.errors}
+          autoComplete="family-name"
+        />
+        <Field
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+          autoComplete="email"
+        />
+        <Field
+          label="Role"
+          id="account-role"
+          value={ROLE_LABELS[user.role]}
+          readOnly
+          disabled
+          hint="Only an administrator can change roles."
+        />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? "Saving..." : "Save Details"}
@@ -89,9 +132,24 @@ function PasswordForm() {
       <input type="hidden" name="intent" value="password" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Current password" {...getInputProps(fields.currentPassword, { type: "password" })} autoComplete="current-password" errors={fields.currentPassword.errors} />
-        <Field label="New password" {...getInputProps(fields.newPassword, { type: "password" })} autoComplete="new-password" errors={fields.newPassword.errors} />
-        <Field label="Confirm new password" {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" errors={fields.confirmPassword.errors} />
+        <Field
+          label="Current password"
+          {...getInputProps(fields.currentPassword, { type: "password" })}
+          autoComplete="current-password"
+          errors={fields.currentPassword.errors}
+        />
+        <Field
+          label="New password"
+          {...getInputProps(fields.newPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.newPassword.errors}
+        />
+        <Field
+          label="Confirm new password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          autoComplete="new-password"
+          errors={fields.confirmPassword.errors}
+        />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? "Changing..." : "Change Password"}

@@ -12,9 +12,22 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { controlClasses } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { Badge } from "~/components/ui/badge";
-import { importClientCsv, previewClientCsv, readCsvUpload, type DuplicateOf, type ImportPreview } from "~/domain/client-import.server";
+import {
+  importClientCsv,
+  previewClientCsv,
+  readCsvUpload,
+  type DuplicateOf,
+  type ImportPreview,
+} from "~/domain/client-import.server";
 import { DomainError } from "~/domain/errors";
-import { CsvImportError, IMPORT_COLUMNS, IMPORT_TEXTS, looksLikeCsv, PREVIEW_ROWS, TEMPLATE_FILE_NAME } from "~/lib/client-csv";
+import {
+  CsvImportError,
+  IMPORT_COLUMNS,
+  IMPORT_TEXTS,
+  looksLikeCsv,
+  PREVIEW_ROWS,
+  TEMPLATE_FILE_NAME,
+} from "~/lib/client-csv";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { logServerError } from "~/utils/log.server";
@@ -38,7 +51,11 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     if (formData.get("intent") === "preview") {
       const file = formData.get("file");
       const csv = await readCsvUpload(file);
-      const preview: Preview = { ...(await previewClientCsv(user, csv)), csv, fileName: typeof file === "string" || !file ? "" : file.name };
+      const preview: Preview = {
+        ...(await previewClientCsv(user, csv)),
+        csv,
+        fileName: typeof file === "string" || !file ? "" : file.name,
+      };
       return { preview, problem: null };
     }
     const csv = formData.get("csv");
@@ -49,10 +66,14 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       description: `Imported ${plural(result.imported, "client", "clients")}, ${plural(result.errors, "error", "errors")}, ${plural(result.duplicates, "duplicate", "duplicates")} skipped.`,
     });
   } catch (error) {
-    if (error instanceof CsvImportError) return data({ preview: null, problem: { title: error.title, message: error.message } }, { status: 400 });
+    if (error instanceof CsvImportError)
+      return data({ preview: null, problem: { title: error.title, message: error.message } }, { status: 400 });
     if (error instanceof DomainError) throw error;
     logServerError(error);
-    return data({ preview: null, problem: { title: IMPORT_TEXTS.failedTitle, message: IMPORT_TEXTS.failed } }, { status: 500 });
+    return data(
+      { preview: null, problem: { title: IMPORT_TEXTS.failedTitle, message: IMPORT_TEXTS.failed } },
+      { status: 500 },
+    );
   }
 });
 
@@ -89,7 +110,9 @@ function PreviewCounts({ preview }: { preview: Preview }) {
         <Badge tone="brand">{plural(preview.toImport, "client", "clients")} to import</Badge>
       </li>
       <li>
-        <Badge tone={preview.duplicates > 0 ? "amber" : undefined}>{plural(preview.duplicates, "duplicate", "duplicates")} to skip</Badge>
+        <Badge tone={preview.duplicates > 0 ? "amber" : undefined}>
+          {plural(preview.duplicates, "duplicate", "duplicates")} to skip
+        </Badge>
       </li>
       {preview.errors > 0 ? (
         <li>
@@ -110,10 +133,19 @@ function PreviewCard({ preview }: { preview: Preview }) {
         description={`${preview.fileName ? `${preview.fileName}: ` : ""}${plural(preview.total, "client", "clients")} found. The first ${Math.min(PREVIEW_ROWS, preview.total)} are shown.`}
       />
       <PreviewCounts preview={preview} />
-      {preview.withoutName > 0 ? <p className="mb-3 text-sm text-amber-900">{plural(preview.withoutName, "row has", "rows have")} no name and will be skipped.</p> : null}
+      {preview.withoutName > 0 ? (
+        <p className="mb-3 text-sm text-amber-900">
+          {plural(preview.withoutName, "row has", "rows have")} no name and will be skipped.
+        </p>
+      ) : null}
       <div className="space-y-2">
         {preview.rows.map(({ row, data, duplicateOf, error }) => (
-          <div key={row} role="group" aria-label={`Row ${row}`} className={`rounded-md p-3 text-sm ring-1 ${duplicateOf || error ? "bg-amber-50 ring-amber-300" : "bg-slate-50 ring-slate-200"}`}>
+          <div
+            key={row}
+            role="group"
+            aria-label={`Row ${row}`}
+            className={`rounded-md p-3 text-sm ring-1 ${duplicateOf || error ? "bg-amber-50 ring-amber-300" : "bg-slate-50 ring-slate-200"}`}
+          >
             {duplicateOf ? (
               <p className="mb-2 text-amber-950">
                 <Badge tone="amber" className="mr-2">
@@ -144,7 +176,10 @@ function PreviewCard({ preview }: { preview: Preview }) {
       {preview.duplicateRows.length > 0 ? (
         <section aria-labelledby="import-duplicates" className="mt-4">
           <h3 id="import-duplicates" className="text-sm font-semibold text-slate-900">
-            Duplicates{preview.duplicates > preview.duplicateRows.length ? ` (the first ${preview.duplicateRows.length} of ${preview.duplicates.toLocaleString("en-GB")})` : ""}
+            Duplicates
+            {preview.duplicates > preview.duplicateRows.length
+              ? ` (the first ${preview.duplicateRows.length} of ${preview.duplicates.toLocaleString("en-GB")})`
+              : ""}
           </h3>
           <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
             {preview.duplicateRows.map(({ row, name, duplicateOf }) => (
@@ -201,7 +236,11 @@ export default function ImportTab() {
   function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     if (!file) return setLocal(null);
-    if (file.size === 0 || !looksLikeCsv(file)) return setLocal({ preview: null, problem: { title: IMPORT_TEXTS.invalidFileTitle, message: IMPORT_TEXTS.invalidFile } });
+    if (file.size === 0 || !looksLikeCsv(file))
+      return setLocal({
+        preview: null,
+        problem: { title: IMPORT_TEXTS.invalidFileTitle, message: IMPORT_TEXTS.invalidFile },
+      });
     setLocal(null);
     submit(event.currentTarget.form, { method: "post", encType: "multipart/form-data", action: "/settings/import" });
   }
@@ -209,24 +248,47 @@ export default function ImportTab() {
   return (
     <div className="space-y-6">
       <Card>
-        <CardHeader title="Import Clients" description="Add many clients at once from a CSV file. Clients whose e-mail or phone is already on file are marked in the preview and skipped.">
-          <a href={`/settings/import/${TEMPLATE_FILE_NAME}`} download={TEMPLATE_FILE_NAME} className={buttonClasses("secondary")}>
+        <CardHeader
+          title="Import Clients"
+          description="Add many clients at once from a CSV file. Clients whose e-mail or phone is already on file are marked in the preview and skipped."
+        >
+          <a
+            href={`/settings/import/${TEMPLATE_FILE_NAME}`}
+            download={TEMPLATE_FILE_NAME}
+            className={buttonClasses("secondary")}
+          >
             Download Template
           </a>
         </CardHeader>
         <div className="mb-4 space-y-1 text-sm text-slate-700">
           <p>
-            The first row names the columns: <strong>name</strong> (required), and optionally email, phone, notes, address and birthday (YYYY-MM-DD or DD/MM/YYYY).
+            The first row names the columns: <strong>name</strong> (required), and optionally email, phone, notes,
+            address and birthday (YYYY-MM-DD or DD/MM/YYYY).
           </p>
-          <p>Each imported client is recorded as consenting to service communications, with the 7-year retention period.</p>
+          <p>
+            Each imported client is recorded as consenting to service communications, with the 7-year retention period.
+          </p>
         </div>
-        <Form ref={uploadForm} method="post" encType="multipart/form-data" action="/settings/import" className="flex flex-wrap items-end gap-3">
+        <Form
+          ref={uploadForm}
+          method="post"
+          encType="multipart/form-data"
+          action="/settings/import"
+          className="flex flex-wrap items-end gap-3"
+        >
           <input type="hidden" name="intent" value="preview" />
           <div className="min-w-60 flex-1">
             <label htmlFor="csv-file" className="mb-1 block text-sm font-medium text-slate-800">
               CSV file
             </label>
-            <input id="csv-file" name="file" type="file" accept=".csv,text/csv" onChange={onFileChosen} className={controlClasses} />
+            <input
+              id="csv-file"
+              name="file"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={onFileChosen}
+              className={controlClasses}
+            />
           </div>
           {hydrated ? null : (
             <Button type="submit" disabled={uploading}>

@@ -17,7 +17,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.salon");
-  const [settings, sample] = await Promise.all([getSalonSettings(user), can(user.role, "sms.manage") ? previewSample(user) : null]);
+  const [settings, sample] = await Promise.all([
+    getSalonSettings(user),
+    can(user.role, "sms.manage") ? previewSample(user) : null,
+  ]);
   return { settings, sample, timeZones: Intl.supportedValuesOf("timeZone") };
 });
 
@@ -28,7 +31,10 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     SalonSettingsSchema,
     async (value) => {
       await saveSalonSettings(user, value);
-      return redirectWithToast("/settings/salon", { title: "Settings saved", description: "The salon settings have been saved." });
+      return redirectWithToast("/settings/salon", {
+        title: "Settings saved",
+        description: "The salon settings have been saved.",
+      });
     },
     { failure: () => "Failed to save salon settings. Please try again.", hideFields: ["smsApiSecret"] },
   );
@@ -63,7 +69,11 @@ function SalonForm() {
       <Card>
         <CardHeader title="Salon Details" description="Shown in the menu and used in client messages." />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Salon name" {...getInputProps(fields.salonName, { type: "text" })} errors={fields.salonName.errors} />
+          <Field
+            label="Salon name"
+            {...getInputProps(fields.salonName, { type: "text" })}
+            errors={fields.salonName.errors}
+          />
           <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} />
           <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
           <SelectField label="Time zone" {...getSelectProps(fields.timeZone)} errors={fields.timeZone.errors}>
@@ -73,17 +83,48 @@ function SalonForm() {
               </option>
             ))}
           </SelectField>
-          <TextareaField className="sm:col-span-2" label="Address" {...getTextareaProps(fields.address)} errors={fields.address.errors} rows={2} />
+          <TextareaField
+            className="sm:col-span-2"
+            label="Address"
+            {...getTextareaProps(fields.address)}
+            errors={fields.address.errors}
+            rows={2}
+          />
         </div>
       </Card>
       <Card>
         <CardHeader title="Opening Hours & Booking Rules" />
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="Opening time" {...getInputProps(fields.openTime, { type: "time" })} errors={fields.openTime.errors} />
-          <Field label="Closing time" {...getInputProps(fields.closeTime, { type: "time" })} errors={fields.closeTime.errors} />
-          <Field label="Booking advance limit (days)" {...getInputProps(fields.bookingAdvanceLimit, { type: "number" })} min={1} max={730} errors={fields.bookingAdvanceLimit.errors} />
-          <Field label="Cancellation notice (hours)" {...getInputProps(fields.cancellationNotice, { type: "number" })} min={0} max={720} errors={fields.cancellationNotice.errors} />
-          <SelectField label="Time format" {...getSelectProps(fields.clockFormat)} errors={fields.clockFormat.errors} hint="How times read on every screen.">
+          <Field
+            label="Opening time"
+            {...getInputProps(fields.openTime, { type: "time" })}
+            errors={fields.openTime.errors}
+          />
+          <Field
+            label="Closing time"
+            {...getInputProps(fields.closeTime, { type: "time" })}
+            errors={fields.closeTime.errors}
+          />
+          <Field
+            label="Booking advance limit (days)"
+            {...getInputProps(fields.bookingAdvanceLimit, { type: "number" })}
+            min={1}
+            max={730}
+            errors={fields.bookingAdvanceLimit.errors}
+          />
+          <Field
+            label="Cancellation notice (hours)"
+            {...getInputProps(fields.cancellationNotice, { type: "number" })}
+            min={0}
+            max={720}
+            errors={fields.cancellationNotice.errors}
+          />
+          <SelectField
+            label="Time format"
+            {...getSelectProps(fields.clockFormat)}
+            errors={fields.clockFormat.errors}
+            hint="How times read on every screen."
+          >
             <option value="12h">12-hour (9:00 AM)</option>
             <option value="24h">24-hour (13:00)</option>
           </SelectField>

@@ -35,7 +35,10 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     case "unlock":
       return formAction(formData, ConfirmationSchema, async () => {
         await unlockSignIn(actor, id);
-        return redirectWithToast(`/settings/staff/${id}`, { title: "Sign-in unlocked", description: "They can sign in again now." });
+        return redirectWithToast(`/settings/staff/${id}`, {
+          title: "Sign-in unlocked",
+          description: "They can sign in again now.",
+        });
       });
     case "delete":
       return formAction(formData, ConfirmationSchema, async () => {
@@ -74,14 +77,28 @@ function DetailsForm() {
       <input type="hidden" name="intent" value="update" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={fields.firstName.errors} />
-        <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
+        <Field
+          label="First name"
+          {...getInputProps(fields.firstName, { type: "text" })}
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label="Last name"
+          {...getInputProps(fields.lastName, { type: "text" })}
+          errors={fields.lastName.errors}
+        />
         <Field label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} />
         {isSelf ? (
           <>
             {/* An admin cannot change their own role; the select is shown but locked. */}
             <input type="hidden" name={fields.role.name} value="admin" />
-            <RoleSelect id={fields.role.id} name="role-locked" defaultValue="admin" disabled hint="You cannot change your own admin role" />
+            <RoleSelect
+              id={fields.role.id}
+              name="role-locked"
+              defaultValue="admin"
+              disabled
+              hint="You cannot change your own admin role"
+            />
           </>
         ) : (
           <RoleSelect {...getSelectProps(fields.role)} errors={fields.role.errors} />
@@ -91,7 +108,11 @@ function DetailsForm() {
         <input type="hidden" name={fields.isActive.name} value="on" />
       ) : (
         <div className="flex items-center gap-3">
-          <input {...getInputProps(fields.isActive, { type: "checkbox" })} defaultChecked={user.isActive} className="size-5 accent-brand-700" />
+          <input
+            {...getInputProps(fields.isActive, { type: "checkbox" })}
+            defaultChecked={user.isActive}
+            className="size-5 accent-brand-700"
+          />
           <label htmlFor={fields.isActive.id} className="text-sm font-medium">
             Active (can sign in)
           </label>
@@ -134,7 +155,8 @@ function SignInLockSection() {
       <CardHeader title="Sign-in Locked" />
       <div role="status" className="space-y-3">
         <p className="text-sm text-slate-700">
-          Sign-in is locked after {lock.failures} failed attempts in the last 15 minutes, until {lock.until} at the latest. Unlock it if the attempts were a colleague's typing mistakes.
+          Sign-in is locked after {lock.failures} failed attempts in the last 15 minutes, until {lock.until} at the
+          latest. Unlock it if the attempts were a colleague's typing mistakes.
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="unlock" />
@@ -162,7 +184,11 @@ function DeleteSection() {
     );
   }
   return (
-    <div role="alertdialog" aria-labelledby="delete-user-title" className="space-y-3 rounded-md bg-red-50 p-4 ring-1 ring-red-200">
+    <div
+      role="alertdialog"
+      aria-labelledby="delete-user-title"
+      className="space-y-3 rounded-md bg-red-50 p-4 ring-1 ring-red-200"
+    >
       <p id="delete-user-title" className="font-semibold text-red-900">
         Delete {user.email}?
       </p>

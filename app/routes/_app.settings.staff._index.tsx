@@ -27,13 +27,20 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     CreateUserSchema,
     async (value) => {
       await createUser(user, value);
-      return redirectWithToast("/settings/staff", { title: "Account created", description: `${value.firstName} ${value.lastName} can now sign in.` });
+      return redirectWithToast("/settings/staff", {
+        title: "Account created",
+        description: `${value.firstName} ${value.lastName} can now sign in.`,
+      });
     },
     { hideFields: ["password"] },
   );
 });
 
-const roleBadge = { admin: "bg-red-100 text-red-800", stylist: "bg-blue-100 text-blue-800", display: "bg-slate-200 text-slate-800" } as const;
+const roleBadge = {
+  admin: "bg-red-100 text-red-800",
+  stylist: "bg-blue-100 text-blue-800",
+  display: "bg-slate-200 text-slate-800",
+} as const;
 
 export default function StaffTab() {
   const { users, currentUserId } = useLoaderData<typeof loader>();
@@ -47,7 +54,9 @@ export default function StaffTab() {
     shouldRevalidate: "onInput",
   });
   // SPEC: 'Missing information' / 'Please fill in all fields for the new user account.' once, not per field.
-  const missing = [fields.firstName, fields.lastName, fields.email, fields.password].some((field) => field.errors?.includes(MISSING_FIELDS));
+  const missing = [fields.firstName, fields.lastName, fields.email, fields.password].some((field) =>
+    field.errors?.includes(MISSING_FIELDS),
+  );
   const errorsOf = (errors?: string[]) => errors?.filter((error) => error !== MISSING_FIELDS);
   const busy = navigation.state === "submitting";
   return (
@@ -65,9 +74,19 @@ export default function StaffTab() {
                 <p className="truncate text-sm text-slate-600">{user.email}</p>
               </div>
               <div className="flex items-center gap-2">
-                {!user.isActive ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Inactive</span> : null}
-                <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", roleBadge[user.role])}>{ROLE_LABELS[user.role]}</span>
-                <Link to={`/settings/staff/${user.id}`} className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50" aria-label={`Edit ${user.email}`}>
+                {!user.isActive ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                    Inactive
+                  </span>
+                ) : null}
+                <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", roleBadge[user.role])}>
+                  {ROLE_LABELS[user.role]}
+                </span>
+                <Link
+                  to={`/settings/staff/${user.id}`}
+                  className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+                  aria-label={`Edit ${user.email}`}
+                >
                   Edit
                 </Link>
               </div>
@@ -80,10 +99,28 @@ export default function StaffTab() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <FormAlert errors={missing ? [`Missing information. ${MISSING_FIELDS}`] : form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First name" {...getInputProps(fields.firstName, { type: "text" })} errors={errorsOf(fields.firstName.errors)} />
-            <Field label="Last name" {...getInputProps(fields.lastName, { type: "text" })} errors={errorsOf(fields.lastName.errors)} />
-            <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="off" errors={errorsOf(fields.email.errors)} />
-            <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={errorsOf(fields.password.errors)} />
+            <Field
+              label="First name"
+              {...getInputProps(fields.firstName, { type: "text" })}
+              errors={errorsOf(fields.firstName.errors)}
+            />
+            <Field
+              label="Last name"
+              {...getInputProps(fields.lastName, { type: "text" })}
+              errors={errorsOf(fields.lastName.errors)}
+            />
+            <Field
+              label="Email"
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="off"
+              errors={errorsOf(fields.email.errors)}
+            />
+            <Field
+              label="Password"
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              errors={errorsOf(fields.password.errors)}
+            />
             <RoleSelect {...getSelectProps(fields.role)} errors={fields.role.errors} />
           </div>
           <Button type="submit" disabled={busy}>

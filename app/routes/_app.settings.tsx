@@ -48,7 +48,11 @@ function TabDropdown({ tabs }: { tabs: { to: string; label: string }[] }) {
           <ul>
             {tabs.map((tab) => (
               <li key={tab.to}>
-                <NavLink to={tab.to} end={tab.to === "/settings"} className="block rounded px-3 py-2 text-sm hover:bg-slate-100">
+                <NavLink
+                  to={tab.to}
+                  end={tab.to === "/settings"}
+                  className="block rounded px-3 py-2 text-sm hover:bg-slate-100"
+                >
                   {tab.label}
                 </NavLink>
               </li>
@@ -79,7 +83,12 @@ export default function SettingsLayout() {
                 to={tab.to}
                 end={tab.to === "/settings"}
                 className={({ isActive }) =>
-                  cn("inline-block border-b-2 px-3 py-2 text-sm font-medium", isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900")
+                  cn(
+                    "inline-block border-b-2 px-3 py-2 text-sm font-medium",
+                    isActive
+                      ? "border-brand-700 text-brand-800"
+                      : "border-transparent text-slate-600 hover:text-slate-900",
+                  )
                 }
               >
                 {tab.label}

@@ -48,10 +48,18 @@ export default function AddItemDialog() {
   });
   const busy = navigation.state === "submitting" && navigation.formAction === "/shopping-list/items/new";
   return (
-    <RouteDialog title="Add Item" description="Pick a product or type a name for something not on the product list." closeTo="/shopping-list">
+    <RouteDialog
+      title="Add Item"
+      description="Pick a product or type a name for something not on the product list."
+      closeTo="/shopping-list"
+    >
       <Form method="post" action="/shopping-list/items/new" {...getFormProps(form)} className="space-y-4">
         <FormAlert errors={form.errors} />
-        <SelectField label="Select Product (optional)" {...getSelectProps(fields.productId)} errors={fields.productId.errors}>
+        <SelectField
+          label="Select Product (optional)"
+          {...getSelectProps(fields.productId)}
+          errors={fields.productId.errors}
+        >
           <option value="">No product: use the custom name</option>
           {products.map((product) => (
             <option key={product.id} value={product.id}>
@@ -59,8 +67,21 @@ export default function AddItemDialog() {
             </option>
           ))}
         </SelectField>
-        <Field label="Custom Name" {...getInputProps(fields.customName, { type: "text" })} errors={fields.customName.errors} autoComplete="off" />
-        <Field label="Quantity" {...getInputProps(fields.quantity, { type: "number" })} errors={fields.quantity.errors} min={1} max={MAX_QUANTITY} step={1} inputMode="numeric" />
+        <Field
+          label="Custom Name"
+          {...getInputProps(fields.customName, { type: "text" })}
+          errors={fields.customName.errors}
+          autoComplete="off"
+        />
+        <Field
+          label="Quantity"
+          {...getInputProps(fields.quantity, { type: "number" })}
+          errors={fields.quantity.errors}
+          min={1}
+          max={MAX_QUANTITY}
+          step={1}
+          inputMode="numeric"
+        />
         <TextareaField label="Notes" {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={3} />
         <div className="flex flex-wrap justify-end gap-2">
           <Link to="/shopping-list" className={buttonClasses("secondary")} preventScrollReset>

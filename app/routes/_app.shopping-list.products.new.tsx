@@ -46,12 +46,32 @@ export default function NewProductDialog() {
   });
   const busy = navigation.state === "submitting" && navigation.formAction === "/shopping-list/products/new";
   return (
-    <RouteDialog title="New Product" description="Add a product the salon buys, so it can be picked from the list." closeTo="/shopping-list">
+    <RouteDialog
+      title="New Product"
+      description="Add a product the salon buys, so it can be picked from the list."
+      closeTo="/shopping-list"
+    >
       <Form method="post" action="/shopping-list/products/new" {...getFormProps(form)} className="space-y-4">
         <FormAlert errors={form.errors} />
-        <Field label="Product Name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} autoComplete="off" />
-        <Field label="Category" {...getInputProps(fields.category, { type: "text" })} errors={fields.category.errors} placeholder="e.g. Hair Care, Styling, Tools" autoComplete="off" />
-        <TextareaField label="Description (optional)" {...getTextareaProps(fields.description)} errors={fields.description.errors} rows={3} />
+        <Field
+          label="Product Name"
+          {...getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+          autoComplete="off"
+        />
+        <Field
+          label="Category"
+          {...getInputProps(fields.category, { type: "text" })}
+          errors={fields.category.errors}
+          placeholder="e.g. Hair Care, Styling, Tools"
+          autoComplete="off"
+        />
+        <TextareaField
+          label="Description (optional)"
+          {...getTextareaProps(fields.description)}
+          errors={fields.description.errors}
+          rows={3}
+        />
         <div className="flex flex-wrap justify-end gap-2">
           <Link to="/shopping-list" className={buttonClasses("secondary")} preventScrollReset>
             Cancel

@@ -10,7 +10,14 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { advanceShoppingItem, clearCompletedItems, deleteShoppingItem, getShoppingList, type PersonName, type ShoppingItem } from "~/domain/shopping.server";
+import {
+  advanceShoppingItem,
+  clearCompletedItems,
+  deleteShoppingItem,
+  getShoppingList,
+  type PersonName,
+  type ShoppingItem,
+} from "~/domain/shopping.server";
 import { dateInZone, formatLongDate } from "~/lib/salon-time";
 import { COMPLETED_PAGE_SIZE, MAX_COMPLETED_PAGE } from "~/lib/schemas/shopping";
 import { formAction } from "~/utils/form-action.server";
@@ -24,13 +31,18 @@ export const meta: MetaFunction = () => [{ title: "Shopping List" }];
 
 function completedLimit(url: URL) {
   const requested = Number(url.searchParams.get("completed"));
-  return Number.isSafeInteger(requested) ? Math.min(Math.max(requested, COMPLETED_PAGE_SIZE), MAX_COMPLETED_PAGE) : COMPLETED_PAGE_SIZE;
+  return Number.isSafeInteger(requested)
+    ? Math.min(Math.max(requested, COMPLETED_PAGE_SIZE), MAX_COMPLETED_PAGE)
+    : COMPLETED_PAGE_SIZE;
 }
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "shopping.use");
   const limit = completedLimit(new URL(request.url));
-  const [list, { timeZone }] = await Promise.all([getShoppingList(user, { completedLimit: limit }), getGlobalSettings()]);
+  const [list, { timeZone }] = await Promise.all([
+    getShoppingList(user, { completedLimit: limit }),
+    getGlobalSettings(),
+  ]);
   // Names and dates are worded here, so the browser needs no date code.
   const on = (instant: string | null) => (instant ? formatLongDate(dateInZone(instant, timeZone)) : "Unknown");
   const who = (name: PersonName | null) => (name ? `${name.firstName} ${name.lastName}`.trim() : "Unknown");
@@ -86,15 +98,35 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       return redirectWithToast(back, { title: NOTICES[input.intent].done });
     },
     // A step another tablet already took (409) or an item already gone (404) is news, not a crash.
-    { onRefused: (error) => redirectWithToast(back, { title: notice?.failed ?? "Error", description: error.message, variant: "destructive" }) },
+    {
+      onRefused: (error) =>
+        redirectWithToast(back, {
+          title: notice?.failed ?? "Error",
+          description: error.message,
+          variant: "destructive",
+        }),
+    },
   );
 });
 
 type ItemView = ReturnType<typeof useLoaderData<typeof loader>>["pending"][number];
 
-function ItemButton({ item, intent, label, variant = "secondary" }: { item: ItemView; intent: string; label: string; variant?: "secondary" | "ghost" | "primary" }) {
+function ItemButton({
+  item,
+  intent,
+  label,
+  variant = "secondary",
+}: {
+  item: ItemView;
+  intent: string;
+  label: string;
+  variant?: "secondary" | "ghost" | "primary";
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("itemId") === String(item.id) && navigation.formData?.get("intent") === intent;
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("itemId") === String(item.id) &&
+    navigation.formData?.get("intent") === intent;
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="itemId" value={item.id} />
@@ -117,7 +149,15 @@ function ItemDetails({ item, struck }: { item: ItemView; struck?: boolean }) {
   return (
     <div className="min-w-0 flex-1">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className={struck ? "font-semibold break-words text-slate-500 line-through" : "font-semibold break-words text-slate-900"}>{item.name}</h3>
+        <h3
+          className={
+            struck
+              ? "font-semibold break-words text-slate-500 line-through"
+              : "font-semibold break-words text-slate-900"
+          }
+        >
+          {item.name}
+        </h3>
         <Badge>Qty: {item.quantity}</Badge>
         {item.isOrdered && !struck ? <Badge tone="blue">Ordered</Badge> : null}
       </div>
@@ -137,7 +177,11 @@ function PendingItem({ item, canOrder }: { item: ItemView; canOrder: boolean }) 
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         {canOrder && !item.isOrdered ? <ItemButton item={item} intent="order" label="Mark as Ordered" /> : null}
-        {item.isOrdered ? <ItemButton item={item} intent="deliver" label="Mark as Delivered" variant="primary" /> : <ItemButton item={item} intent="complete" label="Mark as Completed" />}
+        {item.isOrdered ? (
+          <ItemButton item={item} intent="deliver" label="Mark as Delivered" variant="primary" />
+        ) : (
+          <ItemButton item={item} intent="complete" label="Mark as Completed" />
+        )}
         <ItemButton item={item} intent="delete" label="Delete" variant="ghost" />
       </div>
     </li>
@@ -145,12 +189,17 @@ function PendingItem({ item, canOrder }: { item: ItemView; canOrder: boolean }) 
 }
 
 export default function ShoppingListScreen() {
-  const { pending, pendingCount, completed, completedCount, hasMoreCompleted, limit, canOrder } = useLoaderData<typeof loader>();
+  const { pending, pendingCount, completed, completedCount, hasMoreCompleted, limit, canOrder } =
+    useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const clearing = navigation.state === "submitting" && navigation.formData?.get("intent") === "clear";
   // "Show more" loading (not a dialog opening over the list, nor a button's redirect).
-  const loading = navigation.state === "loading" && !navigation.formData && navigation.location.pathname === "/shopping-list" && navigation.location.search !== location.search;
+  const loading =
+    navigation.state === "loading" &&
+    !navigation.formData &&
+    navigation.location.pathname === "/shopping-list" &&
+    navigation.location.search !== location.search;
   return (
     <main className="p-4 sm:p-6">
       <PageHeader title="Shopping List" description="Products the salon needs to order">
@@ -190,7 +239,8 @@ export default function ShoppingListScreen() {
           )}
           {pendingCount > pending.length ? (
             <p className="pt-3 text-sm text-slate-600">
-              Showing the oldest {pending.length} of {pendingCount} pending items: complete or delete some to see the rest.
+              Showing the oldest {pending.length} of {pendingCount} pending items: complete or delete some to see the
+              rest.
             </p>
           ) : null}
         </Card>
@@ -210,7 +260,12 @@ export default function ShoppingListScreen() {
             </ul>
             {hasMoreCompleted ? (
               <div className="mt-3 flex justify-center">
-                <Link to={`/shopping-list?completed=${limit + COMPLETED_PAGE_SIZE}`} preventScrollReset replace className={buttonClasses("secondary")}>
+                <Link
+                  to={`/shopping-list?completed=${limit + COMPLETED_PAGE_SIZE}`}
+                  preventScrollReset
+                  replace
+                  className={buttonClasses("secondary")}
+                >
                   Show more
                 </Link>
               </div>

@@ -16,7 +16,16 @@ import { showToast } from "~/components/ui/toaster";
 import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
-import { getSmsSettings, getSmsStatus, listSmsLog, listStylistPreferences, previewSample, saveSmsSettings, sendTestReminder, setStylistSmsPreference } from "~/domain/sms.server";
+import {
+  getSmsSettings,
+  getSmsStatus,
+  listSmsLog,
+  listStylistPreferences,
+  previewSample,
+  saveSmsSettings,
+  sendTestReminder,
+  setStylistSmsPreference,
+} from "~/domain/sms.server";
 import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
@@ -51,11 +60,24 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   ]);
   // The log's pages land on the log, not the top of the screen.
   const { firstHref, nextHref } = pageHrefs(url, log.nextCursor);
-  const pages = { firstHref: firstHref && `${firstHref}#sms-log-title`, nextHref: nextHref && `${nextHref}#sms-log-title` };
-  return { settings, formDefaults, status, sample, stylists, log: { entries: log.items, total: log.total, ...pages }, timeZone };
+  const pages = {
+    firstHref: firstHref && `${firstHref}#sms-log-title`,
+    nextHref: nextHref && `${nextHref}#sms-log-title`,
+  };
+  return {
+    settings,
+    formDefaults,
+    status,
+    sample,
+    stylists,
+    log: { entries: log.items, total: log.total, ...pages },
+    timeZone,
+  };
 });
 
-const PreferenceFormSchema = SmsPreferenceSchema.extend({ stylistId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const PreferenceFormSchema = SmsPreferenceSchema.extend({
+  stylistId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireSmsAdmin(request);
@@ -80,7 +102,10 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       PreferenceFormSchema,
       async ({ stylistId, smsRemindersEnabled }) => {
         const stylist = await setStylistSmsPreference(user, stylistId, smsRemindersEnabled);
-        return redirectWithToast("/sms", { title: "Preference saved", description: `SMS reminders for ${stylist.name}'s clients are ${stylist.smsRemindersEnabled ? "on" : "off"}.` });
+        return redirectWithToast("/sms", {
+          title: "Preference saved",
+          description: `SMS reminders for ${stylist.name}'s clients are ${stylist.smsRemindersEnabled ? "on" : "off"}.`,
+        });
       },
       { failure: (error) => `Update failed: ${error.message}` },
     );
@@ -127,13 +152,21 @@ function SettingsForm() {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.intent === "settings" ? actionData.result : undefined,
-    defaultValue: { ...formDefaults, smsEnabled: formDefaults.smsEnabled ? "on" : undefined, reminderHoursBefore: String(formDefaults.reminderHoursBefore), smsApiSecret: "" },
+    defaultValue: {
+      ...formDefaults,
+      smsEnabled: formDefaults.smsEnabled ? "on" : undefined,
+      reminderHoursBefore: String(formDefaults.reminderHoursBefore),
+      smsApiSecret: "",
+    },
   });
   const busy = navigation.formData?.get("intent") === "settings";
   useFailureToast(actionData?.intent === "settings" ? actionData.result : undefined, "Save failed");
   return (
     <Card aria-labelledby="sms-settings-title">
-      <CardHeader title={<span id="sms-settings-title">Reminder Settings</span>} description="Also editable under Settings, Salon." />
+      <CardHeader
+        title={<span id="sms-settings-title">Reminder Settings</span>}
+        description="Also editable under Settings, Salon."
+      />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="settings" />
         <FormAlert errors={form.errors} />
@@ -157,15 +190,25 @@ function TestCard({ enabled }: { enabled: boolean }) {
   const busy = navigation.formData?.get("intent") === "test";
   const failure = actionData?.intent === "test" ? (actionData.result.error?.[""]?.[0] ?? null) : null;
   useEffect(() => {
-    if (failure) showToast({ title: "Test failed", description: failure.replace(/^Test failed: /, ""), variant: "destructive" });
+    if (failure)
+      showToast({ title: "Test failed", description: failure.replace(/^Test failed: /, ""), variant: "destructive" });
   }, [failure, actionData]);
   return (
     <Card aria-labelledby="sms-test-title">
-      <CardHeader title={<span id="sms-test-title">Test SMS</span>} description="Sends an appointment's real reminder to its client now." />
+      <CardHeader
+        title={<span id="sms-test-title">Test SMS</span>}
+        description="Sends an appointment's real reminder to its client now."
+      />
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="test" />
         <FormAlert errors={form.errors} />
-        <Field label="Appointment ID" {...getInputProps(fields.appointmentId, { type: "text" })} inputMode="numeric" autoComplete="off" errors={fields.appointmentId.errors} />
+        <Field
+          label="Appointment ID"
+          {...getInputProps(fields.appointmentId, { type: "text" })}
+          inputMode="numeric"
+          autoComplete="off"
+          errors={fields.appointmentId.errors}
+        />
         <Button type="submit" disabled={!enabled || busy}>
           {busy ? "Sending..." : "Send Test SMS"}
         </Button>
@@ -182,10 +225,15 @@ function PreferencesCard({ stylists }: { stylists: Preference[] }) {
   const failure = actionData?.intent === "preference" ? (actionData.result.error?.[""]?.[0] ?? "Update failed") : null;
   return (
     <Card aria-labelledby="sms-stylists-title">
-      <CardHeader title={<span id="sms-stylists-title">Stylist Preferences</span>} description="Whether each stylist's clients get reminders." />
+      <CardHeader
+        title={<span id="sms-stylists-title">Stylist Preferences</span>}
+        description="Whether each stylist's clients get reminders."
+      />
       <FormAlert errors={failure ? [failure] : null} />
       {stylists.length === 0 ? (
-        <p className="text-sm text-slate-600">No stylists found. Add stylists in the Settings page to manage their SMS preferences.</p>
+        <p className="text-sm text-slate-600">
+          No stylists found. Add stylists in the Settings page to manage their SMS preferences.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {stylists.map((stylist) => (
@@ -208,7 +256,11 @@ function PreferenceRow({ stylist }: { stylist: Preference }) {
   useEffect(() => {
     if (failed && shown.current !== failed) {
       shown.current = failed;
-      showToast({ title: "Update failed", description: `Could not change ${stylist.name}'s SMS preference.`, variant: "destructive" });
+      showToast({
+        title: "Update failed",
+        description: `Could not change ${stylist.name}'s SMS preference.`,
+        variant: "destructive",
+      });
     }
   }, [failed, stylist.name]);
   return (
@@ -232,7 +284,10 @@ function PreferenceRow({ stylist }: { stylist: Preference }) {
           aria-label={`SMS reminders for ${stylist.name}`}
           className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${on ? "bg-brand-700" : "bg-slate-400"}`}
         >
-          <span aria-hidden="true" className={`absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`} />
+          <span
+            aria-hidden="true"
+            className={`absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`}
+          />
         </button>
       </fetcher.Form>
     </li>

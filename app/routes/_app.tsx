@@ -18,7 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
-  const [{ salonName, clockFormat }, unreadMessages] = await Promise.all([getGlobalSettings(), onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request))]);
+  const [{ salonName, clockFormat }, unreadMessages] = await Promise.all([
+    getGlobalSettings(),
+    onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request)),
+  ]);
   // clockFormat: read by useClockFormat() wherever a time is shown.
   return { user, salonName, clockFormat, unreadMessages, eventCursor: await eventCursor };
 }
@@ -27,7 +30,8 @@ const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");
 const revalidateShell = revalidateOnOwnParams();
 
 // The unread count is left out on the Messages screen, so it reloads on the way in and out.
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
   const { user, salonName, unreadMessages, eventCursor } = useLoaderData<typeof loader>();

@@ -10,7 +10,9 @@ import { requireApiUser } from "~/utils/session.server";
 
 const ALLOWED = ["GET", "PUT", "DELETE"];
 
-export const loader = api(async ({ request, params }: LoaderFunctionArgs) => clientWithFigures(await requireApiUser(request), parseId(params.id)));
+export const loader = api(async ({ request, params }: LoaderFunctionArgs) =>
+  clientWithFigures(await requireApiUser(request), parseId(params.id)),
+);
 
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOWED);

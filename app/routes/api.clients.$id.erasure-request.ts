@@ -14,6 +14,7 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["POST", "DELETE"]);
   const actor = await requireApiUser(request, "clients.write");
   const id = parseId(params.id);
-  const client = request.method === "POST" ? await recordErasureRequest(actor, id) : await withdrawErasureRequest(actor, id);
+  const client =
+    request.method === "POST" ? await recordErasureRequest(actor, id) : await withdrawErasureRequest(actor, id);
   return { id: client.id, erasureRequestDate: client.erasureRequestedAt } satisfies z.infer<typeof ErasureRequestView>;
 });

@@ -4,7 +4,9 @@ import { ServicePatchSchema, ServiceSchema } from "~/lib/schemas/services";
 import { api, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 
-export const loader = api(async ({ request, params }: LoaderFunctionArgs) => getService(await requireApiUser(request), parseId(params.id)));
+export const loader = api(async ({ request, params }: LoaderFunctionArgs) =>
+  getService(await requireApiUser(request), parseId(params.id)),
+);
 
 // PUT replaces every field (SPEC §7: the same payload as POST); PATCH changes the fields
 // it names (SPEC sends just `duration`), the others keep their stored values.

@@ -10,7 +10,9 @@ import { requireApiUser } from "~/utils/session.server";
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
   const completedLimit = Number(new URL(request.url).searchParams.get("completedLimit") ?? undefined);
-  const { pending, completed } = await getShoppingList(actor, { completedLimit: Number.isFinite(completedLimit) ? completedLimit : undefined });
+  const { pending, completed } = await getShoppingList(actor, {
+    completedLimit: Number.isFinite(completedLimit) ? completedLimit : undefined,
+  });
   return [...pending, ...completed];
 });
 

@@ -32,6 +32,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   // or a webhook retried is answered as before, with no second effect.
   const messageSid = String(form.get("MessageSid") ?? form.get("SmsSid") ?? "").trim();
   if (!messageSid) return jsonResponse({ message: "MessageSid is missing." }, 400);
-  await handleInboundText(String(form.get("From") ?? ""), String(form.get("Body") ?? ""), new Date(), { provider: "twilio", id: messageSid });
-  return new Response(EMPTY_TWIML, { status: 200, headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" } });
+  await handleInboundText(String(form.get("From") ?? ""), String(form.get("Body") ?? ""), new Date(), {
+    provider: "twilio",
+    id: messageSid,
+  });
+  return new Response(EMPTY_TWIML, {
+    status: 200,
+    headers: { "Content-Type": "text/xml; charset=utf-8", "Cache-Control": "no-store" },
+  });
 };

@@ -9,7 +9,10 @@ import { requireApiUser } from "~/utils/session.server";
 // with SPEC's defaults filled in for days never saved (their `id` is null).
 export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   const actor = await requireApiUser(request);
-  const { stylist, days } = await getAvailability(actor, parseOptionalId(new URL(request.url).searchParams.get("stylistId")));
+  const { stylist, days } = await getAvailability(
+    actor,
+    parseOptionalId(new URL(request.url).searchParams.get("stylistId")),
+  );
   return daysInMode(days, stylist.scheduleMode);
 });
 
@@ -20,7 +23,10 @@ export const action = api(async ({ request }: ActionFunctionArgs) => {
   const actor = await requireApiUser(request, "availability.manage");
   const body = await readBody(request, z.record(z.unknown()));
   if ("scheduleMode" in body) {
-    if ("dayOfWeek" in body) throw new z.ZodError([{ code: "custom", path: ["scheduleMode"], message: "Send either dayOfWeek or scheduleMode, not both" }]);
+    if ("dayOfWeek" in body)
+      throw new z.ZodError([
+        { code: "custom", path: ["scheduleMode"], message: "Send either dayOfWeek or scheduleMode, not both" },
+      ]);
     return setScheduleMode(actor, ScheduleModeSchema.parse(body));
   }
   return saveAvailabilityDay(actor, AvailabilityDaySchema.parse(body));

@@ -5,7 +5,9 @@ import { api, jsonResponse, methodNotAllowed, parseOptionalId, readBody } from "
 import { requireApiUser } from "~/utils/session.server";
 
 // GET: the caller's own time off, earliest first (admins: `?stylistId=`).
-export const loader = api(async ({ request }: LoaderFunctionArgs) => listTimeOff(await requireApiUser(request), parseOptionalId(new URL(request.url).searchParams.get("stylistId"))));
+export const loader = api(async ({ request }: LoaderFunctionArgs) =>
+  listTimeOff(await requireApiUser(request), parseOptionalId(new URL(request.url).searchParams.get("stylistId"))),
+);
 
 // POST { startDate, endDate, reason? } (admins add stylistId): whole days, both inclusive.
 export const action = api(async ({ request }: ActionFunctionArgs) => {

@@ -25,5 +25,8 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
     return jsonResponse({ message: wasOn ? "Calendar feed turned off" : "Calendar feed was already off" });
   }
   const { token, reset } = await issueCalendarFeed(actor, stylistId);
-  return jsonResponse({ url: calendarFeedUrl(request, token) } satisfies z.infer<typeof CalendarFeedLinkView>, reset ? 200 : 201);
+  return jsonResponse(
+    { url: calendarFeedUrl(request, token) } satisfies z.infer<typeof CalendarFeedLinkView>,
+    reset ? 200 : 201,
+  );
 });

@@ -6,7 +6,9 @@ import { requireApiUser } from "~/utils/session.server";
 
 // The stylist's own entries [{ serviceId, price, duration }] (SPEC §7's read returned
 // nothing; see docs/decisions/0010). Admins read anyone's, a stylist only their own.
-export const loader = api(async ({ request, params }: LoaderFunctionArgs) => getStylistPricing(await requireApiUser(request), parseId(params.id)));
+export const loader = api(async ({ request, params }: LoaderFunctionArgs) =>
+  getStylistPricing(await requireApiUser(request), parseId(params.id)),
+);
 
 // POST { serviceId, price?, duration? }: an upsert of that stylist's entry for the service.
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {

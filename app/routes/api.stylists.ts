@@ -3,4 +3,6 @@ import { listVisibleStylists } from "~/domain/stylists.server";
 import { api } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 
-export const loader = api(async ({ request }: LoaderFunctionArgs) => listVisibleStylists(await requireApiUser(request)));
+export const loader = api(async ({ request }: LoaderFunctionArgs) =>
+  listVisibleStylists(await requireApiUser(request)),
+);

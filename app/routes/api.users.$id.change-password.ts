@@ -11,6 +11,9 @@ export const action = api(async ({ request, params, context }: ActionFunctionArg
   const actor = await requireApiUser(request, "settings.account");
   const session = await requestToken(request);
   const input = await readBody(request, ChangeOwnPasswordSchema);
-  await changeOwnPassword(actor, parseId(params.id), input, { address: context.clientAddress, token: session?.token ?? null });
+  await changeOwnPassword(actor, parseId(params.id), input, {
+    address: context.clientAddress,
+    token: session?.token ?? null,
+  });
   return jsonResponse({ message: "Password updated" });
 });

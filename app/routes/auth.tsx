@@ -22,7 +22,8 @@ const WELCOME = {
   login: { title: "Login successful", description: "Welcome back!" },
   setup: { title: "Admin account created", description: "Welcome! Your salon is ready to set up." },
 };
-const COOKIE_NOT_KEPT = "You signed in, but this browser did not keep the sign-in. Allow cookies for this site, then sign in again.";
+const COOKIE_NOT_KEPT =
+  "You signed in, but this browser did not keep the sign-in. Allow cookies for this site, then sign in again.";
 
 // A successful sign-in comes back here (?signedIn=) before going on, so that a browser
 // that did not keep the session cookie (cookies blocked) is told so instead of being
@@ -80,8 +81,18 @@ function SignInForm({ redirectTo, cookieNotKept }: { redirectTo: string; cookieN
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormAlert errors={form.errors ?? (cookieNotKept ? [COOKIE_NOT_KEPT] : null)} />
-      <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
-      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" errors={fields.password.errors} />
+      <Field
+        label="Email"
+        {...getInputProps(fields.email, { type: "email" })}
+        autoComplete="username"
+        errors={fields.email.errors}
+      />
+      <Field
+        label="Password"
+        {...getInputProps(fields.password, { type: "password" })}
+        autoComplete="current-password"
+        errors={fields.password.errors}
+      />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing In..." : "Sign In"}
       </Button>
@@ -96,11 +107,32 @@ function SetupAdminForm() {
       <input type="hidden" name="intent" value="setup" />
       <FormAlert errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" errors={fields.firstName.errors} />
-        <Field label="Last Name" {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" errors={fields.lastName.errors} />
+        <Field
+          label="First Name"
+          {...getInputProps(fields.firstName, { type: "text" })}
+          autoComplete="given-name"
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label="Last Name"
+          {...getInputProps(fields.lastName, { type: "text" })}
+          autoComplete="family-name"
+          errors={fields.lastName.errors}
+        />
       </div>
-      <Field label="Email" {...getInputProps(fields.email, { type: "email" })} autoComplete="username" errors={fields.email.errors} />
-      <Field label="Password" {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" errors={fields.password.errors} hint="At least 8 characters." />
+      <Field
+        label="Email"
+        {...getInputProps(fields.email, { type: "email" })}
+        autoComplete="username"
+        errors={fields.email.errors}
+      />
+      <Field
+        label="Password"
+        {...getInputProps(fields.password, { type: "password" })}
+        autoComplete="new-password"
+        errors={fields.password.errors}
+        hint="At least 8 characters."
+      />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating Account..." : "Create Admin Account"}
       </Button>
@@ -125,7 +157,9 @@ export default function AuthPage() {
           <Logo />
           <div className="mt-8 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h1 className="text-xl font-bold">{needsSetup ? "Setup Admin Account" : "Sign In"}</h1>
-            <p className="mt-1 mb-5 text-sm text-slate-600">{needsSetup ? "Create the first administrator account for your salon." : "Sign in to your salon account."}</p>
+            <p className="mt-1 mb-5 text-sm text-slate-600">
+              {needsSetup ? "Create the first administrator account for your salon." : "Sign in to your salon account."}
+            </p>
             {needsSetup ? <SetupAdminForm /> : <SignInForm redirectTo={redirectTo} cookieNotKept={cookieNotKept} />}
           </div>
         </div>

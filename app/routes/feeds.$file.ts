@@ -11,7 +11,10 @@ import { logServerError } from "~/utils/log.server";
 // token exists. Conditional requests (If-None-Match) are answered 304; each link is rate-limited.
 
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 
 /** Whether an If-None-Match header names this entity tag (weak or strong, or `*`). */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
@@ -30,7 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     body = await calendarFeedFor(token, { uidDomain: new URL(request.url).hostname });
   } catch (error) {
-    if (error instanceof TooManyRequests) return plain(429, error.message, { "Retry-After": String(error.retryAfterSeconds) });
+    if (error instanceof TooManyRequests)
+      return plain(429, error.message, { "Retry-After": String(error.retryAfterSeconds) });
     logServerError(error);
     return plain(500, "Something went wrong on the server. Please try again.");
   }
@@ -46,6 +50,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (matches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, {
     status: 200,
-    headers: { ...headers, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": 'inline; filename="appointments.ics"' },
+    headers: {
+      ...headers,
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="appointments.ics"',
+    },
   });
 }

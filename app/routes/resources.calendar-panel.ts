@@ -14,7 +14,9 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   await requireUser(request, "calendar.view");
   const parsed = PanelSchema.safeParse(Object.fromEntries(await readFormData(request, formLimit(PanelSchema))));
   if (!parsed.success) throw new Response("Send open=1 or open=0.", { status: 400 });
-  return redirect(safeRedirectPath(parsed.data.redirectTo, "/calendar"), { headers: { "Set-Cookie": panelCookieHeader(parsed.data.open === "1") } });
+  return redirect(safeRedirectPath(parsed.data.redirectTo, "/calendar"), {
+    headers: { "Set-Cookie": panelCookieHeader(parsed.data.open === "1") },
+  });
 });
 
 export const loader = () => redirect("/calendar");

@@ -7,7 +7,9 @@ import { formatClockTime, formatLongDate } from "~/lib/salon-time";
 
 /** The toast after a save; says so when the typed client was one already on file (decision 0060). */
 export function savedToastDescription(saved: SavedAppointment, verb: "booked" | "updated"): string {
-  return saved.reusedClient ? `Appointment ${verb} for existing client ${saved.reusedClient.name}` : `Appointment ${verb} successfully`;
+  return saved.reusedClient
+    ? `Appointment ${verb} for existing client ${saved.reusedClient.name}`
+    : `Appointment ${verb} successfully`;
 }
 
 const TOAST_REFUSALS = 3;
@@ -18,7 +20,12 @@ export function seriesToastDescription(booked: SeriesBooking, clock: ClockFormat
   const done = `${count === 1 ? "1 appointment" : `${count} appointments`} booked${booked.reusedClient ? ` for existing client ${booked.reusedClient.name}` : ""}`;
   if (!booked.refused.length) return `${done} successfully`;
   // The toast rides in a cookie: the first few refusals in full, then a count.
-  const shown = booked.refused.slice(0, TOAST_REFUSALS).map((occurrence) => `${formatLongDate(occurrence.date)} at ${formatClockTime(occurrence.time, clock)} (${occurrence.reason})`);
+  const shown = booked.refused
+    .slice(0, TOAST_REFUSALS)
+    .map(
+      (occurrence) =>
+        `${formatLongDate(occurrence.date)} at ${formatClockTime(occurrence.time, clock)} (${occurrence.reason})`,
+    );
   const more = booked.refused.length - shown.length;
   return `${done}; not booked: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
 }

@@ -37,8 +37,15 @@ function authenticatorFor(context: AppLoadContext, device: TrustedDevice | null)
  * function unchanged: 401 "Invalid email or password", 429 from the throttle, 503 when
  * the server is busy hashing.
  */
-export async function signInWithPassword(credentials: { email: string; password: string }, request: Request, context: AppLoadContext): Promise<Actor> {
+export async function signInWithPassword(
+  credentials: { email: string; password: string },
+  request: Request,
+  context: AppLoadContext,
+): Promise<Actor> {
   const device = await readDevice(request);
   const body = new URLSearchParams({ email: credentials.email, password: credentials.password });
-  return authenticatorFor(context, device).authenticate(PASSWORD_STRATEGY, new Request(request.url, { method: "POST", body }));
+  return authenticatorFor(context, device).authenticate(
+    PASSWORD_STRATEGY,
+    new Request(request.url, { method: "POST", body }),
+  );
 }

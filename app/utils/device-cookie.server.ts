@@ -26,7 +26,10 @@ async function readValue(request: Request): Promise<DeviceValue | null> {
   const { id, accounts } = value as Partial<DeviceValue>;
   if (typeof id !== "string" || !Array.isArray(accounts)) return null;
   const since = Date.now() - KNOWN_DEVICE_MS;
-  const fresh = accounts.filter((entry): entry is [number, number] => Array.isArray(entry) && Number.isSafeInteger(entry[0]) && typeof entry[1] === "number" && entry[1] > since);
+  const fresh = accounts.filter(
+    (entry): entry is [number, number] =>
+      Array.isArray(entry) && Number.isSafeInteger(entry[0]) && typeof entry[1] === "number" && entry[1] > since,
+  );
   return { id, accounts: fresh };
 }
 
@@ -39,6 +42,8 @@ export async function readDevice(request: Request): Promise<TrustedDevice | null
 /** The Set-Cookie header after `userId` signed in on this browser. */
 export async function deviceCookieHeader(request: Request, userId: number): Promise<string> {
   const value = (await readValue(request)) ?? { id: newToken(), accounts: [] };
-  const accounts = [...value.accounts.filter(([id]) => id !== userId), [userId, Date.now()] as [number, number]].slice(-MAX_ACCOUNTS);
+  const accounts = [...value.accounts.filter(([id]) => id !== userId), [userId, Date.now()] as [number, number]].slice(
+    -MAX_ACCOUNTS,
+  );
   return deviceCookie.serialize({ id: value.id, accounts } satisfies DeviceValue);
 }

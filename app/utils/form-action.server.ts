@@ -9,7 +9,11 @@ import { z, type ZodTypeAny } from "zod";
 import { DomainError, type FieldErrors } from "~/domain/errors";
 import { formLimit, readFormData } from "./form-data.server";
 
-type FormReply<Echo extends object = object> = Echo & { intent: string | null; result: SubmissionResult<string[]>; details?: Record<string, unknown> };
+type FormReply<Echo extends object = object> = Echo & {
+  intent: string | null;
+  result: SubmissionResult<string[]>;
+  details?: Record<string, unknown>;
+};
 
 type FormActionOptions<Echo extends object> = {
   /** The message above the form for a refused call; null shows only the field messages. Default: the domain's message when it names no field. */
@@ -42,7 +46,9 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
   const intent = typeof formData.get("intent") === "string" ? (formData.get("intent") as string) : null;
   const { failure = defaultFailure, fieldNames, hideFields, echo, onRefused } = options;
   const reply = (result: SubmissionResult<string[]>, status: number, details?: Record<string, unknown>) =>
-    data({ ...(echo ?? ({} as Echo)), intent, result, ...(details ? { details } : {}) } satisfies FormReply<Echo>, { status });
+    data({ ...(echo ?? ({} as Echo)), intent, result, ...(details ? { details } : {}) } satisfies FormReply<Echo>, {
+      status,
+    });
 
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return reply(submission.reply({ hideFields }), 400);
@@ -52,7 +58,15 @@ export async function formAction<S extends ZodTypeAny, R, Echo extends object = 
     if (!(error instanceof DomainError) || error.status === 403) throw error;
     if (onRefused) return onRefused(error);
     const message = failure(error);
-    return reply(submission.reply({ formErrors: message ? [message] : [], fieldErrors: renameFields(error.fieldErrors, fieldNames), hideFields }), error.status, error.details);
+    return reply(
+      submission.reply({
+        formErrors: message ? [message] : [],
+        fieldErrors: renameFields(error.fieldErrors, fieldNames),
+        hideFields,
+      }),
+      error.status,
+      error.details,
+    );
   }
 }
 

@@ -22,16 +22,19 @@ export type FormLimit = { maxFields: number; maxRepeats: number };
 /** The field names a schema reads, as Conform names them (`address.city`), through effects and unions. */
 function fieldNames(schema: ZodTypeAny, prefix = "", names = new Set<string>()): Set<string> {
   if (schema instanceof z.ZodEffects) return fieldNames(schema.innerType(), prefix, names);
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return fieldNames(schema.unwrap(), prefix, names);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return fieldNames(schema.unwrap(), prefix, names);
   if (schema instanceof z.ZodDefault) return fieldNames(schema.removeDefault(), prefix, names);
   if (schema instanceof z.ZodPipeline) return fieldNames(schema._def.in, prefix, names);
-  if (schema instanceof z.ZodIntersection) return fieldNames(schema._def.right, prefix, fieldNames(schema._def.left, prefix, names));
+  if (schema instanceof z.ZodIntersection)
+    return fieldNames(schema._def.right, prefix, fieldNames(schema._def.left, prefix, names));
   if (schema instanceof z.ZodUnion || schema instanceof z.ZodDiscriminatedUnion) {
     for (const option of schema.options as ZodTypeAny[]) fieldNames(option, prefix, names);
     return names;
   }
   if (schema instanceof z.ZodObject) {
-    for (const [key, value] of Object.entries(schema.shape as Record<string, ZodTypeAny>)) fieldNames(value, prefix ? `${prefix}.${key}` : key, names);
+    for (const [key, value] of Object.entries(schema.shape as Record<string, ZodTypeAny>))
+      fieldNames(value, prefix ? `${prefix}.${key}` : key, names);
     return names;
   }
   if (prefix) names.add(prefix);
@@ -51,7 +54,12 @@ export function formLimit(...forms: Array<ZodTypeAny | string>): FormLimit {
 /** How many times `needle` occurs in `haystack`, counting no further than `stopAfter`. */
 function occurrences(haystack: Buffer, needle: Buffer, stopAfter: number): number {
   let count = 0;
-  for (let at = haystack.indexOf(needle); at !== -1 && count <= stopAfter; at = haystack.indexOf(needle, at + needle.length)) count += 1;
+  for (
+    let at = haystack.indexOf(needle);
+    at !== -1 && count <= stopAfter;
+    at = haystack.indexOf(needle, at + needle.length)
+  )
+    count += 1;
   return count;
 }
 

@@ -2,7 +2,14 @@
 // responses (rendered by the nearest ErrorBoundary) for pages.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError, type z, type ZodTypeAny } from "zod";
-import { DomainError, Invalid, NotFound, ServiceUnavailable, TooManyRequests, UnsupportedMediaType } from "~/domain/errors";
+import {
+  DomainError,
+  Invalid,
+  NotFound,
+  ServiceUnavailable,
+  TooManyRequests,
+  UnsupportedMediaType,
+} from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
 import { hasControlCharacters } from "~/lib/schemas/limits";
 import { withCookieSecurity } from "./cookies.server";
@@ -28,7 +35,10 @@ export function apiErrorResponse(error: unknown): Response {
   }
   if (error instanceof DomainError) {
     const headers = retryAfterHeaders(error);
-    return jsonResponse({ message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...error.details }, { status: error.status, headers });
+    return jsonResponse(
+      { message: error.message, ...(error.fieldErrors ? { errors: error.fieldErrors } : {}), ...error.details },
+      { status: error.status, headers },
+    );
   }
   logServerError(error);
   return jsonResponse({ message: "Something went wrong on the server. Please try again." }, 500);
@@ -36,7 +46,9 @@ export function apiErrorResponse(error: unknown): Response {
 
 /** `Retry-After` for a refusal that passes (429 throttled, 503 busy). */
 function retryAfterHeaders(error: unknown): Record<string, string> {
-  return error instanceof TooManyRequests || error instanceof ServiceUnavailable ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return error instanceof TooManyRequests || error instanceof ServiceUnavailable
+    ? { "Retry-After": String(error.retryAfterSeconds) }
+    : {};
 }
 
 /** Wraps an `/api` loader or action: every failure becomes `{ message, errors? }` JSON. */
@@ -60,7 +72,8 @@ export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
     try {
       return withCookieSecurity(args.request, await handler(args));
     } catch (error) {
-      if (error instanceof DomainError) throw data(error.message, { status: error.status, headers: retryAfterHeaders(error) });
+      if (error instanceof DomainError)
+        throw data(error.message, { status: error.status, headers: retryAfterHeaders(error) });
       throw withCookieSecurity(args.request, error);
     }
   };
@@ -114,7 +127,11 @@ export async function readBody<S extends ZodTypeAny>(request: Request, schema: S
     throw new UnsupportedMediaType(UNSUPPORTED_CONTENT_TYPE);
   }
   const tainted = controlCharacterPaths(raw);
-  if (tainted.length > 0) throw new Invalid(CONTROL_CHARACTERS_REFUSED, Object.fromEntries(tainted.map((path) => [path, [CONTROL_CHARACTERS_REFUSED]])));
+  if (tainted.length > 0)
+    throw new Invalid(
+      CONTROL_CHARACTERS_REFUSED,
+      Object.fromEntries(tainted.map((path) => [path, [CONTROL_CHARACTERS_REFUSED]])),
+    );
   return schema.parse(raw);
 }
 
@@ -134,7 +151,10 @@ function strictId(value: string | null | undefined): number | null {
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
-  return jsonResponse({ message: `Method not allowed. Use ${allowed.join(" or ")}.` }, { status: 405, headers: { Allow: allowed.join(", ") } });
+  return jsonResponse(
+    { message: `Method not allowed. Use ${allowed.join(" or ")}.` },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
 }
 
 /** An optional id from a query string (`?stylistId=3`): null when absent or blank. */

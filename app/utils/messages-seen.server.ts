@@ -5,7 +5,13 @@
 import { createCookie } from "@remix-run/node";
 import { secureCookies } from "~/lib/env.server";
 
-const seenCookie = createCookie("messages_seen", { httpOnly: true, sameSite: "lax", secure: secureCookies, path: "/", maxAge: 60 * 60 * 24 * 365 });
+const seenCookie = createCookie("messages_seen", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: secureCookies,
+  path: "/",
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 export async function readSeenMessageId(request: Request): Promise<number> {
   const value = Number(await seenCookie.parse(request.headers.get("Cookie")));

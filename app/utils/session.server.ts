@@ -28,7 +28,8 @@ export const CROSS_ORIGIN_REFUSED = CROSS_ORIGIN_MESSAGE;
  */
 export function assertSameOrigin(request: Request): void {
   const header = (name: string) => request.headers.get(name) ?? (name === "host" ? new URL(request.url).host : null);
-  if (isCrossOriginWrite(request.method, header, { trustProxy: env.TRUST_PROXY > 0 })) throw new Forbidden(CROSS_ORIGIN_REFUSED);
+  if (isCrossOriginWrite(request.method, header, { trustProxy: env.TRUST_PROXY > 0 }))
+    throw new Forbidden(CROSS_ORIGIN_REFUSED);
 }
 
 function bearerToken(request: Request): string | null {

@@ -23,7 +23,9 @@ export function canShareRender(context: EntryContext, status: number): boolean {
   const { staticHandlerContext: handler } = context;
   if (status !== 200 || handler.errors || handler.actionData || !context.serverHandoffStream) return false;
   const deepest = handler.matches.at(-1);
-  const handle = deepest ? (context.routeModules[deepest.route.id]?.handle as { renderOnce?: boolean } | undefined) : undefined;
+  const handle = deepest
+    ? (context.routeModules[deepest.route.id]?.handle as { renderOnce?: boolean } | undefined)
+    : undefined;
   return handle?.renderOnce === true;
 }
 
@@ -50,7 +52,12 @@ async function renderWith(context: EntryContext, data: Uint8Array[], render: () 
  * when no page with the same URL and data is kept or being rendered; then given this
  * response's nonce. Kept as bytes so each answer is one copy, not a string to encode again.
  */
-export async function sharedRender(url: string, context: EntryContext, nonce: string, render: () => Promise<string>): Promise<Buffer<ArrayBuffer>> {
+export async function sharedRender(
+  url: string,
+  context: EntryContext,
+  nonce: string,
+  render: () => Promise<string>,
+): Promise<Buffer<ArrayBuffer>> {
   const data = await readAll(context.serverHandoffStream!);
   const hash = createHash("sha256").update(url).update("\n");
   for (const chunk of data) hash.update(chunk);

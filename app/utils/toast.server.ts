@@ -27,7 +27,11 @@ async function toastHeader(toast: z.input<typeof ToastSchema>): Promise<string> 
   return toastCookie.serialize(ToastSchema.parse(toast));
 }
 
-export async function redirectWithToast(url: string, toast: z.input<typeof ToastSchema>, init?: ResponseInit): Promise<Response> {
+export async function redirectWithToast(
+  url: string,
+  toast: z.input<typeof ToastSchema>,
+  init?: ResponseInit,
+): Promise<Response> {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastHeader(toast));
   return redirect(url, { ...init, headers });

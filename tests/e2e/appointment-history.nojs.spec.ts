@@ -33,7 +33,13 @@ test("a move by the edit form shows under History, and 'Show all' pages", async 
 
   // Five more moves: the dialog shows the newest five and links to every entry.
   for (const time of ["10:00", "11:00", "12:00", "13:00", "14:00"]) {
-    expect((await apiRequest("PATCH", `/api/appointments/${booked.body.id}`, setup.token, { startTime: londonInstant(date, time) })).status).toBe(200);
+    expect(
+      (
+        await apiRequest("PATCH", `/api/appointments/${booked.body.id}`, setup.token, {
+          startTime: londonInstant(date, time),
+        })
+      ).status,
+    ).toBe(200);
   }
   await page.goto(path);
   await history.getByText("Show latest changes").click();

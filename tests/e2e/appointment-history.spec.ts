@@ -18,7 +18,10 @@ test("the History section shows who moved the appointment, stylist and time", as
     notes: "History with JS",
   });
   expect(booked.status).toBe(201);
-  const moved = await apiRequest("PATCH", `/api/appointments/${booked.body.id}`, setup.token, { startTime: londonInstant(date, "11:30"), stylistId: setup.stylists["Theo Trimmer"] });
+  const moved = await apiRequest("PATCH", `/api/appointments/${booked.body.id}`, setup.token, {
+    startTime: londonInstant(date, "11:30"),
+    stylistId: setup.stylists["Theo Trimmer"],
+  });
   expect(moved.status).toBe(200);
 
   await signIn(page, ADMIN, `/calendar/appointments/${booked.body.id}?view=day&date=${date}`);
@@ -31,7 +34,9 @@ test("the History section shows who moved the appointment, stylist and time", as
   await expect(changes).toBeHidden();
   await history.getByText("Show latest changes").click();
   await expect(changes.getByRole("listitem")).toHaveCount(2);
-  await expect(changes.getByRole("listitem").first()).toContainText("Ada Admin moved it: Stylist Sofia Stylist → Theo Trimmer, Time 10:00 AM → 11:30 AM");
+  await expect(changes.getByRole("listitem").first()).toContainText(
+    "Ada Admin moved it: Stylist Sofia Stylist → Theo Trimmer, Time 10:00 AM → 11:30 AM",
+  );
   await expect(changes.getByRole("listitem").nth(1)).toContainText("Ada Admin created it: Stylist Sofia Stylist");
   await expect(history.getByRole("link", { name: "Show all" })).toHaveCount(0);
 

@@ -23,7 +23,11 @@ test("signing in returns to the requested page, and signing out ends the session
   await expect(page.getByText("Login successful")).toBeVisible();
   await expect(page.getByText("Welcome back!")).toBeVisible();
 
-  await page.getByRole("navigation", { name: "Main" }).locator("xpath=..").getByRole("button", { name: "Sign Out" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .locator("xpath=..")
+    .getByRole("button", { name: "Sign Out" })
+    .click();
   await expect(page).toHaveURL(/\/auth$/);
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings$/);

@@ -13,7 +13,10 @@ test("a stylist's weekly hours save as they change and stay after a reload", asy
   await expect(page.getByRole("heading", { name: "My Availability" })).toBeVisible();
   await expect(page.getByText("Manage your working hours and time off")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Working Hours" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Weekly Schedule", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Weekly Schedule", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(page.getByRole("button", { name: "Bi-Weekly Schedule" })).toHaveAttribute("aria-pressed", "false");
 
   // SPEC's defaults: Monday to Saturday 9:00-17:00, Sunday (day 7) off.
@@ -60,7 +63,11 @@ test("a stylist's weekly hours save as they change and stay after a reload", asy
 
   await expect
     .poll(async () => {
-      const days = (await apiCall(await apiToken(stylist), "GET", "/api/stylist/availability")).body as { dayOfWeek: number; isWorking: boolean; startTime: string }[];
+      const days = (await apiCall(await apiToken(stylist), "GET", "/api/stylist/availability")).body as {
+        dayOfWeek: number;
+        isWorking: boolean;
+        startTime: string;
+      }[];
       return days.map((day) => `${day.dayOfWeek}:${day.isWorking ? day.startTime : "off"}`).join(" ");
     })
     .toBe("1:10:00 2:off 3:09:00 4:09:00 5:09:00 6:09:00 7:09:00");
@@ -74,7 +81,10 @@ test("a stylist's weekly hours save as they change and stay after a reload", asy
   });
 });
 
-test("a bi-weekly rota shows Week 1 and Week 2, says which week this is, and follows the stylist to another tablet", async ({ browser, page }) => {
+test("a bi-weekly rota shows Week 1 and Week 2, says which week this is, and follows the stylist to another tablet", async ({
+  browser,
+  page,
+}) => {
   const stylist = await createStylistAccount(await apiToken(), "Bea", "Biweekly");
   await signIn(page, stylist, "/availability");
   await page.getByRole("button", { name: "Bi-Weekly Schedule" }).click();
@@ -98,7 +108,11 @@ test("a bi-weekly rota shows Week 1 and Week 2, says which week this is, and fol
   await expect(page.getByLabel("End time on Monday, day 8")).toHaveValue("20:00");
   await expect
     .poll(async () => {
-      const days = (await apiCall(await apiToken(stylist), "GET", "/api/stylist/availability")).body as { dayOfWeek: number; isWorking: boolean; endTime: string }[];
+      const days = (await apiCall(await apiToken(stylist), "GET", "/api/stylist/availability")).body as {
+        dayOfWeek: number;
+        isWorking: boolean;
+        endTime: string;
+      }[];
       return days.length === 14 ? `${days[7]!.isWorking} ${days[7]!.endTime}` : `only ${days.length} days`;
     })
     .toBe("true 20:00");
@@ -116,7 +130,9 @@ test("a bi-weekly rota shows Week 1 and Week 2, says which week this is, and fol
   });
 });
 
-test("an admin manages a chosen stylist's hours; a failed save is rolled back with 'Failed to update availability'", async ({ page }) => {
+test("an admin manages a chosen stylist's hours; a failed save is rolled back with 'Failed to update availability'", async ({
+  page,
+}) => {
   const stylist = await createStylistAccount(await apiToken(), "Rhea", "Rollback");
   await signIn(page, { email: "admin@e2e.test", password: "admin-pass-1" }, "/availability");
   await expect(page.getByText("Select a Stylist", { exact: true })).toBeVisible();
@@ -142,7 +158,8 @@ test("an admin manages a chosen stylist's hours; a failed save is rolled back wi
   await expect(thursday).toBeChecked();
   await expect(page.getByLabel("Start time on Thursday")).toBeVisible();
   await page.unrouteAll();
-  const days = (await apiCall(await apiToken(), "GET", `/api/stylist/availability?stylistId=${stylist.stylistId}`)).body as { dayOfWeek: number; isWorking: boolean }[];
+  const days = (await apiCall(await apiToken(), "GET", `/api/stylist/availability?stylistId=${stylist.stylistId}`))
+    .body as { dayOfWeek: number; isWorking: boolean }[];
   expect(days.map((day) => day.isWorking)).toEqual([true, true, false, true, true, true, false]);
 });
 

@@ -25,14 +25,22 @@ export async function calendarFixtures(): Promise<{ services: Record<string, num
       const found = await db.execute({ sql: "select id from services where name = ?", args: [service.name] });
       const id =
         found.rows[0]?.id ??
-        (await db.execute({ sql: "insert into services (name, category, duration, price) values (?, ?, ?, ?) returning id", args: [service.name, service.category, service.duration, service.price] }))
-          .rows[0]!.id;
+        (
+          await db.execute({
+            sql: "insert into services (name, category, duration, price) values (?, ?, ?, ?) returning id",
+            args: [service.name, service.category, service.duration, service.price],
+          })
+        ).rows[0]!.id;
       services[service.name] = Number(id);
     }
     const client = await db.execute("select id from clients where name = 'Jane Doe'");
     const clientId = Number(
       client.rows[0]?.id ??
-        (await db.execute("insert into clients (name, phone, phone_e164, email) values ('Jane Doe', '07700 900123', '+447700900123', 'jane@example.com') returning id")).rows[0]!.id,
+        (
+          await db.execute(
+            "insert into clients (name, phone, phone_e164, email) values ('Jane Doe', '07700 900123', '+447700900123', 'jane@example.com') returning id",
+          )
+        ).rows[0]!.id,
     );
     return { services, clientId };
   } finally {
@@ -92,7 +100,12 @@ export async function scrollToTime(page: Page, time: string) {
   await page.getByTestId("calendar-scroller").evaluate((element, y) => element.scrollTo(0, Math.max(0, y - 120)), top);
 }
 
-export type CalendarSetup = { services: Record<string, number>; clientId: number; token: string; stylists: Record<string, number> };
+export type CalendarSetup = {
+  services: Record<string, number>;
+  clientId: number;
+  token: string;
+  stylists: Record<string, number>;
+};
 
 /** Everything a calendar spec needs, filled in before its tests run. */
 export function calendarSetup(): CalendarSetup {
@@ -106,7 +119,13 @@ export function calendarSetup(): CalendarSetup {
 }
 
 /** Books the spec's client with a stylist for Cut & Finish through `/api` (a scheduled booking unless `extra` says otherwise). */
-export async function bookByApi(setup: CalendarSetup, date: string, time: string, stylist: string, extra: Record<string, unknown> = {}) {
+export async function bookByApi(
+  setup: CalendarSetup,
+  date: string,
+  time: string,
+  stylist: string,
+  extra: Record<string, unknown> = {},
+) {
   const result = await apiRequest("POST", "/api/appointments", setup.token, {
     clientId: setup.clientId,
     stylistId: setup.stylists[stylist],

@@ -23,11 +23,15 @@ async function openScreen(page: Page) {
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
   // The router exists only once the page's scripts have run and hydrated it.
   await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
-  const scriptNonces = await page.evaluate(() => [...document.querySelectorAll("script")].map((script) => script.nonce));
+  const scriptNonces = await page.evaluate(() =>
+    [...document.querySelectorAll("script")].map((script) => script.nonce),
+  );
   return { nonce, scriptNonces, refused };
 }
 
-test("screens on the same day share a render, each with its own nonce, working scripts and the latest change", async ({ browser }) => {
+test("screens on the same day share a render, each with its own nonce, working scripts and the latest change", async ({
+  browser,
+}) => {
   const { id } = await bookByApi(setup, DAY, "10:00", "Sofia Stylist");
   const tablets = [await browser.newContext(), await browser.newContext()];
   const [first, second] = [await tablets[0]!.newPage(), await tablets[1]!.newPage()] as const;
@@ -49,7 +53,9 @@ test("screens on the same day share a render, each with its own nonce, working s
   }
 
   // A change, then a screen loading the day again shows it.
-  const moved = await apiRequest("PATCH", `/api/appointments/${id}`, setup.token, { startTime: londonInstant(DAY, "12:00") });
+  const moved = await apiRequest("PATCH", `/api/appointments/${id}`, setup.token, {
+    startTime: londonInstant(DAY, "12:00"),
+  });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   await second.goto(PATH);
   await expect(second.getByTestId(`appointment-${id}`)).toContainText("12:00 PM");

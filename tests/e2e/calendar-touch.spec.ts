@@ -21,8 +21,16 @@ test.use({ viewport: TABLET, hasTouch: true, isMobile: true });
 async function row(id: number) {
   const db = createClient({ url: `file:${currentSlot().databaseFile}` });
   try {
-    const { rows } = await db.execute({ sql: "select stylist_id, start_time, end_time, updated_at from appointments where id = ?", args: [id] });
-    return { stylistId: Number(rows[0]!.stylist_id), startTime: String(rows[0]!.start_time), endTime: String(rows[0]!.end_time), updatedAt: String(rows[0]!.updated_at) };
+    const { rows } = await db.execute({
+      sql: "select stylist_id, start_time, end_time, updated_at from appointments where id = ?",
+      args: [id],
+    });
+    return {
+      stylistId: Number(rows[0]!.stylist_id),
+      startTime: String(rows[0]!.start_time),
+      endTime: String(rows[0]!.end_time),
+      updatedAt: String(rows[0]!.updated_at),
+    };
   } finally {
     db.close();
   }
@@ -32,7 +40,10 @@ async function row(id: number) {
 async function finger(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   const send = (type: "touchStart" | "touchMove" | "touchEnd", x = 0, y = 0) =>
-    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(x), y: Math.round(y), id: 1 }] });
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(x), y: Math.round(y), id: 1 }],
+    });
   return {
     down: (x: number, y: number) => send("touchStart", x, y),
     move: (x: number, y: number) => send("touchMove", x, y),
@@ -41,7 +52,9 @@ async function finger(page: Page) {
     swipe: (x: number, y: number, toX: number, toY: number, steps = 12) =>
       Promise.all([
         send("touchStart", x, y),
-        ...Array.from({ length: steps }, (_, index) => send("touchMove", x + ((toX - x) * (index + 1)) / steps, y + ((toY - y) * (index + 1)) / steps)),
+        ...Array.from({ length: steps }, (_, index) =>
+          send("touchMove", x + ((toX - x) * (index + 1)) / steps, y + ((toY - y) * (index + 1)) / steps),
+        ),
         send("touchEnd"),
       ]),
   };
@@ -85,12 +98,15 @@ test("press and hold lifts an appointment, dragging it moves it, and Undo puts i
   await touch.down(from.x + 20, from.y + 6);
   // The lift is the signal the hold has lasted (about 400 ms): no timed wait here.
   await expect(block).toHaveClass(/appt-lifted/);
-  await expect(page.getByText("picked up. Move your finger to another time or stylist and lift it there.", { exact: false })).toBeAttached();
+  await expect(
+    page.getByText("picked up. Move your finger to another time or stylist and lift it there.", { exact: false }),
+  ).toBeAttached();
   mkdirSync("screenshots", { recursive: true });
   await page.screenshot({ path: "screenshots/touch-lifted-1024x768.png" });
   const toX = target.x + 20;
   const toY = rowY(target.y, "11:00") + 6;
-  for (let step = 1; step <= 8; step++) await touch.move(from.x + 20 + ((toX - from.x - 20) * step) / 8, from.y + 6 + ((toY - from.y - 6) * step) / 8);
+  for (let step = 1; step <= 8; step++)
+    await touch.move(from.x + 20 + ((toX - from.x - 20) * step) / 8, from.y + 6 + ((toY - from.y - 6) * step) / 8);
   await expect(page.getByTestId("drag-ghost")).toHaveText("11:00 AM");
   await touch.up();
 
@@ -107,7 +123,11 @@ test("press and hold lifts an appointment, dragging it moves it, and Undo puts i
   await expect(column(page, SOFIA).getByTestId(`appointment-${booked.id}`)).toContainText("10:00 AM – 11:00 AM");
   await expect.poll(async () => (await row(booked.id)).startTime).toBe(before.startTime);
   const restored = await row(booked.id);
-  expect({ stylistId: restored.stylistId, startTime: restored.startTime, endTime: restored.endTime }).toEqual({ stylistId: before.stylistId, startTime: before.startTime, endTime: before.endTime });
+  expect({ stylistId: restored.stylistId, startTime: restored.startTime, endTime: restored.endTime }).toEqual({
+    stylistId: before.stylistId,
+    startTime: before.startTime,
+    endTime: before.endTime,
+  });
 });
 
 test("Undo is checked like any move: a slot taken meanwhile refuses it with the server's reason", async ({ page }) => {
@@ -127,7 +147,10 @@ test("Undo is checked like any move: a slot taken meanwhile refuses it with the 
   // Someone books the old slot before Undo.
   await bookByApi(setup, "2027-03-11", "14:00", SOFIA, { availabilityOverride: true });
   // Undo from the keyboard this time: F8 focuses the notifications, Tab reaches the button.
-  const undo = page.getByRole("region", { name: "Notifications (F8)" }).getByRole("status").getByRole("button", { name: "Undo" });
+  const undo = page
+    .getByRole("region", { name: "Notifications (F8)" })
+    .getByRole("status")
+    .getByRole("button", { name: "Undo" });
   await expect(undo).toBeVisible();
   await page.keyboard.press("F8");
   await page.keyboard.press("Tab");
@@ -138,7 +161,9 @@ test("Undo is checked like any move: a slot taken meanwhile refuses it with the 
   await expect.poll(async () => (await row(booked.id)).startTime).toBe(londonInstant("2027-03-11", "15:00"));
 });
 
-test("while a block is dragged, the pointer near the grid's bottom edge scrolls the grid and the drop lands further down", async ({ page }) => {
+test("while a block is dragged, the pointer near the grid's bottom edge scrolls the grid and the drop lands further down", async ({
+  page,
+}) => {
   // An administrator's booking with the override: any time of the day is a valid drop.
   const booked = await bookByApi(setup, "2027-03-25", "09:00", SOFIA, { availabilityOverride: true });
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-25");

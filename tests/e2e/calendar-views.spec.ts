@@ -31,21 +31,30 @@ test.beforeAll(async () => {
   // A worker started again after a failure finds the earlier run's bookings: start afresh.
   const db = createClient({ url: `file:${currentSlot().databaseFile}` });
   await db.execute("PRAGMA busy_timeout = 5000");
-  await db.execute({ sql: "delete from appointments where start_time >= ? and start_time < ?", args: [`${DAY}T00:00:00.000Z`, `${DAY}T23:59:59.999Z`] });
+  await db.execute({
+    sql: "delete from appointments where start_time >= ? and start_time < ?",
+    args: [`${DAY}T00:00:00.000Z`, `${DAY}T23:59:59.999Z`],
+  });
   db.close();
   const client = { clientId: setup.clientId };
   await book("short", SOFIA, "09:00", { ...client, serviceId: setup.services["Fringe Trim"] });
   await book("long", SOFIA, "10:00", { ...client, serviceId: setup.services["Colour Refresh"] });
   await book("completed", THEO, "09:00", { ...client, serviceId: setup.services["Cut & Finish"], status: "completed" });
   await book("cancelled", THEO, "11:00", { ...client, serviceId: setup.services["Cut & Finish"], status: "cancelled" });
-  await book("blocked", THEO, "13:00", { status: "blocked", notes: "Training", endTime: new Date(`${DAY}T14:00:00+01:00`).toISOString() });
+  await book("blocked", THEO, "13:00", {
+    status: "blocked",
+    notes: "Training",
+    endTime: new Date(`${DAY}T14:00:00+01:00`).toISOString(),
+  });
 });
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/calendar-${name}.png` });
 }
 
-test("the week view shows all 7 days at 1024×768, a summary per stylist and day, and a day opens its Day view", async ({ page }) => {
+test("the week view shows all 7 days at 1024×768, a summary per stylist and day, and a day opens its Day view", async ({
+  page,
+}) => {
   await page.setViewportSize(TABLET);
   await signIn(page, ADMIN, `/calendar?view=week&date=${DAY}`);
   const week = page.getByTestId("week-view");
@@ -57,8 +66,18 @@ test("the week view shows all 7 days at 1024×768, a summary per stylist and day
     expect(box.x + box.width).toBeLessThanOrEqual(TABLET.width);
   }
   // Sofia: two appointments, 9:00 to 11:30. Theo: one (the cancellation does not count).
-  await expect(week.getByRole("link", { name: `${SOFIA}, Wednesday, June 18, 2025: 2 appointments, 9:00 AM to 11:30 AM`, exact: false })).toBeVisible();
-  await expect(week.getByRole("link", { name: `${THEO}, Wednesday, June 18, 2025: 1 appointment, 9:00 AM to 10:00 AM`, exact: false })).toBeVisible();
+  await expect(
+    week.getByRole("link", {
+      name: `${SOFIA}, Wednesday, June 18, 2025: 2 appointments, 9:00 AM to 11:30 AM`,
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(
+    week.getByRole("link", {
+      name: `${THEO}, Wednesday, June 18, 2025: 1 appointment, 9:00 AM to 10:00 AM`,
+      exact: false,
+    }),
+  ).toBeVisible();
   await shoot(page, "week-tablet");
   await expectNoAxeViolations(page);
 
@@ -70,7 +89,9 @@ test("the week view shows all 7 days at 1024×768, a summary per stylist and day
 test("the month view shows each day's count and load, and a day opens its Day view", async ({ page }) => {
   await page.setViewportSize(TABLET);
   await signIn(page, ADMIN, `/calendar?view=month&date=${DAY}`);
-  const day = page.getByTestId("month-view").getByRole("link", { name: /^Wednesday, June 18, 2025: 3 appointments, 9:00 AM to 11:30 AM, \d+% booked$/ });
+  const day = page
+    .getByTestId("month-view")
+    .getByRole("link", { name: /^Wednesday, June 18, 2025: 3 appointments, 9:00 AM to 11:30 AM, \d+% booked$/ });
   await expect(day).toBeVisible();
   await expect(day).toContainText("3");
   await shoot(page, "month-tablet");
@@ -79,7 +100,9 @@ test("the month view shows each day's count and load, and a day opens its Day vi
   await expect(page).toHaveURL(/view=day&date=2025-06-18/);
 });
 
-test("blocks are readable: a 15-minute block shows client and time on one line, status at a glance, blocked time its notes", async ({ page }) => {
+test("blocks are readable: a 15-minute block shows client and time on one line, status at a glance, blocked time its notes", async ({
+  page,
+}) => {
   await page.setViewportSize(TABLET);
   await signIn(page, ADMIN, `/calendar?view=day&date=${DAY}`);
   await scrollToTime(page, "09:00");

@@ -24,7 +24,9 @@ test("book, edit, move by form and delete without JavaScript", async ({ page }) 
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
   await expect(page.getByText("Appointment booked successfully")).toBeVisible();
   // In Sofia's column: on a fresh database the upcoming list links the booking too.
-  const block = page.getByRole("region", { name: "Sofia Stylist's appointments" }).getByRole("link", { name: /Olive Offline/ });
+  const block = page
+    .getByRole("region", { name: "Sofia Stylist's appointments" })
+    .getByRole("link", { name: /Olive Offline/ });
   await expect(block).toContainText("9:15 AM – 10:15 AM · Cut & Finish");
 
   // Moving without JavaScript: the edit form changes stylist and time.
@@ -34,7 +36,9 @@ test("book, edit, move by form and delete without JavaScript", async ({ page }) 
   await edit.getByLabel("Stylist", { exact: true }).selectOption({ label: "Theo Trimmer" });
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Appointment updated successfully")).toBeVisible();
-  const moved = page.getByRole("region", { name: "Theo Trimmer's appointments" }).getByRole("link", { name: /Olive Offline/ });
+  const moved = page
+    .getByRole("region", { name: "Theo Trimmer's appointments" })
+    .getByRole("link", { name: /Olive Offline/ });
   await expect(moved).toContainText("4:00 PM – 5:00 PM");
 
   await moved.click();

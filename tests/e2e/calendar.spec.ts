@@ -2,7 +2,16 @@
 // its rollback), blocked time, the overlap refusal and live updates between tablets.
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY } from "./accounts";
-import { apiRequest, bookByApi, calendarSetup, clickSlot, column, expectToast, londonInstant, scrollToTime } from "./calendar-fixtures";
+import {
+  apiRequest,
+  bookByApi,
+  calendarSetup,
+  clickSlot,
+  column,
+  expectToast,
+  londonInstant,
+  scrollToTime,
+} from "./calendar-fixtures";
 import { signIn } from "./helpers";
 
 const setup = calendarSetup();
@@ -84,7 +93,9 @@ test("edit, refuse completing a future appointment, cancel and delete", async ({
   // It has not started yet, so it cannot be completed (decision 0063): the dialog says so and keeps the entries.
   await dialog.getByLabel("Status").selectOption("completed");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
-  await expect(dialog.getByText("An appointment cannot be marked completed before it starts.", { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText("An appointment cannot be marked completed before it starts.", { exact: true }),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Notes")).toHaveValue("Prefers the window seat");
   await dialog.getByLabel("Status").selectOption("scheduled");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -106,7 +117,13 @@ test("edit, refuse completing a future appointment, cancel and delete", async ({
 });
 
 /** Drags a block with the mouse; `fromTime` and `toTime` must fit on one screen. */
-async function drag(page: import("@playwright/test").Page, id: number, fromTime: string, toStylist: string, toTime: string) {
+async function drag(
+  page: import("@playwright/test").Page,
+  id: number,
+  fromTime: string,
+  toStylist: string,
+  toTime: string,
+) {
   const block = page.getByTestId(`appointment-${id}`);
   await scrollToTime(page, fromTime < toTime ? fromTime : toTime);
   const from = (await block.boundingBox())!;
@@ -128,7 +145,10 @@ test("drag an appointment to another stylist and time, and roll back a refused m
   await drag(page, moving.id, "10:00", THEO, "11:00");
   await expectToast(page, "The appointment has been successfully moved.");
   const moved = await apiRequest("GET", `/api/appointments/${moving.id}`, setup.token);
-  expect(moved.body).toMatchObject({ startTime: londonInstant("2027-03-04", "11:00"), stylistId: setup.stylists[THEO] });
+  expect(moved.body).toMatchObject({
+    startTime: londonInstant("2027-03-04", "11:00"),
+    stylistId: setup.stylists[THEO],
+  });
   await expect(column(page, THEO).getByTestId(`appointment-${moving.id}`)).toContainText("11:00 AM – 12:00 PM");
 
   await drag(page, moving.id, "11:00", THEO, "13:30");
@@ -174,7 +194,9 @@ test("a clash is refused with a message naming it", async ({ page }) => {
   await dialog.getByLabel("Stylist", { exact: true }).selectOption({ label: SOFIA });
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("Failed to book appointment: Sofia Stylist already has Jane Doe (Cut & Finish) from 3:00 PM to 4:00 PM.");
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Failed to book appointment: Sofia Stylist already has Jane Doe (Cut & Finish) from 3:00 PM to 4:00 PM.",
+  );
 });
 
 test("a booking made elsewhere appears on an open calendar without reloading", async ({ page, browser }) => {
@@ -208,8 +230,15 @@ test("a booking made while a screen is still connecting to live updates appears 
   await expect(page.getByTestId(`appointment-${booked.id}`)).toBeVisible();
 });
 
-test("the grid shades time off, a booking into it is refused, and an admin's override is recorded", async ({ page }) => {
-  const added = await apiRequest("POST", "/api/stylist/time-off", setup.token, { stylistId: setup.stylists[SOFIA], startDate: "2027-03-10", endDate: "2027-03-10", reason: "Training day" });
+test("the grid shades time off, a booking into it is refused, and an admin's override is recorded", async ({
+  page,
+}) => {
+  const added = await apiRequest("POST", "/api/stylist/time-off", setup.token, {
+    stylistId: setup.stylists[SOFIA],
+    startDate: "2027-03-10",
+    endDate: "2027-03-10",
+    reason: "Training day",
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-10");
   await expect(column(page, SOFIA).getByText("Time off: Training day")).toBeVisible();
@@ -220,7 +249,9 @@ test("the grid shades time off, a booking into it is refused, and an admin's ove
   await dialog.getByLabel("Phone").fill("07700 900444");
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
-  await expect(dialog.getByRole("alert")).toContainText("Sofia Stylist is on time off on Wednesday, March 10, 2027 (Training day).");
+  await expect(dialog.getByRole("alert")).toContainText(
+    "Sofia Stylist is on time off on Wednesday, March 10, 2027 (Training day).",
+  );
 
   await dialog.getByLabel("Book even outside the stylist's working hours or time off").check();
   await dialog.getByRole("button", { name: "Book Appointment" }).click();

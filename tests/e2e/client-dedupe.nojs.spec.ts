@@ -9,9 +9,16 @@ import { signIn } from "./helpers";
 
 calendarSetup();
 
-test("a booking typed with an existing client's name and phone books that client and says so", async ({ page, request }) => {
+test("a booking typed with an existing client's name and phone books that client and says so", async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, ADMIN);
-  await createClientViaApi(request, token, { name: "Nadia Nojs Booker", phone: "07700 961001", email: "nadia.nojs@dedupe.test" });
+  await createClientViaApi(request, token, {
+    name: "Nadia Nojs Booker",
+    phone: "07700 961001",
+    email: "nadia.nojs@dedupe.test",
+  });
 
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-05-10");
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
@@ -33,7 +40,11 @@ test("a booking typed with an existing client's name and phone books that client
 
 test("the Add Client form refuses a duplicate e-mail and links to the existing client", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  const existing = await createClientViaApi(request, token, { name: "Olga Onfile Nojs", phone: "07700 961002", email: "olga.onfile@dedupe.test" });
+  const existing = await createClientViaApi(request, token, {
+    name: "Olga Onfile Nojs",
+    phone: "07700 961002",
+    email: "olga.onfile@dedupe.test",
+  });
 
   await signIn(page, ADMIN, "/clients/new");
   const dialog = page.getByRole("dialog", { name: "Add New Client" });
@@ -46,12 +57,18 @@ test("the Add Client form refuses a duplicate e-mail and links to the existing c
   await expect(dialog.getByText("Already on file for Olga Onfile Nojs")).toBeVisible();
   await dialog.getByRole("link", { name: "Open the existing client" }).click();
   await expect(page).toHaveURL(new RegExp(`/clients/${existing.id}/edit$`));
-  await expect(page.getByRole("dialog", { name: "Edit Client" }).getByLabel("Name", { exact: true })).toHaveValue("Olga Onfile Nojs");
+  await expect(page.getByRole("dialog", { name: "Edit Client" }).getByLabel("Name", { exact: true })).toHaveValue(
+    "Olga Onfile Nojs",
+  );
 });
 
 test("an admin finds, chooses and merges two records of one client without JavaScript", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  await createClientViaApi(request, token, { name: "Nora Nojsmerge", phone: "07700 965001", email: "nora.nojsmerge@dedupe.test" });
+  await createClientViaApi(request, token, {
+    name: "Nora Nojsmerge",
+    phone: "07700 965001",
+    email: "nora.nojsmerge@dedupe.test",
+  });
   await createClientViaApi(request, token, { name: "N. Nojsmerge", phone: "07700 965002", notes: "Allergic to latex" });
 
   await signIn(page, ADMIN, "/clients?q=Nojsmerge");

@@ -10,9 +10,15 @@ for (const [label, size] of [
   ["tablet", TABLET],
   ["phone", PHONE],
 ] as const) {
-  test(`the Add Client dialog names and links the existing client of a duplicate phone (${label})`, async ({ page, request }) => {
+  test(`the Add Client dialog names and links the existing client of a duplicate phone (${label})`, async ({
+    page,
+    request,
+  }) => {
     const token = await apiToken(request, ADMIN);
-    const existing = await createClientViaApi(request, token, { name: `Pia Phone ${label}`, phone: label === "tablet" ? "07700 962001" : "07700 962002" });
+    const existing = await createClientViaApi(request, token, {
+      name: `Pia Phone ${label}`,
+      phone: label === "tablet" ? "07700 962001" : "07700 962002",
+    });
     await page.setViewportSize(size);
     await signIn(page, ADMIN, "/clients");
     await page.getByRole("link", { name: "Add Client" }).first().click();
@@ -21,8 +27,13 @@ for (const [label, size] of [
     await dialog.getByLabel("Phone").fill(existing.phone.replace(/^0/, "+44 "));
     await dialog.getByLabel("GDPR Consent Required").check();
     await dialog.getByRole("button", { name: "Add Client" }).click();
-    await expect(dialog.getByRole("alert")).toContainText(`A client with this phone number already exists: Pia Phone ${label}.`);
-    await expect(dialog.getByRole("link", { name: "Open the existing client" })).toHaveAttribute("href", `/clients/${existing.id}/edit`);
+    await expect(dialog.getByRole("alert")).toContainText(
+      `A client with this phone number already exists: Pia Phone ${label}.`,
+    );
+    await expect(dialog.getByRole("link", { name: "Open the existing client" })).toHaveAttribute(
+      "href",
+      `/clients/${existing.id}/edit`,
+    );
     await page.screenshot({ path: `screenshots/${label}-client-duplicate.png` });
     await expectNoAxeViolations(page);
   });
@@ -30,8 +41,16 @@ for (const [label, size] of [
   test(`an admin merges two records of one client (${label})`, async ({ page, request }) => {
     const token = await apiToken(request, ADMIN);
     const tag = label === "tablet" ? "Tab" : "Pho";
-    const kept = await createClientViaApi(request, token, { name: `Maria Merge${tag}`, phone: label === "tablet" ? "07700 963001" : "07700 963101", email: `maria.${tag}@dedupe.test` });
-    await createClientViaApi(request, token, { name: `M. Merge${tag}`, phone: label === "tablet" ? "07700 963002" : "07700 963102", notes: "Prefers Saturdays" });
+    const kept = await createClientViaApi(request, token, {
+      name: `Maria Merge${tag}`,
+      phone: label === "tablet" ? "07700 963001" : "07700 963101",
+      email: `maria.${tag}@dedupe.test`,
+    });
+    await createClientViaApi(request, token, {
+      name: `M. Merge${tag}`,
+      phone: label === "tablet" ? "07700 963002" : "07700 963102",
+      notes: "Prefers Saturdays",
+    });
     await page.setViewportSize(size);
     await signIn(page, ADMIN, `/clients?q=Merge${tag}`);
     await page.getByRole("link", { name: `Merge Maria Merge${tag}` }).click();
@@ -47,7 +66,9 @@ for (const [label, size] of [
     await expectNoAxeViolations(page);
 
     await dialog.getByRole("button", { name: "Merge Clients" }).click();
-    await expect(page.getByText(`Maria Merge${tag} is kept; 0 appointments moved from the other record.`)).toBeVisible();
+    await expect(
+      page.getByText(`Maria Merge${tag} is kept; 0 appointments moved from the other record.`),
+    ).toBeVisible();
     const cards = page.getByRole("list", { name: "Clients" }).getByRole("listitem");
     await expect(cards).toHaveCount(1);
     await expect(cards.getByRole("heading", { name: `Maria Merge${tag}` })).toBeVisible();

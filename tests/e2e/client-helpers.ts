@@ -5,13 +5,20 @@ import { expect } from "@playwright/test";
 import { currentSlot } from "./servers";
 import { sessionToken } from "./sessions";
 
-export async function apiToken(_request: APIRequestContext, account: { email: string; password?: string }): Promise<string> {
+export async function apiToken(
+  _request: APIRequestContext,
+  account: { email: string; password?: string },
+): Promise<string> {
   return sessionToken(account);
 }
 
 export type ApiClient = { id: number; name: string; phone: string; email: string | null };
 
-export async function createClientViaApi(request: APIRequestContext, token: string, body: Record<string, unknown>): Promise<ApiClient> {
+export async function createClientViaApi(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<ApiClient> {
   const response = await request.post("/api/clients", { data: body, headers: { Authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();

@@ -17,7 +17,9 @@ test("mark a no-show with the edit form: the day shows it", async ({ page }) => 
   await expect(page.getByTestId(`appointment-${salon.pendingId}`)).toContainText("No-show");
 });
 
-test("the client profile pages its history with links and Book again opens a prefilled booking page", async ({ page }) => {
+test("the client profile pages its history with links and Book again opens a prefilled booking page", async ({
+  page,
+}) => {
   const salon = await profileSalon();
   await page.setViewportSize(TABLET);
   await signIn(page, ADMIN, `/clients?q=${encodeURIComponent(salon.clientName)}`);
@@ -26,7 +28,10 @@ test("the client profile pages its history with links and Book again opens a pre
   await expect(page.getByText(PROFILE_TOTAL_SPENT)).toBeVisible();
   const past = page.getByRole("list", { name: "Past appointments" });
   await expect(past.getByRole("listitem")).toHaveCount(10);
-  await page.getByRole("navigation", { name: "Past appointments pages" }).getByRole("link", { name: "Next page" }).click();
+  await page
+    .getByRole("navigation", { name: "Past appointments pages" })
+    .getByRole("link", { name: "Next page" })
+    .click();
   await expect(page).toHaveURL(/[?&]past=/);
   await expect(past.getByRole("listitem")).toHaveCount(4);
   await expect(page.getByRole("list", { name: "Upcoming appointments" }).getByRole("listitem")).toHaveCount(2);

@@ -63,7 +63,11 @@ test("add, search, edit and delete a client without JavaScript", async ({ page }
 
 test("record, export and erase without JavaScript", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  const client = await createClientViaApi(request, token, { name: "Nojs Erasable", phone: "07700 900855", email: "erasable@nojs.test" });
+  const client = await createClientViaApi(request, token, {
+    name: "Nojs Erasable",
+    phone: "07700 900855",
+    email: "erasable@nojs.test",
+  });
 
   await signIn(page, STYLIST, `/clients/${client.id}/edit`);
   await page.getByRole("button", { name: "Record Erasure Request" }).click();
@@ -73,7 +77,10 @@ test("record, export and erase without JavaScript", async ({ page, request }) =>
   await signIn(page, ADMIN, "/gdpr");
   // Without JavaScript the sign-in toast stays until the next page and may cover a button.
   await page.goto("/gdpr");
-  const row = page.getByRole("list", { name: "Erasure requests" }).getByRole("listitem").filter({ hasText: "Nojs Erasable" });
+  const row = page
+    .getByRole("list", { name: "Erasure requests" })
+    .getByRole("listitem")
+    .filter({ hasText: "Nojs Erasable" });
   await expect(row.getByText(/^Requested: [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   const download = page.waitForEvent("download");
   await row.getByRole("link", { name: "Export First: Nojs Erasable" }).click();
@@ -81,14 +88,18 @@ test("record, export and erase without JavaScript", async ({ page, request }) =>
 
   await row.getByRole("link", { name: "Process Erasure: Nojs Erasable" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm Data Erasure" });
-  await expect(confirm.getByText("This action cannot be undone. All data for Nojs Erasable will be permanently deleted.")).toBeVisible();
+  await expect(
+    confirm.getByText("This action cannot be undone. All data for Nojs Erasable will be permanently deleted."),
+  ).toBeVisible();
   await confirm.getByRole("button", { name: "Confirm Erasure" }).click();
   await expect(page.getByText("Data Erasure Complete")).toBeVisible();
   await expect(page.getByText("Nojs Erasable")).toHaveCount(0);
 
   await page.getByRole("link", { name: "Data Exports" }).click();
   await expect(page).toHaveURL(/\/gdpr\?tab=exports$/);
-  await expect(page.getByRole("list", { name: "Audit log" }).getByText(`Data erased · client #${client.id}`)).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Audit log" }).getByText(`Data erased · client #${client.id}`),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Data Retention" }).click();
   await expect(page).toHaveURL(/\/gdpr\?tab=retention$/);
   await expect(page.getByRole("link", { name: "Data Retention" })).toHaveAttribute("aria-current", "page");

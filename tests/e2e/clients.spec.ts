@@ -5,11 +5,14 @@ import { apiToken, createClientViaApi } from "./client-helpers";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 
 const cards = (page: Page) => page.getByRole("list", { name: "Clients" }).getByRole("listitem");
-const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("an empty client book invites the first client", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  const existing = (await (await request.get("/api/clients?limit=1", { headers: { Authorization: `Bearer ${token}` } })).json()) as unknown[];
+  const existing = (await (
+    await request.get("/api/clients?limit=1", { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as unknown[];
   // Only meaningful on a database no earlier test has added clients to.
   test.skip(existing.length > 0, "another test added clients before this one ran");
   await signIn(page, ADMIN, "/clients");
@@ -22,7 +25,8 @@ test("staff add, search, edit and delete clients, with every message of the form
   await signIn(page, ADMIN, "/clients");
   await expect(page.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
   await expect(page.getByText("Manage your client database")).toBeVisible();
-  for (const label of ["Total Clients", "Active This Month", "New This Month"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Total Clients", "Active This Month", "New This Month"])
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "Add Client" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Client" });
@@ -30,8 +34,14 @@ test("staff add, search, edit and delete clients, with every message of the form
   await expect(dialog.getByLabel("Consent type")).toHaveValue("service");
   await expect(dialog.getByLabel("Active client")).toBeChecked();
   await expect(dialog.getByLabel("GDPR Consent Required")).not.toBeChecked();
-  await expect(dialog.getByText("I consent to the processing of my personal data for the selected purposes.")).toBeVisible();
-  await expect(dialog.getByLabel("Consent type").locator("option")).toHaveText(["Service Only", "Marketing", "Service & Marketing"]);
+  await expect(
+    dialog.getByText("I consent to the processing of my personal data for the selected purposes."),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Consent type").locator("option")).toHaveText([
+    "Service Only",
+    "Marketing",
+    "Service & Marketing",
+  ]);
 
   await dialog.getByRole("button", { name: "Add Client" }).click();
   await expect(dialog.getByText("Name is required")).toBeVisible();
@@ -43,7 +53,11 @@ test("staff add, search, edit and delete clients, with every message of the form
   await dialog.getByLabel("Name", { exact: true }).fill("Harriet Vane");
   await dialog.getByLabel("Phone").fill("07700 900111");
   await dialog.getByLabel("Email").fill("harriet@e2e.test");
-  await dialog.getByLabel("Notes").fill("Writes detective novels. Prefers the quiet chair by the window, and a strong coffee while the colour develops.");
+  await dialog
+    .getByLabel("Notes")
+    .fill(
+      "Writes detective novels. Prefers the quiet chair by the window, and a strong coffee while the colour develops.",
+    );
   await dialog.getByLabel("Consent type").selectOption("marketing");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client" }).click();
@@ -102,7 +116,9 @@ test("staff add, search, edit and delete clients, with every message of the form
   await expect(confirm.getByText("Peter Wimsey")).toBeVisible();
   await expect(confirm.getByText("07700 900222")).toBeVisible();
   await expect(confirm.getByText("peter@e2e.test")).toBeVisible();
-  await expect(confirm.getByText("All appointment history and notes for this client will also be permanently removed.")).toBeVisible();
+  await expect(
+    confirm.getByText("All appointment history and notes for this client will also be permanently removed."),
+  ).toBeVisible();
   await confirm.getByRole("link", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(card(page, "Peter Wimsey")).toBeVisible();

@@ -18,7 +18,9 @@ test("sign in without JavaScript, with server-side validation and the return pat
 test("create and edit a staff account without JavaScript", async ({ page }) => {
   await signIn(page, ADMIN, "/settings/staff");
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Missing information. Please fill in all fields for the new user account.")).toBeVisible();
+  await expect(
+    page.getByText("Missing information. Please fill in all fields for the new user account."),
+  ).toBeVisible();
   await page.getByLabel("First name").fill("Nora");
   await page.getByLabel("Last name").fill("Script");
   await page.getByLabel("Email").fill("nora@e2e.test");

@@ -14,7 +14,10 @@ export const DEMO_STYLIST = { email: "callum.mcleod@salon.test" };
 
 type Demo = { server: RunningServer; database: Client };
 
-export const test = base.extend<{ demoLogin: (account: { email: string }, path: string) => Promise<void> }, { demo: Demo; demoSeed: string[] }>({
+export const test = base.extend<
+  { demoLogin: (account: { email: string }, path: string) => Promise<void> },
+  { demo: Demo; demoSeed: string[] }
+>({
   // The seed's flags; a spec that needs another salon (12 stylists) sets them with test.use.
   demoSeed: [["--clients=60", "--days-back=2", "--days-ahead=14"], { option: true, scope: "worker" }],
   demo: [
@@ -22,9 +25,15 @@ export const test = base.extend<{ demoLogin: (account: { email: string }, path: 
       const directory = `tests/.artifacts/demo-${workerInfo.parallelIndex}`;
       rmSync(directory, { recursive: true, force: true });
       const file = `${directory}/salon.db`;
-      const seeded = spawnSync("npx", ["tsx", "db/seed.ts", ...demoSeed], { env: { ...process.env, DATABASE_URL: `file:${file}` }, encoding: "utf8" });
+      const seeded = spawnSync("npx", ["tsx", "db/seed.ts", ...demoSeed], {
+        env: { ...process.env, DATABASE_URL: `file:${file}` },
+        encoding: "utf8",
+      });
       if (seeded.status !== 0) throw new Error(`seeding the demo salon failed:\n${seeded.stdout}\n${seeded.stderr}`);
-      const server = await startServer("node", ["server.js"], { DATABASE_URL: `file:${file}`, SESSION_SECRET: E2E_SESSION_SECRET });
+      const server = await startServer("node", ["server.js"], {
+        DATABASE_URL: `file:${file}`,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+      });
       const database = createClient({ url: `file:${file}` });
       await database.execute("PRAGMA busy_timeout = 5000");
       await use({ server, database });

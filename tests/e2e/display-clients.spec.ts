@@ -10,9 +10,17 @@ const card = (page: Page, name: string) =>
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name, exact: true }) });
 
-test("a display account's /clients shows a client's name but not their phone, e-mail or notes", async ({ page, request }) => {
+test("a display account's /clients shows a client's name but not their phone, e-mail or notes", async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, ADMIN);
-  await createClientViaApi(request, token, { name: "Wallscreen Wanda", phone: "07700 900787", email: "wanda@wall.example", notes: "Sensitive scalp" });
+  await createClientViaApi(request, token, {
+    name: "Wallscreen Wanda",
+    phone: "07700 900787",
+    email: "wanda@wall.example",
+    notes: "Sensitive scalp",
+  });
 
   // Staff see the details, so the seeded client really has them.
   await signIn(page, ADMIN, "/clients?q=Wallscreen");
@@ -28,7 +36,9 @@ test("a display account's /clients shows a client's name but not their phone, e-
   await expect(page.getByRole("main")).not.toContainText("wanda@wall.example");
   await expect(page.getByRole("main")).not.toContainText("Sensitive scalp");
   await expect(wanda.getByRole("link")).toHaveCount(0);
-  await expect(page.getByRole("searchbox", { name: "Search clients" }).or(page.getByLabel("Search clients"))).toHaveAttribute("placeholder", "Search clients by name...");
+  await expect(
+    page.getByRole("searchbox", { name: "Search clients" }).or(page.getByLabel("Search clients")),
+  ).toHaveAttribute("placeholder", "Search clients by name...");
   await expectNoAxeViolations(page);
 
   for (const [label, size] of [

@@ -13,7 +13,10 @@ export const test = base.extend<object, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const directory = `tests/.artifacts/fresh-${workerInfo.parallelIndex}`;
       rmSync(directory, { recursive: true, force: true });
-      const server = await startServer("node", ["server.js"], { DATABASE_URL: `file:${directory}/salon.db`, SESSION_SECRET: E2E_SESSION_SECRET });
+      const server = await startServer("node", ["server.js"], {
+        DATABASE_URL: `file:${directory}/salon.db`,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+      });
       await use(server);
       await server.stop();
     },

@@ -5,11 +5,19 @@ import { apiToken, createClientViaApi } from "./client-helpers";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { importCsv } from "./import-csv";
 
-const csvFile = (text: string, name = "clients.csv", mimeType = "text/csv") => ({ name, mimeType, buffer: Buffer.from(text, "utf8") });
+const csvFile = (text: string, name = "clients.csv", mimeType = "text/csv") => ({
+  name,
+  mimeType,
+  buffer: Buffer.from(text, "utf8"),
+});
 
 test("an admin previews a real CSV file and imports it, duplicates skipped", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  await createClientViaApi(request, token, { name: "Erin Already Here", phone: "07700 919999", email: "existing.js@import.test" });
+  await createClientViaApi(request, token, {
+    name: "Erin Already Here",
+    phone: "07700 919999",
+    email: "existing.js@import.test",
+  });
 
   await signIn(page, ADMIN, "/settings/import");
   await expect(page.getByRole("button", { name: "Upload and Preview" })).toHaveCount(0);
@@ -49,11 +57,17 @@ test("a file that is not CSV, a broken file and one without names get SPEC's mes
   await input.setInputFiles(csvFile("name\nA", "clients.txt", "text/plain"));
   // The message shows in the page and in a toast.
   await expect(page.getByRole("alert").filter({ hasText: "Invalid file" })).toHaveCount(2);
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid file" }).first()).toContainText("Please select a valid CSV file.");
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid file" }).first()).toContainText(
+    "Please select a valid CSV file.",
+  );
   await input.setInputFiles(csvFile('name,notes\n"Unclosed,quote\n'));
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to parse CSV file. Please check the format." }).first()).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to parse CSV file. Please check the format." }).first(),
+  ).toBeVisible();
   await input.setInputFiles(csvFile("email,phone\nsomeone@x.test,0123\n"));
-  await expect(page.getByRole("alert").filter({ hasText: "No valid clients" }).first()).toContainText("No valid client records found. Ensure each row has at least a name.");
+  await expect(page.getByRole("alert").filter({ hasText: "No valid clients" }).first()).toContainText(
+    "No valid client records found. Ensure each row has at least a name.",
+  );
 });
 
 test("the template downloads as client-import-template.csv", async ({ page }) => {

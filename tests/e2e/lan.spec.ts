@@ -36,7 +36,9 @@ test("a tablet signs in over plain HTTP by the server's LAN name and stays signe
 test("a toast raised in the browser shows over plain HTTP (the GDPR export)", async ({ browser, request }) => {
   const token = await sessionToken(ADMIN);
   const client = await createClientViaApi(request, token, { name: "Lan Tablet Export", phone: "07700 920111" });
-  const recorded = await request.post(`/api/clients/${client.id}/erasure-request`, { headers: { Authorization: `Bearer ${token}` } });
+  const recorded = await request.post(`/api/clients/${client.id}/erasure-request`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(recorded.ok()).toBe(true);
 
   const page = await tablet(browser);
@@ -59,14 +61,21 @@ test("when the browser does not keep the session cookie, the sign-in page says s
   await page.route("**/auth**", async (route) => {
     const request = route.request();
     if (request.method() !== "POST") return route.continue();
-    const response = await fetch(request.url(), { method: "POST", headers: await request.allHeaders(), body: request.postData() ?? "", redirect: "manual" });
+    const response = await fetch(request.url(), {
+      method: "POST",
+      headers: await request.allHeaders(),
+      body: request.postData() ?? "",
+      redirect: "manual",
+    });
     const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "set-cookie"));
     await route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
   });
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("alert")).toHaveText("You signed in, but this browser did not keep the sign-in. Allow cookies for this site, then sign in again.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "You signed in, but this browser did not keep the sign-in. Allow cookies for this site, then sign in again.",
+  );
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   for (const [label, size] of [
     ["tablet", TABLET],

@@ -3,7 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { STYLIST } from "./accounts";
 import { signIn } from "./helpers";
 
-const messageItem = (page: Page, text: string) => page.getByRole("region", { name: "Group Chat" }).getByRole("listitem").filter({ hasText: text });
+const messageItem = (page: Page, text: string) =>
+  page.getByRole("region", { name: "Group Chat" }).getByRole("listitem").filter({ hasText: text });
 
 test("send, see and delete a message without JavaScript", async ({ page }) => {
   await signIn(page, STYLIST, "/messages");

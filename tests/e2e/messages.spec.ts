@@ -9,14 +9,18 @@ import { expectNoAxeViolations, PHONE, signIn } from "./helpers";
 const chat = (page: Page) => page.getByRole("region", { name: "Group Chat" });
 const messageItem = (page: Page, text: string | RegExp) => chat(page).getByRole("listitem").filter({ hasText: text });
 
-test("a message typed on one tablet reaches another live, with its line breaks and without HTML", async ({ browser }) => {
+test("a message typed on one tablet reaches another live, with its line breaks and without HTML", async ({
+  browser,
+}) => {
   const sender = await browser.newContext();
   const receiver = await browser.newContext();
   const stylistPage = await sender.newPage();
   const adminPage = await receiver.newPage();
   await signIn(stylistPage, STYLIST, "/messages");
   // The receiving tablet's event stream is open before the message is sent.
-  const streamOpen = adminPage.waitForResponse((response) => new URL(response.url()).pathname === "/api/events" && response.ok());
+  const streamOpen = adminPage.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/events" && response.ok(),
+  );
   await signIn(adminPage, ADMIN, "/messages");
   await expect(adminPage.getByRole("heading", { name: "Team Messages", level: 1 })).toBeVisible();
   await streamOpen;
@@ -61,7 +65,13 @@ test("staff see their own delete button only, blank and over-long messages are r
   const adminsMessage = messageItem(page, fromAdmin);
   await expect(adminsMessage.getByText("Admin", { exact: true })).toHaveClass(/bg-red-50/);
   await expect(adminsMessage.getByRole("button", { name: /Delete message/ })).toHaveCount(0);
-  const today = new Intl.DateTimeFormat("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "Europe/London" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "Europe/London",
+  }).format(new Date());
   await expect(chat(page).getByRole("heading", { name: today })).toBeVisible();
   await expect(adminsMessage.locator("time")).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
 
@@ -73,7 +83,9 @@ test("staff see their own delete button only, blank and over-long messages are r
   await box.fill("Front desk: the 3pm is here");
   await box.press("Enter");
   await expect(messageItem(page, "Front desk: the 3pm is here").getByText("Display", { exact: true })).toBeVisible();
-  await expect(messageItem(page, "Front desk: the 3pm is here").getByRole("button", { name: /Delete message from Front Screen/ })).toBeVisible();
+  await expect(
+    messageItem(page, "Front desk: the 3pm is here").getByRole("button", { name: /Delete message from Front Screen/ }),
+  ).toBeVisible();
   await page.screenshot(shot("messages-tablet"));
   await expectNoAxeViolations(page);
 });

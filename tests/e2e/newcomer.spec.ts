@@ -2,7 +2,11 @@
 // stylist's restricted view in another browser, and a script using the API token.
 import { expect, test } from "./fixtures";
 
-test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a stylist's screens", async ({ browser, request, freshInstall }) => {
+test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a stylist's screens", async ({
+  browser,
+  request,
+  freshInstall,
+}) => {
   const freshInstallURL = freshInstall.url;
   const adminContext = await browser.newContext({ baseURL: freshInstallURL });
   const admin = await adminContext.newPage();
@@ -25,7 +29,10 @@ test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a 
   await expect(admin.getByRole("complementary").getByText("Management System")).toBeVisible();
 
   await sidebar.getByRole("link", { name: "Settings" }).click();
-  await admin.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Staff Accounts" }).click();
+  await admin
+    .getByRole("navigation", { name: "Settings sections" })
+    .getByRole("link", { name: "Staff Accounts" })
+    .click();
   await expect(admin.getByRole("heading", { name: "Create Account" })).toBeVisible();
   await admin.getByLabel("First name").fill("Sam");
   await admin.getByLabel("Last name").fill("Shears");
@@ -62,7 +69,9 @@ test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a 
   await expect(stylist.getByText("Only administrators can access SMS reminder settings.")).toBeVisible();
 
   // A script signs in and uses the token.
-  const login = await request.post(`${freshInstallURL}/api/login`, { data: { email: "sam@fresh.test", password: "sam-pass-1" } });
+  const login = await request.post(`${freshInstallURL}/api/login`, {
+    data: { email: "sam@fresh.test", password: "sam-pass-1" },
+  });
   expect(login.status()).toBe(200);
   const { token } = await login.json();
   const me = await request.get(`${freshInstallURL}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
@@ -71,7 +80,9 @@ test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a 
   expect(users.status()).toBe(403);
 
   // Setup is refused once an admin exists.
-  const again = await request.post(`${freshInstallURL}/api/setup-admin`, { data: { email: "x@fresh.test", password: "secret1", firstName: "X", lastName: "Y" } });
+  const again = await request.post(`${freshInstallURL}/api/setup-admin`, {
+    data: { email: "x@fresh.test", password: "secret1", firstName: "X", lastName: "Y" },
+  });
   expect(again.status()).toBe(409);
   await adminContext.close();
   await stylistContext.close();

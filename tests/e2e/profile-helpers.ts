@@ -30,30 +30,43 @@ export async function profileSalon(): Promise<ProfileSalon> {
     await db.execute("PRAGMA busy_timeout = 5000");
     // A day of early 2026 of its own (one per salon made in this worker's database), so the
     // appointment a test edits never overlaps another test's at the same hour.
-    const earlier = Number((await db.execute("select count(*) as n from services where name like 'Prof% Cut'")).rows[0]!.n);
+    const earlier = Number(
+      (await db.execute("select count(*) as n from services where name like 'Prof% Cut'")).rows[0]!.n,
+    );
     const pastDate = new Date(Date.UTC(2026, 0, 5 + earlier)).toISOString().slice(0, 10);
-    const insertId = async (sql: string, args: (string | number)[]) => Number((await db.execute({ sql: `${sql} returning id`, args })).rows[0]!.id);
+    const insertId = async (sql: string, args: (string | number)[]) =>
+      Number((await db.execute({ sql: `${sql} returning id`, args })).rows[0]!.id);
     const serviceName = `${tag} Cut`;
-    const service = await insertId("insert into services (name, category, duration, price) values (?, 'Hair', 60, 4500)", [serviceName]);
+    const service = await insertId(
+      "insert into services (name, category, duration, price) values (?, 'Hair', 60, 4500)",
+      [serviceName],
+    );
     const clientName = `${tag} Client`;
-    const clientId = await insertId("insert into clients (name, phone, email, notes, consent_date, data_retention_date) values (?, '07700 900555', ?, 'Likes a quiet chair', ?, ?)", [
-      clientName,
-      `${tag.toLowerCase()}@example.test`,
-      "2025-06-01T10:00:00.000Z",
-      "2032-06-01T10:00:00.000Z",
-    ]);
+    const clientId = await insertId(
+      "insert into clients (name, phone, email, notes, consent_date, data_retention_date) values (?, '07700 900555', ?, 'Likes a quiet chair', ?, ?)",
+      [clientName, `${tag.toLowerCase()}@example.test`, "2025-06-01T10:00:00.000Z", "2032-06-01T10:00:00.000Z"],
+    );
     const insert = (stylistId: number, start: Date, status: string, price: number) =>
-      insertId("insert into appointments (client_id, stylist_id, service_id, start_time, end_time, status, price) values (?, ?, ?, ?, ?, ?, ?)", [
-        clientId,
-        stylistId,
-        service,
-        start.toISOString(),
-        new Date(start.getTime() + 60 * 60_000).toISOString(),
-        status,
-        price,
-      ]);
+      insertId(
+        "insert into appointments (client_id, stylist_id, service_id, start_time, end_time, status, price) values (?, ?, ?, ?, ?, ?, ?)",
+        [
+          clientId,
+          stylistId,
+          service,
+          start.toISOString(),
+          new Date(start.getTime() + 60 * 60_000).toISOString(),
+          status,
+          price,
+        ],
+      );
     // Twelve completed visits in 2025, the last with Theo; a no-show; then the one to mark.
-    for (let month = 1; month <= 12; month += 1) await insert(month === 12 ? theo : sofia, utc(`2025-${String(month).padStart(2, "0")}-10`, "21:00"), "completed", 4000 + month * 100);
+    for (let month = 1; month <= 12; month += 1)
+      await insert(
+        month === 12 ? theo : sofia,
+        utc(`2025-${String(month).padStart(2, "0")}-10`, "21:00"),
+        "completed",
+        4000 + month * 100,
+      );
     await insert(sofia, utc("2025-12-20", "21:00"), "no_show", 4500);
     const pendingId = await insert(sofia, utc(pastDate, "21:00"), "scheduled", 4500);
     await insert(sofia, utc("2027-09-06", "21:00"), "scheduled", 4500);

@@ -44,7 +44,10 @@ test("deleting an occurrence without JavaScript can take the following ones too"
   await column(page, SOFIA)
     .getByRole("link", { name: /Dora Delete/ })
     .click();
-  await page.getByRole("dialog", { name: "Edit Appointment" }).getByRole("link", { name: "Delete", exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "Edit Appointment" })
+    .getByRole("link", { name: "Delete", exact: true })
+    .click();
   await page.getByLabel("This and following").check();
   await page.getByRole("button", { name: "Delete Appointment" }).click();
   await expect(page.getByText("Appointment deleted successfully")).toBeVisible();

@@ -38,5 +38,7 @@ export async function expectPreview(dialog: Locator, rows: [string, "Free" | "No
     await expect(row).toContainText(when);
     await expect(row).toContainText(state);
   }
-  await expect(preview.getByRole("listitem").filter({ hasText: "Not available" }).first()).toContainText("Sofia Stylist already has Jane Doe (Cut & Finish)");
+  await expect(preview.getByRole("listitem").filter({ hasText: "Not available" }).first()).toContainText(
+    "Sofia Stylist already has Jane Doe (Cut & Finish)",
+  );
 }

@@ -21,19 +21,49 @@ export async function reportWeek() {
   const stylists = await stylistIds(token);
   const sofia = stylists["Sofia Stylist"]!;
   const theo = stylists["Theo Trimmer"]!;
-  const balayage = await create("/api/services", token, { name: "Report Balayage", category: "Colour", duration: 120, price: 12000 });
-  const trim = await create("/api/services", token, { name: "Report Trim", category: "Hair", duration: 30, price: 2000 });
+  const balayage = await create("/api/services", token, {
+    name: "Report Balayage",
+    category: "Colour",
+    duration: 120,
+    price: 12000,
+  });
+  const trim = await create("/api/services", token, {
+    name: "Report Trim",
+    category: "Hair",
+    duration: 30,
+    price: 2000,
+  });
   const rita = await create("/api/clients", token, { name: "Rita Report", phone: "07700 900565" });
   const formula = await create("/api/clients", token, { name: "=1+2 Formula", phone: "07700 900556" });
-  const book = (stylistId: number, clientId: number | null, serviceId: number | null, startTime: string, status: string, endTime?: string) =>
-    create("/api/appointments", token, { stylistId, clientId, serviceId, startTime, endTime, status, availabilityOverride: true });
+  const book = (
+    stylistId: number,
+    clientId: number | null,
+    serviceId: number | null,
+    startTime: string,
+    status: string,
+    endTime?: string,
+  ) =>
+    create("/api/appointments", token, {
+      stylistId,
+      clientId,
+      serviceId,
+      startTime,
+      endTime,
+      status,
+      availabilityOverride: true,
+    });
   await book(sofia, rita, balayage, "2025-10-21T09:00:00Z", "completed"); // £120 as booked
   await book(sofia, rita, trim, "2025-10-22T09:00:00Z", "completed"); // £20
   await book(theo, formula, trim, "2025-10-23T10:00:00Z", "cancelled");
   await book(theo, null, null, "2025-10-24T10:00:00Z", "blocked", "2025-10-24T12:00:00Z");
   await book(theo, formula, trim, "2025-10-26T19:00:00Z", "completed"); // £20, on the 25-hour Sunday
   // The price goes up after booking: the report keeps the booked £120.
-  const { status } = await apiRequest("PUT", `/api/services/${balayage}`, token, { name: "Report Balayage", category: "Colour", duration: 120, price: 15000 });
+  const { status } = await apiRequest("PUT", `/api/services/${balayage}`, token, {
+    name: "Report Balayage",
+    category: "Colour",
+    duration: 120,
+    price: 15000,
+  });
   if (status !== 200) throw new Error(`price change: ${status}`);
 }
 

@@ -28,7 +28,10 @@ test("an admin chooses a custom range and sees the figures and the chart", async
 
 test("Export CSV is a plain link", async ({ page }) => {
   await signIn(page, ADMIN, `/reports?period=custom&from=${REPORT_WEEK.from}&to=${REPORT_WEEK.to}`);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^salon-report-custom-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(await readFile((await download.path())!, "utf8")).toContain("Stylist Performance Breakdown");
 });

@@ -37,9 +37,13 @@ test("an admin sees the salon's figures for a week, with the chart, top lists an
     .filter({ has: page.getByRole("heading", { name: "Top Services" }) });
   await expect(services.getByRole("listitem").first()).toContainText("Report Balayage");
   await expect(services.getByRole("listitem").first()).toContainText("£120.00");
-  const clients = page.locator("section").filter({ has: page.getByRole("heading", { name: "Top Clients (All Stylists)" }) });
+  const clients = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Top Clients (All Stylists)" }) });
   await expect(clients.getByRole("listitem").first()).toContainText("Rita Report");
-  const breakdown = page.locator("section").filter({ has: page.getByRole("heading", { name: "Stylist Performance Breakdown" }) });
+  const breakdown = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Stylist Performance Breakdown" }) });
   await expect(breakdown.getByRole("row", { name: /Sofia Stylist/ })).toContainText("£140.00");
   await expect(breakdown.getByRole("row", { name: /Theo Trimmer/ })).toContainText("£20.00");
 
@@ -80,7 +84,9 @@ test("a stylist sees My Performance: only their own figures", async ({ page }) =
   await expect(card(page, "Cancellation Rate")).toContainText("0.0%");
   await expect(card(page, "Rebooking Rate")).toContainText("100.0%");
   await expect(page.getByRole("heading", { name: "My Top Clients" })).toBeVisible();
-  const details = page.locator("section").filter({ has: page.getByRole("heading", { name: "My Performance Details" }) });
+  const details = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "My Performance Details" }) });
   await expect(details.getByRole("row", { name: /Sofia Stylist/ })).toBeVisible();
   await expect(page.getByText("Theo Trimmer")).toHaveCount(0);
   await expect(page.getByText("=1+2 Formula")).toHaveCount(0);
@@ -91,7 +97,10 @@ test("a stylist sees My Performance: only their own figures", async ({ page }) =
 
 test("Export CSV downloads salon-report-{period}-{date}.csv with formulas neutralised", async ({ page }) => {
   await signIn(page, ADMIN, `/reports?${REPORT_QUERY}`);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^salon-report-custom-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await download.path())!, "utf8");
   expect(text).toContain("Total Revenue (GBP),160.00");

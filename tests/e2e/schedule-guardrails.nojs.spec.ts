@@ -8,7 +8,9 @@ import { bookingsInTimeOff, daysFromToday } from "./schedule-helpers";
 
 const setup = calendarSetup();
 
-test("time off over a booking: the first submit lists it, the second adds the time off and the booking stays", async ({ page }) => {
+test("time off over a booking: the first submit lists it, the second adds the time off and the booking stays", async ({
+  page,
+}) => {
   const booked = await apiRequest("POST", "/api/appointments", setup.token, {
     clientId: setup.clientId,
     stylistId: setup.stylists["Sofia Stylist"],
@@ -23,7 +25,9 @@ test("time off over a booking: the first submit lists it, the second adds the ti
   await dialog.getByLabel("End Date").fill("2028-02-09");
   await dialog.getByRole("button", { name: "Add Time Off" }).click();
   const covered = bookingsInTimeOff(page);
-  await expect(covered.getByRole("listitem")).toHaveText(["Tuesday, February 8, 2028, 2:00 PM: Jane Doe (Colour Refresh)"]);
+  await expect(covered.getByRole("listitem")).toHaveText([
+    "Tuesday, February 8, 2028, 2:00 PM: Jane Doe (Colour Refresh)",
+  ]);
   await expect(dialog.getByLabel("End Date")).toHaveValue("2028-02-09");
 
   await dialog.getByRole("button", { name: "Add Time Off Anyway" }).click();
@@ -31,7 +35,9 @@ test("time off over a booking: the first submit lists it, the second adds the ti
   await expect(page.getByRole("region", { name: "Scheduled time off" })).toContainText("February 7, 2028");
 
   await page.goto("/calendar?view=day&date=2028-02-08");
-  await expect(column(page, "Sofia Stylist").getByTestId(`appointment-${booked.body.id}`)).toContainText("During time off");
+  await expect(column(page, "Sofia Stylist").getByTestId(`appointment-${booked.body.id}`)).toContainText(
+    "During time off",
+  );
 });
 
 test("a stylist's booking past the advance limit is refused on the form", async ({ page }) => {
@@ -43,7 +49,9 @@ test("a stylist's booking past the advance limit is refused on the form", async 
   await expect(dialog.getByText(/Appointments can be booked at most 30 days ahead/)).toBeVisible();
 });
 
-test("without JavaScript: an empty duration on a new booking takes the service's, an emptied one on edit is required; blocked time drops the service", async ({ page }) => {
+test("without JavaScript: an empty duration on a new booking takes the service's, an emptied one on edit is required; blocked time drops the service", async ({
+  page,
+}) => {
   await signIn(page, ADMIN, "/calendar/appointments/new?date=2028-02-21&time=10:00");
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
   await expect(dialog.getByText("Leave empty for the service's duration; rounded up to 15 minutes.")).toBeVisible();

@@ -11,7 +11,9 @@ import { bookingsInTimeOff, daysFromToday } from "./schedule-helpers";
 
 const setup = calendarSetup();
 
-test("time off over a booking lists it and asks; confirmed, the booking stays and the calendar marks it", async ({ page }) => {
+test("time off over a booking lists it and asks; confirmed, the booking stays and the calendar marks it", async ({
+  page,
+}) => {
   const booked = await apiRequest("POST", "/api/appointments", setup.token, {
     clientId: setup.clientId,
     stylistId: setup.stylists["Sofia Stylist"],
@@ -30,7 +32,9 @@ test("time off over a booking lists it and asks; confirmed, the booking stays an
 
   const covered = bookingsInTimeOff(page);
   await expect(covered).toContainText("Sofia Stylist has 1 booked appointment in this time off.");
-  await expect(covered.getByRole("listitem")).toHaveText(["Monday, January 17, 2028, 10:00 AM: Jane Doe (Cut & Finish)"]);
+  await expect(covered.getByRole("listitem")).toHaveText([
+    "Monday, January 17, 2028, 10:00 AM: Jane Doe (Cut & Finish)",
+  ]);
   await expect(dialog.getByLabel("Start Date")).toHaveValue("2028-01-17");
   await screenshotBothSizes(page, "time-off-over-bookings", async () => {
     await expect(covered).toBeVisible();
@@ -48,7 +52,9 @@ test("time off over a booking lists it and asks; confirmed, the booking stays an
   });
   // The week view flags the stylist's day: bookings without working hours.
   await page.goto("/calendar?view=week&date=2028-01-17");
-  await expect(page.getByRole("link", { name: /^Sofia Stylist, .*: 1 appointment, .*outside working hours$/ })).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: /^Sofia Stylist, .*: 1 appointment, .*outside working hours$/ }),
+  ).toBeVisible();
 });
 
 test("a stylist cannot book past the salon's advance limit; an emptied duration is required", async ({ page }) => {
@@ -66,7 +72,11 @@ test("a stylist cannot book past the salon's advance limit; an emptied duration 
 
   await dialog.getByLabel("Duration (minutes)").fill("60");
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
-  await expect(dialog.getByText(/Appointments can be booked at most 30 days ahead, so by .* at the latest\. An administrator can book further ahead\./)).toBeVisible();
+  await expect(
+    dialog.getByText(
+      /Appointments can be booked at most 30 days ahead, so by .* at the latest\. An administrator can book further ahead\./,
+    ),
+  ).toBeVisible();
   await screenshotBothSizes(page, "booking-advance-limit", async () => {
     await expect(dialog).toBeVisible();
   });
@@ -94,7 +104,9 @@ test("a cancellation inside the notice is recorded as late and shown on the appo
     await expect(block).toContainText("Late cancellation");
 
     await page.goto(`/calendar/appointments/${booked.body.id}?date=${date}&view=day`);
-    await expect(dialog.getByText("Late cancellation: cancelled within the salon's cancellation notice.")).toBeVisible();
+    await expect(
+      dialog.getByText("Late cancellation: cancelled within the salon's cancellation notice."),
+    ).toBeVisible();
     await screenshotBothSizes(page, "late-cancellation", async () => {
       await expect(dialog).toBeVisible();
     });

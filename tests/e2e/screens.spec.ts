@@ -34,7 +34,10 @@ for (const [label, size] of [
       await page.setViewportSize(size);
       await signIn(page, ADMIN, path);
       await expect(page.locator("main")).toBeVisible();
-      await page.screenshot({ path: `screenshots/${label}${path.replace(/[/?=&]+/g, "-")}.png`, fullPage: !path.startsWith("/calendar") });
+      await page.screenshot({
+        path: `screenshots/${label}${path.replace(/[/?=&]+/g, "-")}.png`,
+        fullPage: !path.startsWith("/calendar"),
+      });
       await expectNoAxeViolations(page);
     });
   }

@@ -7,10 +7,18 @@ import { expectNoAxeViolations, PHONE, TABLET } from "./helpers";
 import { sessionToken } from "./sessions";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of every shape, read by the assertions
-export async function apiCall<T = any>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function apiCall<T = any>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as T };
@@ -25,7 +33,13 @@ export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random(
 
 /** A new stylist account (and its stylist record) that a test can sign in as. */
 export async function createStylistAccount(adminToken: string, firstName: string, lastName: string) {
-  const account = { email: `${firstName.toLowerCase()}.${unique()}@e2e.test`, password: "stylist-pass-9", firstName, lastName, role: "stylist" };
+  const account = {
+    email: `${firstName.toLowerCase()}.${unique()}@e2e.test`,
+    password: "stylist-pass-9",
+    firstName,
+    lastName,
+    role: "stylist",
+  };
   const created = await apiCall<{ id: number }>(adminToken, "POST", "/api/register", account);
   expect(created.status).toBe(201);
   const stylists = await apiCall<{ id: number; email: string }[]>(adminToken, "GET", "/api/stylists");
@@ -33,7 +47,10 @@ export async function createStylistAccount(adminToken: string, firstName: string
   return { ...account, userId: created.body.id, stylistId: stylist.id, name: `${firstName} ${lastName}` };
 }
 
-export async function createServiceViaApi(adminToken: string, service: { name: string; category: string; duration: number; price: number; isActive?: boolean }) {
+export async function createServiceViaApi(
+  adminToken: string,
+  service: { name: string; category: string; duration: number; price: number; isActive?: boolean },
+) {
   const created = await apiCall<{ id: number }>(adminToken, "POST", "/api/services", service);
   expect(created.status).toBe(201);
   return created.body;

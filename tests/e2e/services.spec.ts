@@ -10,7 +10,8 @@ test("an admin adds, finds and edits services in the dialog, with every validati
   await signIn(page, ADMIN, "/services");
   await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
   await expect(page.getByText("Manage your salon services and pricing")).toBeVisible();
-  for (const label of ["Total Services", "Active Services", "Categories", "Avg Price"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Total Services", "Active Services", "Categories", "Avg Price"])
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
 
   const tag = unique();
   const colour = `Balayage ${tag}`;

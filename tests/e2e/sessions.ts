@@ -21,12 +21,20 @@ export async function workerDatabase(): Promise<Client> {
 }
 
 // Same cookie as app/utils/session.server.ts, signed with the e2e servers' secret.
-const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
+const sessionCookie = createCookie("__session", {
+  secrets: [E2E_SESSION_SECRET],
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+});
 
 export type SignedInUser = { id: number; email: string; firstName: string; lastName: string; role: string };
 
 /** A new session for the active account with this email: its token works as cookie or bearer. */
-export async function insertSession(account: { email: string }, database?: Client): Promise<{ token: string; user: SignedInUser }> {
+export async function insertSession(
+  account: { email: string },
+  database?: Client,
+): Promise<{ token: string; user: SignedInUser }> {
   const db = database ?? (await workerDatabase());
   const found = await db.execute({
     sql: "select id, email, first_name, last_name, role from users where lower(email) = lower(?) and is_active = 1",
@@ -40,7 +48,13 @@ export async function insertSession(account: { email: string }, database?: Clien
     sql: "insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)",
     args: [createHash("sha256").update(token).digest("hex"), Number(row.id), expiresAt],
   });
-  const user = { id: Number(row.id), email: String(row.email), firstName: String(row.first_name), lastName: String(row.last_name), role: String(row.role) };
+  const user = {
+    id: Number(row.id),
+    email: String(row.email),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    role: String(row.role),
+  };
   return { token, user };
 }
 
@@ -50,7 +64,12 @@ export async function sessionToken(account: { email: string }): Promise<string> 
 }
 
 /** Signs `page`'s browser in as the account: a new session and its signed cookie. */
-export async function loginPage(page: Page, account: { email: string }, baseURL = currentSlot().url, database?: Client): Promise<SignedInUser> {
+export async function loginPage(
+  page: Page,
+  account: { email: string },
+  baseURL = currentSlot().url,
+  database?: Client,
+): Promise<SignedInUser> {
   const { token, user } = await insertSession(account, database);
   const value = (await sessionCookie.serialize(token)).match(/^__session=([^;]*)/)![1]!;
   await page.context().addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);

@@ -40,7 +40,9 @@ test("changing your own password checks every rule", async ({ page }) => {
   await expect(page.getByText("Current password is incorrect.")).toBeVisible();
 });
 
-test("an admin edits a staff account, cannot change their own role, and deletes a user after confirming", async ({ page }) => {
+test("an admin edits a staff account, cannot change their own role, and deletes a user after confirming", async ({
+  page,
+}) => {
   await signIn(page, ADMIN, "/settings/staff");
   await page.getByLabel("First name").fill("Temp");
   await page.getByLabel("Last name").fill("Worker");
@@ -88,7 +90,9 @@ test("saving the Salon tab keeps a reminder time that is not one of the listed o
     await signIn(page, ADMIN, "/settings/salon");
     await page.getByRole("button", { name: "Save All Settings" }).click();
     await expect(page.getByText("Settings saved")).toBeVisible();
-    expect((await apiCall<{ reminderHoursBefore: number }>(token, "GET", "/api/salon-settings")).body.reminderHoursBefore).toBe(36);
+    expect(
+      (await apiCall<{ reminderHoursBefore: number }>(token, "GET", "/api/salon-settings")).body.reminderHoursBefore,
+    ).toBe(36);
     await expect(page.getByLabel("Send reminder")).toHaveValue("36");
     // The SMS screen has the same fields.
     await page.goto("/sms");

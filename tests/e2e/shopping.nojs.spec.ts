@@ -5,7 +5,8 @@ import { clearShoppingList } from "./board-helpers";
 import { apiToken } from "./client-helpers";
 import { signIn } from "./helpers";
 
-const item = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const item = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("add, order, deliver, complete, delete and clear items without JavaScript", async ({ page, request }) => {
   test.slow(); // some twenty full page loads

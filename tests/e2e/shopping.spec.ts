@@ -8,7 +8,8 @@ import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 
 const pending = (page: Page) => page.getByRole("list", { name: "Pending items" }).getByRole("listitem");
 const completed = (page: Page) => page.getByRole("list", { name: "Completed items" }).getByRole("listitem");
-const item = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const item = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test.beforeEach(async ({ request }) => {
   await clearShoppingList(request, await apiToken(request, ADMIN));
@@ -74,7 +75,10 @@ test("an admin creates a product, adds items, orders, delivers, completes and cl
   await expect(completed(page)).toHaveCount(1);
   await expect(page.getByText("Completed Items (1)")).toBeVisible();
   const done = completed(page).first();
-  await expect(done.getByRole("heading", { name: "Blonde Bleach 500g" })).toHaveCSS("text-decoration-line", "line-through");
+  await expect(done.getByRole("heading", { name: "Blonde Bleach 500g" })).toHaveCSS(
+    "text-decoration-line",
+    "line-through",
+  );
   await expect(done.getByText(/^Completed by Ada Admin on /)).toBeVisible();
 
   await item(page, "Paper towels").getByRole("button", { name: "Mark as Completed: Paper towels" }).click();
@@ -94,7 +98,13 @@ test("stylists and the display account complete, deliver and delete, but cannot 
   const adminToken = await apiToken(request, ADMIN);
   const gloves = await addItemViaApi(request, adminToken, { customName: "Gloves", quantity: 2 });
   const ordered = await addItemViaApi(request, adminToken, { customName: "Foil", quantity: 1 });
-  expect((await request.post(`/api/shopping-list/${ordered.id}/order`, { headers: { Authorization: `Bearer ${adminToken}` } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`/api/shopping-list/${ordered.id}/order`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      })
+    ).ok(),
+  ).toBe(true);
   await addItemViaApi(request, adminToken, { customName: "Clips", quantity: 1 });
 
   await signIn(page, DISPLAY, "/shopping-list");
@@ -108,7 +118,13 @@ test("stylists and the display account complete, deliver and delete, but cannot 
 
   // Another tablet completes the gloves meanwhile: this one sees it live, and a late tap is refused plainly.
   const stylistToken = await apiToken(request, STYLIST);
-  expect((await request.post(`/api/shopping-list/${gloves.id}/complete`, { headers: { Authorization: `Bearer ${stylistToken}` } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`/api/shopping-list/${gloves.id}/complete`, {
+        headers: { Authorization: `Bearer ${stylistToken}` },
+      })
+    ).ok(),
+  ).toBe(true);
   await expect(page.getByText("No pending items in the shopping list.")).toBeVisible();
   await expect(completed(page).getByRole("heading")).toHaveText(["Gloves", "Foil"]);
 });
@@ -132,7 +148,11 @@ test("a tap that another tablet beat is refused with a clear notice", async ({ b
 
 test("the list fits a phone", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  await addItemViaApi(request, token, { customName: "Developer 20 vol", quantity: 6, notes: "Two of the litre bottles, four of the small ones for the trolley" });
+  await addItemViaApi(request, token, {
+    customName: "Developer 20 vol",
+    quantity: 6,
+    notes: "Two of the litre bottles, four of the small ones for the trolley",
+  });
   await addItemViaApi(request, token, { customName: "Neck strips", quantity: 1 });
   await page.setViewportSize(PHONE);
   await signIn(page, STYLIST, "/shopping-list");

@@ -6,9 +6,13 @@ import { ADMIN } from "./accounts";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { apiToken, createStylistAccount } from "./services-helpers";
 
-const LOCKED = "Too many failed sign-in attempts. Please wait 15 minutes and try again, or ask an administrator to unlock your account.";
+const LOCKED =
+  "Too many failed sign-in attempts. Please wait 15 minutes and try again, or ask an administrator to unlock your account.";
 
-test("five wrong passwords lock the account; an admin unlocks it and the stylist signs in", async ({ page, browser }) => {
+test("five wrong passwords lock the account; an admin unlocks it and the stylist signs in", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000); // every failed guess costs a real password hash
   const stylist = await createStylistAccount(await apiToken(), "Lena", "Locked");
 

@@ -7,13 +7,22 @@ export async function upcomingAppointment() {
   const token = await apiToken();
   const tag = unique();
   const stylist = await createStylistAccount(token, "Rosa", `Reminder${tag}`);
-  const service = await createServiceViaApi(token, { name: `Gloss ${tag}`, category: "Colour", duration: 60, price: 5500 });
+  const service = await createServiceViaApi(token, {
+    name: `Gloss ${tag}`,
+    category: "Colour",
+    duration: 60,
+    price: 5500,
+  });
   // A phone of its own: a phone belongs to one client (decision 0060), and specs share the database.
   let phone = "";
   let client = { status: 409 } as Awaited<ReturnType<typeof apiCall<{ id: number }>>>;
   for (let attempt = 0; attempt < 5 && client.status === 409; attempt++) {
     phone = `07700 98${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
-    client = await apiCall<{ id: number }>(token, "POST", "/api/clients", { name: `Tess Texter ${tag}`, phone, consentType: "service" });
+    client = await apiCall<{ id: number }>(token, "POST", "/api/clients", {
+      name: `Tess Texter ${tag}`,
+      phone,
+      consentType: "service",
+    });
   }
   expect(client.status).toBe(201);
   const start = new Date(Date.now() + 3 * 24 * 3600_000);
@@ -26,7 +35,13 @@ export async function upcomingAppointment() {
     availabilityOverride: true,
   });
   expect(appointment.status).toBe(201);
-  return { token, stylist, appointmentId: appointment.body.id, clientName: `Tess Texter ${tag}`, phoneE164: `+44${phone.replace(/\D/g, "").slice(1)}` };
+  return {
+    token,
+    stylist,
+    appointmentId: appointment.body.id,
+    clientName: `Tess Texter ${tag}`,
+    phoneE164: `+44${phone.replace(/\D/g, "").slice(1)}`,
+  };
 }
 
 export async function turnSmsOff() {

@@ -30,7 +30,10 @@ test("an admin saves settings, switches a stylist off and tries a test without J
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
   await expect(page.getByText(`SMS reminders for ${stylist.name}'s clients are off.`)).toBeVisible();
-  await expect(page.getByRole("switch", { name: `SMS reminders for ${stylist.name}` })).toHaveAttribute("aria-checked", "false");
+  await expect(page.getByRole("switch", { name: `SMS reminders for ${stylist.name}` })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
 
   const test = page.getByRole("region", { name: "Test SMS" });
   await test.getByRole("button", { name: "Send Test SMS" }).click();

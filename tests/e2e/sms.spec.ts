@@ -15,15 +15,27 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
   await expect(page.getByRole("heading", { name: "SMS Reminders", level: 1 })).toBeVisible();
 
   const provider = page.getByLabel("SMS provider");
-  await expect(provider.locator("option")).toHaveText(["Plivo (£0.0035 per message, recommended)", "Twilio (£0.0463 per message)", "MessageBird (£0.045 per message)"]);
-  await expect(page.getByLabel("Send reminder").locator("option")).toHaveText(["2 hours before", "4 hours before", "12 hours before", "24 hours before (recommended)", "48 hours before"]);
+  await expect(provider.locator("option")).toHaveText([
+    "Plivo (£0.0035 per message, recommended)",
+    "Twilio (£0.0463 per message)",
+    "MessageBird (£0.045 per message)",
+  ]);
+  await expect(page.getByLabel("Send reminder").locator("option")).toHaveText([
+    "2 hours before",
+    "4 hours before",
+    "12 hours before",
+    "24 hours before (recommended)",
+    "48 hours before",
+  ]);
   await expect(page.getByRole("button", { name: "Send Test SMS" })).toBeDisabled();
 
   // The live preview follows the template, counts segments and names unknown variables.
   const template = page.getByLabel("Message template");
   await template.fill("Hi {clientName}, see you {appointmentTime} {clientname}");
   await expect(page.getByText("Unknown variable {clientname}.", { exact: false })).toBeVisible();
-  await template.fill("Hi {clientName}, {serviceName} at {salonName} on {appointmentDate} at {appointmentTime} with {stylistName}. Reply STOP to opt out.");
+  await template.fill(
+    "Hi {clientName}, {serviceName} at {salonName} on {appointmentDate} at {appointmentTime} with {stylistName}. Reply STOP to opt out.",
+  );
   await expect(page.getByText("Unknown variable", { exact: false })).toHaveCount(0);
   await expect(page.getByTestId("sms-preview")).toContainText("Reply STOP to opt out.");
   // The preview fills in the next appointment, whose names other specs may have made long.
@@ -32,7 +44,9 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
   await expect(page.getByText(/\d+ characters, 1 SMS \(GSM-7\)/)).toBeVisible();
   await template.fill("Hi {clientName} 😀");
   await expect(page.getByText(/characters, 1 SMS \(UCS-2\)/)).toBeVisible();
-  await template.fill("Hi {clientName}, {serviceName} on {appointmentDate} at {appointmentTime}. Reply STOP to opt out.");
+  await template.fill(
+    "Hi {clientName}, {serviceName} on {appointmentDate} at {appointmentTime}. Reply STOP to opt out.",
+  );
 
   await page.getByRole("switch", { name: "Enable SMS reminders" }).check();
   await provider.selectOption("twilio");
@@ -67,7 +81,10 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   await page.reload();
-  await expect(preferences.getByRole("switch", { name: `SMS reminders for ${stylist.name}` })).toHaveAttribute("aria-checked", "false");
+  await expect(preferences.getByRole("switch", { name: `SMS reminders for ${stylist.name}` })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
 
   await screenshotBothSizes(page, "sms", async (p) => {
     await expect(p.getByRole("heading", { name: "SMS Reminders", level: 1 })).toBeVisible();

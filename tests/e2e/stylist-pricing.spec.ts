@@ -3,14 +3,26 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DISPLAY } from "./accounts";
 import { signIn } from "./helpers";
-import { apiCall, apiToken, createServiceViaApi, createStylistAccount, screenshotBothSizes, unique } from "./services-helpers";
+import {
+  apiCall,
+  apiToken,
+  createServiceViaApi,
+  createStylistAccount,
+  screenshotBothSizes,
+  unique,
+} from "./services-helpers";
 
 async function setup() {
   const token = await apiToken();
   const tag = unique();
   const stylist = await createStylistAccount(token, "Priya", `Pricing${tag}`);
   const colleague = await createStylistAccount(token, "Colin", `Pricing${tag}`);
-  const cut = await createServiceViaApi(token, { name: `Pricing Cut ${tag}`, category: "Hair", duration: 60, price: 4000 });
+  const cut = await createServiceViaApi(token, {
+    name: `Pricing Cut ${tag}`,
+    category: "Hair",
+    duration: 60,
+    price: 4000,
+  });
   await createServiceViaApi(token, { name: `Pricing Gel ${tag}`, category: "Nails", duration: 45, price: 3000 });
   await createServiceViaApi(token, { name: `Pricing Facial ${tag}`, category: "Beauty", duration: 30, price: 3500 });
   return { token, tag, stylist, colleague, cutId: cut.id, cutName: `Pricing Cut ${tag}` };
@@ -72,7 +84,10 @@ test("an admin chooses a stylist and sets their own price and duration for a ser
   });
 });
 
-test("a stylist sees only their own profile, auto-selected; display screens have no pricing", async ({ browser, page }) => {
+test("a stylist sees only their own profile, auto-selected; display screens have no pricing", async ({
+  browser,
+  page,
+}) => {
   const { stylist, colleague, cutName } = await setup();
   await signIn(page, stylist, "/pricing");
   await expect(page.getByText("Your stylist profile")).toBeVisible();

@@ -10,7 +10,10 @@ test.use({ demoSeed: ["--stylists=12", "--clients=120", "--days-back=2", "--days
 const LAPTOP = { width: 1280, height: 800 };
 const dayPath = `/calendar?view=day&date=${nextTuesday()}`;
 
-test("with 12 stylists the day grid scrolls sideways and down under a sticky time column and sticky stylist headers", async ({ page, demoLogin }) => {
+test("with 12 stylists the day grid scrolls sideways and down under a sticky time column and sticky stylist headers", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(TABLET);
   await demoLogin(DEMO_ADMIN, dayPath);
   await waitForGrid(page);
@@ -27,11 +30,16 @@ test("with 12 stylists the day grid scrolls sideways and down under a sticky tim
   await scroller.evaluate((element) => element.scrollBy(600, 400));
   // The headers stay at the top, the time column at the left, and the last stylist comes into view.
   expect((await firstHead.boundingBox())!.y).toBeCloseTo(headY, 0);
-  await expect.poll(async () => (await grid.getByText("12:00 PM", { exact: true }).boundingBox())!.x).toBeCloseTo(timeX, 0);
+  await expect
+    .poll(async () => (await grid.getByText("12:00 PM", { exact: true }).boundingBox())!.x)
+    .toBeCloseTo(timeX, 0);
   // Blocks pass under them: what is on top at the time column's middle is the time column,
   // and at the top of the scroller a stylist's heading.
   const onTop = await page.evaluate(
-    ({ x, y, headY: top }) => [document.elementFromPoint(x, y)?.closest("[data-testid=time-column]") != null, document.elementFromPoint(x + 200, top + 10)?.classList.contains("col-head") ?? false],
+    ({ x, y, headY: top }) => [
+      document.elementFromPoint(x, y)?.closest("[data-testid=time-column]") != null,
+      document.elementFromPoint(x + 200, top + 10)?.classList.contains("col-head") ?? false,
+    ],
     { x: box.x + 30, y: box.y + box.height / 2, headY },
   );
   expect(onTop).toEqual([true, true]);
@@ -78,11 +86,15 @@ test("dragging a block to the right edge scrolls the 12 stylists sideways", asyn
   await page.mouse.down();
   await page.mouse.move(from.x + 40, from.y + 6, { steps: 3 });
   await page.mouse.move(box.x + box.width - 10, from.y + 6, { steps: 6 });
-  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 20_000 }).toBeGreaterThan(left + 200);
+  await expect
+    .poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 20_000 })
+    .toBeGreaterThan(left + 200);
   await expect(page.getByTestId("drag-ghost")).toBeVisible();
   // And back: at the left edge the grid scrolls back, and the block is let go where it was.
   await page.mouse.move(box.x + 2, from.y + 6, { steps: 6 });
-  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 20_000 }).toBeLessThanOrEqual(left);
+  await expect
+    .poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 20_000 })
+    .toBeLessThanOrEqual(left);
   await page.mouse.move(from.x + 10, from.y + 6, { steps: 3 });
   await page.mouse.up();
   await expect(page.getByTestId("drag-ghost")).toHaveCount(0);

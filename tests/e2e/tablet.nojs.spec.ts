@@ -6,7 +6,11 @@ import { DEMO_ADMIN, DEMO_DISPLAY, expect, nextTuesday, test } from "./demo-salo
 
 const dayPath = `/calendar?view=day&date=${nextTuesday()}`;
 
-test("the panel toggle shows and hides the summary and the choice survives a new page", async ({ page, demoLogin, demo }) => {
+test("the panel toggle shows and hides the summary and the choice survives a new page", async ({
+  page,
+  demoLogin,
+  demo,
+}) => {
   await page.setViewportSize(TABLET);
   await demoLogin(DEMO_ADMIN, dayPath);
   const panel = page.getByRole("complementary", { name: "Summary" });
@@ -22,7 +26,10 @@ test("the panel toggle shows and hides the summary and the choice survives a new
   await expect(panel).toBeHidden();
 });
 
-test("a display account has no panel toggle, and its calendar region takes keyboard focus to scroll", async ({ page, demoLogin }) => {
+test("a display account has no panel toggle, and its calendar region takes keyboard focus to scroll", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(TABLET);
   await demoLogin(DEMO_DISPLAY, dayPath);
   await expect(page.getByRole("button", { name: /summary/ })).toHaveCount(0);
@@ -31,7 +38,10 @@ test("a display account has no panel toggle, and its calendar region takes keybo
   await expect(region).toBeFocused();
 });
 
-test("on a phone the stylist switcher links to each column and the menu opens as a disclosure", async ({ page, demoLogin }) => {
+test("on a phone the stylist switcher links to each column and the menu opens as a disclosure", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(PHONE);
   await demoLogin(DEMO_ADMIN, dayPath);
   const switcher = page.getByRole("navigation", { name: "Stylists" });

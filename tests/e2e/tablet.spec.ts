@@ -27,7 +27,10 @@ async function expectInViewport(page: Page, locator: ReturnType<Page["locator"]>
 
 const stylistHeaders = (page: Page) => page.getByTestId("day-grid").locator(".col-head");
 
-test("at 1024×768 all 5 of the demo salon's stylist headers are on screen, beside an icon rail whose labels are tooltips", async ({ page, demoLogin }) => {
+test("at 1024×768 all 5 of the demo salon's stylist headers are on screen, beside an icon rail whose labels are tooltips", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(TABLET);
   await demoLogin(DEMO_ADMIN, dayPath);
   await waitForGrid(page);
@@ -37,7 +40,8 @@ test("at 1024×768 all 5 of the demo salon's stylist headers are on screen, besi
   const clients = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clients", exact: true });
   await expect(clients).toBeVisible();
   expect((await clients.boundingBox())!.width).toBeLessThan(64);
-  const tooltip = () => clients.evaluate((link) => ((style) => `${style.display} ${style.content}`)(getComputedStyle(link, "::after")));
+  const tooltip = () =>
+    clients.evaluate((link) => ((style) => `${style.display} ${style.content}`)(getComputedStyle(link, "::after")));
   expect(await tooltip()).toMatch(/^none /);
   await clients.hover();
   expect(await tooltip()).toMatch(/^block "Clients"/);
@@ -45,7 +49,10 @@ test("at 1024×768 all 5 of the demo salon's stylist headers are on screen, besi
   await expect(page.getByRole("complementary", { name: "Summary" })).toBeHidden();
 });
 
-test("the side panel toggle opens a drawer that this device remembers, and Escape closes it", async ({ page, demoLogin }) => {
+test("the side panel toggle opens a drawer that this device remembers, and Escape closes it", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(TABLET);
   await demoLogin(DEMO_ADMIN, dayPath);
   const panel = page.getByRole("complementary", { name: "Summary" });
@@ -66,7 +73,10 @@ test("the side panel toggle opens a drawer that this device remembers, and Escap
   expect((await panel.boundingBox())!.x).toBeGreaterThan(900);
 });
 
-test("the Upcoming list in the panel shows the date of an appointment that is not today", async ({ page, demoLogin }) => {
+test("the Upcoming list in the panel shows the date of an appointment that is not today", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(LAPTOP);
   await demoLogin(DEMO_ADMIN, dayPath);
   const entries = page
@@ -85,13 +95,18 @@ for (const [label, size] of [
   ["1024x768", TABLET],
   ["390x844", PHONE],
 ] as const) {
-  test(`the booking dialog puts the client first and status last, and Book and Cancel stay on screen at ${label}`, async ({ page, demoLogin }) => {
+  test(`the booking dialog puts the client first and status last, and Book and Cancel stay on screen at ${label}`, async ({
+    page,
+    demoLogin,
+  }) => {
     await page.setViewportSize(size);
     await demoLogin(DEMO_ADMIN, `/calendar/appointments/new?view=day&date=${DAY}`);
     const dialog = page.getByRole("dialog", { name: "New Appointment" });
     await expect(dialog).toBeVisible();
     const labels = await dialog.locator("label, legend").allInnerTexts();
-    const order = ["Client name", "Service", "Stylist", "Date", "Time", "Status"].map((name) => labels.findIndex((text) => text.trim().startsWith(name)));
+    const order = ["Client name", "Service", "Stylist", "Date", "Time", "Status"].map((name) =>
+      labels.findIndex((text) => text.trim().startsWith(name)),
+    );
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     await expectInViewport(page, dialog.getByRole("button", { name: "Book Appointment" }));
@@ -101,8 +116,13 @@ for (const [label, size] of [
   });
 }
 
-test("Escape in the client suggestions closes only the suggestions; a second Escape closes the dialog", async ({ page, demoLogin, demo }) => {
-  const [client] = (await demo.database.execute("select name from clients where is_active = 1 order by id limit 1")).rows;
+test("Escape in the client suggestions closes only the suggestions; a second Escape closes the dialog", async ({
+  page,
+  demoLogin,
+  demo,
+}) => {
+  const [client] = (await demo.database.execute("select name from clients where is_active = 1 order by id limit 1"))
+    .rows;
   await demoLogin(DEMO_ADMIN, `/calendar/appointments/new?view=day&date=${DAY}`);
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
   await waitForModal(page);
@@ -117,7 +137,11 @@ test("Escape in the client suggestions closes only the suggestions; a second Esc
   await expect(page).toHaveURL(/\/calendar\?/);
 });
 
-test("the header's client search suggests clients as you type and opens the chosen client's upcoming appointments across dates", async ({ page, demoLogin, demo }) => {
+test("the header's client search suggests clients as you type and opens the chosen client's upcoming appointments across dates", async ({
+  page,
+  demoLogin,
+  demo,
+}) => {
   const [row] = (
     await demo.database.execute(
       "select c.id, c.name from clients c join appointments a on a.client_id = c.id where a.start_time > strftime('%Y-%m-%dT%H:%M:%fZ', 'now') and a.status = 'scheduled' group by c.id having count(*) >= 1 order by c.id limit 1",
@@ -137,7 +161,10 @@ test("the header's client search suggests clients as you type and opens the chos
   await expect(dialog.getByRole("list").getByRole("link").first()).toContainText(String(row!.name));
 });
 
-test("the phone's menu paints above the grid and closes with Escape; the stylist switcher brings a column into view", async ({ page, demoLogin }) => {
+test("the phone's menu paints above the grid and closes with Escape; the stylist switcher brings a column into view", async ({
+  page,
+  demoLogin,
+}) => {
   await page.setViewportSize(PHONE);
   await demoLogin(DEMO_ADMIN, dayPath);
   await waitForGrid(page);
@@ -145,7 +172,9 @@ test("the phone's menu paints above the grid and closes with Escape; the stylist
   // Sophie's column (the last) comes fully into view, clear of the sticky time column.
   const sophie = page.getByRole("region", { name: "Sophie Hughes's appointments" });
   await expect.poll(async () => (await sophie.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(72);
-  await expect.poll(async () => ((box) => (box ? box.x + box.width : 9999))(await sophie.boundingBox())).toBeLessThanOrEqual(PHONE.width);
+  await expect
+    .poll(async () => ((box) => (box ? box.x + box.width : 9999))(await sophie.boundingBox()))
+    .toBeLessThanOrEqual(PHONE.width);
   await page.getByLabel(/^Open menu/).click();
   const menu = page.getByRole("navigation", { name: /menu$/ });
   await expect(menu).toBeVisible();
@@ -159,7 +188,11 @@ test("the phone's menu paints above the grid and closes with Escape; the stylist
   await expect(menu).toBeHidden();
 });
 
-test("an admin's colour for a service paints its blocks, and Automatic returns to the name's colour", async ({ page, demoLogin, demo }) => {
+test("an admin's colour for a service paints its blocks, and Automatic returns to the name's colour", async ({
+  page,
+  demoLogin,
+  demo,
+}) => {
   const [row] = (
     await demo.database.execute({
       sql: "select s.id, min(a.id) as appointmentId from services s join appointments a on a.service_id = s.id where a.start_time >= ? and a.start_time < ? and a.status = 'scheduled' group by s.id order by count(*) desc limit 1",
@@ -191,7 +224,11 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await expect(block).not.toHaveClass(/bg-teal-300/);
 });
 
-test("the salon's 24-hour setting changes every time on the calendar, its dialog and availability; 12-hour is the default", async ({ page, demoLogin, demo }) => {
+test("the salon's 24-hour setting changes every time on the calendar, its dialog and availability; 12-hour is the default", async ({
+  page,
+  demoLogin,
+  demo,
+}) => {
   await page.setViewportSize(LAPTOP);
   await demoLogin(DEMO_ADMIN, dayPath);
   const timeColumn = page.getByTestId("day-grid");
@@ -206,7 +243,8 @@ test("the salon's 24-hour setting changes every time on the calendar, its dialog
     await expect(timeColumn.getByText("1:00 PM", { exact: true })).toHaveCount(0);
     await page.goto(`${demo.server.url}/calendar/appointments/new?view=day&date=${DAY}`);
     await expect(page.getByLabel("Time").locator("option[value='13:00']")).toHaveText("13:00");
-    const [stylist] = (await demo.database.execute("select id from stylists where is_active = 1 order by id limit 1")).rows;
+    const [stylist] = (await demo.database.execute("select id from stylists where is_active = 1 order by id limit 1"))
+      .rows;
     await page.goto(`${demo.server.url}/availability?stylist=${stylist!.id}`);
     await expect(page.getByLabel("Start time on Monday").locator("option[value='13:00']")).toHaveText("13:00");
   } finally {
@@ -232,7 +270,11 @@ for (const [label, size] of [
   }
 }
 
-test("screenshots of the day view, the booking dialog and the menu at 1024×768, 1280×800 and 390×844", async ({ page, demoLogin, demo }) => {
+test("screenshots of the day view, the booking dialog and the menu at 1024×768, 1280×800 and 390×844", async ({
+  page,
+  demoLogin,
+  demo,
+}) => {
   test.setTimeout(90_000);
   mkdirSync("screenshots", { recursive: true });
   await demoLogin(DEMO_ADMIN, dayPath);

@@ -19,11 +19,19 @@ async function insertUpcoming(tag: string) {
     const first = Date.now() + 3_600_000;
     for (let index = 0; index < COUNT; index += 1) {
       const name = `${tag} ${String(index).padStart(2, "0")}`;
-      const client = await db.execute({ sql: "insert into clients (name, phone) values (?, '07700 900999') returning id", args: [name] });
+      const client = await db.execute({
+        sql: "insert into clients (name, phone) values (?, '07700 900999') returning id",
+        args: [name],
+      });
       const start = new Date(first + index * 60_000);
       await db.execute({
         sql: "insert into appointments (client_id, stylist_id, start_time, end_time, status, price) values (?, ?, ?, ?, 'scheduled', 0)",
-        args: [Number(client.rows[0]!.id), stylistId, start.toISOString(), new Date(start.getTime() + 15 * 60_000).toISOString()],
+        args: [
+          Number(client.rows[0]!.id),
+          stylistId,
+          start.toISOString(),
+          new Date(start.getTime() + 15 * 60_000).toISOString(),
+        ],
       });
     }
   } finally {

@@ -10,7 +10,9 @@ for (const [label, size] of [
   ["tablet", TABLET],
   ["phone", PHONE],
 ] as const) {
-  test(`the second page of 'View All Appointments' at ${label} size has no accessibility violations`, async ({ page }) => {
+  test(`the second page of 'View All Appointments' at ${label} size has no accessibility violations`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     const { pages } = await openUpcoming(page);
     await pages.getByRole("link", { name: "Next page" }).click();

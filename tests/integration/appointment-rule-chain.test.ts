@@ -34,9 +34,12 @@ afterAll(() => vi.useRealTimers());
 // Last bookable day for a stylist: Wednesday, December 23, 2026.
 beforeEach(() => setBookingRules({ bookingAdvanceLimit: 30, cancellationNotice: 24 }));
 
-const post = (token: string, body: unknown) => call(appointmentsApi.action, makeRequest("POST", "/api/appointments", { token, body })).then(json);
+const post = (token: string, body: unknown) =>
+  call(appointmentsApi.action, makeRequest("POST", "/api/appointments", { token, body })).then(json);
 const send = (method: string, token: string, id: number, body?: unknown) =>
-  call(appointmentById.action, makeRequest(method, `/api/appointments/${id}`, { token, body }), { id: String(id) }).then(json);
+  call(appointmentById.action, makeRequest(method, `/api/appointments/${id}`, { token, body }), {
+    id: String(id),
+  }).then(json);
 const write = (stylistId: number, startTime: string, extra: Record<string, unknown> = {}) => ({
   clientId: client.id,
   stylistId,
@@ -53,7 +56,8 @@ async function booked(stylistId: number, startTime: string, extra: Record<string
 }
 
 const GRID = "Appointments must start and end between 7:00 AM and 11:00 PM on one day.";
-const ADVANCE = "Appointments can be booked at most 30 days ahead, so by Wednesday, December 23, 2026 at the latest. An administrator can book further ahead.";
+const ADVANCE =
+  "Appointments can be booked at most 30 days ahead, so by Wednesday, December 23, 2026 at the latest. An administrator can book further ahead.";
 const HOURS = /is not working on|outside their working hours/;
 const CLASH = /already has Chloe Chain \(Chain Cut\)/;
 
@@ -73,30 +77,55 @@ describe("the rule chain", () => {
   // first put right the second one's, so both breaks are real.
   it("a booking breaking two rules gets the first rule's refusal", async () => {
     // Off the grid (06:00) and completed ahead of time.
-    expect(await post(admin.token, write(sam.stylistId, "2026-12-01T06:00:00.000Z", { status: "completed" }))).toMatchObject({ status: 400, body: { message: GRID } });
-    expect(await post(admin.token, write(sam.stylistId, "2026-12-01T10:00:00.000Z", { status: "completed" }))).toMatchObject({ status: 400, body: { message: FUTURE_COMPLETED } });
+    expect(
+      await post(admin.token, write(sam.stylistId, "2026-12-01T06:00:00.000Z", { status: "completed" })),
+    ).toMatchObject({ status: 400, body: { message: GRID } });
+    expect(
+      await post(admin.token, write(sam.stylistId, "2026-12-01T10:00:00.000Z", { status: "completed" })),
+    ).toMatchObject({ status: 400, body: { message: FUTURE_COMPLETED } });
     // Completed ahead of time and past the advance limit.
-    expect(await post(sam.token, write(sam.stylistId, "2027-01-05T10:00:00.000Z", { status: "completed" }))).toMatchObject({ status: 400, body: { message: FUTURE_COMPLETED } });
-    expect(await post(sam.token, write(sam.stylistId, "2027-01-05T10:00:00.000Z"))).toMatchObject({ status: 400, body: { message: ADVANCE } });
+    expect(
+      await post(sam.token, write(sam.stylistId, "2027-01-05T10:00:00.000Z", { status: "completed" })),
+    ).toMatchObject({ status: 400, body: { message: FUTURE_COMPLETED } });
+    expect(await post(sam.token, write(sam.stylistId, "2027-01-05T10:00:00.000Z"))).toMatchObject({
+      status: 400,
+      body: { message: ADVANCE },
+    });
     // Past the advance limit and on a Sunday, a day off.
-    expect(await post(sam.token, write(sam.stylistId, "2027-01-03T10:00:00.000Z"))).toMatchObject({ status: 400, body: { message: ADVANCE } });
+    expect(await post(sam.token, write(sam.stylistId, "2027-01-03T10:00:00.000Z"))).toMatchObject({
+      status: 400,
+      body: { message: ADVANCE },
+    });
     expect((await post(admin.token, write(sam.stylistId, "2027-01-03T10:00:00.000Z"))).body.message).toMatch(HOURS);
     // Outside the hours (17:30) and over another booking.
     await booked(sam.stylistId, "2026-12-01T17:00:00.000Z");
     const outside = await post(sam.token, write(sam.stylistId, "2026-12-01T17:30:00.000Z"));
     expect(outside.status).toBe(409);
     expect(outside.body.message).toMatch(HOURS);
-    const overridden = await post(admin.token, write(sam.stylistId, "2026-12-01T17:30:00.000Z", { availabilityOverride: true }));
+    const overridden = await post(
+      admin.token,
+      write(sam.stylistId, "2026-12-01T17:30:00.000Z", { availabilityOverride: true }),
+    );
     expect(overridden.status).toBe(409);
     expect(overridden.body.message).toMatch(CLASH);
   });
 
   it("an edit breaking two rules gets the first rule's refusal", async () => {
     const id = await booked(sam.stylistId, "2026-12-02T10:00:00.000Z");
-    const edit = (token: string, startTime: string, extra: Record<string, unknown> = {}) => send("PUT", token, id, write(sam.stylistId, startTime, extra));
-    expect(await edit(admin.token, "2026-12-02T06:00:00.000Z", { status: "completed" })).toMatchObject({ status: 400, body: { message: GRID } });
-    expect(await edit(sam.token, "2027-01-05T10:00:00.000Z", { status: "completed" })).toMatchObject({ status: 400, body: { message: FUTURE_COMPLETED } });
-    expect(await edit(sam.token, "2027-01-03T10:00:00.000Z")).toMatchObject({ status: 400, body: { message: ADVANCE } });
+    const edit = (token: string, startTime: string, extra: Record<string, unknown> = {}) =>
+      send("PUT", token, id, write(sam.stylistId, startTime, extra));
+    expect(await edit(admin.token, "2026-12-02T06:00:00.000Z", { status: "completed" })).toMatchObject({
+      status: 400,
+      body: { message: GRID },
+    });
+    expect(await edit(sam.token, "2027-01-05T10:00:00.000Z", { status: "completed" })).toMatchObject({
+      status: 400,
+      body: { message: FUTURE_COMPLETED },
+    });
+    expect(await edit(sam.token, "2027-01-03T10:00:00.000Z")).toMatchObject({
+      status: 400,
+      body: { message: ADVANCE },
+    });
     await booked(sam.stylistId, "2026-12-02T17:00:00.000Z");
     const outside = await edit(sam.token, "2026-12-02T17:30:00.000Z");
     expect(outside.status).toBe(409);
@@ -106,10 +135,19 @@ describe("the rule chain", () => {
   it("a move breaking two rules gets the first rule's refusal, with the appointment's own status", async () => {
     const done = await booked(sam.stylistId, "2026-11-16T10:00:00.000Z", { status: "completed" });
     const move = (token: string, id: number, startTime: string) => send("PATCH", token, id, { startTime });
-    expect(await move(admin.token, done, "2026-12-03T06:00:00.000Z")).toMatchObject({ status: 400, body: { message: GRID } });
-    expect(await move(sam.token, done, "2027-01-05T10:00:00.000Z")).toMatchObject({ status: 400, body: { message: FUTURE_COMPLETED } });
+    expect(await move(admin.token, done, "2026-12-03T06:00:00.000Z")).toMatchObject({
+      status: 400,
+      body: { message: GRID },
+    });
+    expect(await move(sam.token, done, "2027-01-05T10:00:00.000Z")).toMatchObject({
+      status: 400,
+      body: { message: FUTURE_COMPLETED },
+    });
     const id = await booked(sam.stylistId, "2026-12-03T10:00:00.000Z");
-    expect(await move(sam.token, id, "2027-01-03T10:00:00.000Z")).toMatchObject({ status: 400, body: { message: ADVANCE } });
+    expect(await move(sam.token, id, "2027-01-03T10:00:00.000Z")).toMatchObject({
+      status: 400,
+      body: { message: ADVANCE },
+    });
     await booked(sam.stylistId, "2026-12-03T17:00:00.000Z");
     const outside = await move(sam.token, id, "2026-12-03T17:30:00.000Z");
     expect(outside.status).toBe(409);
@@ -118,7 +156,10 @@ describe("the rule chain", () => {
 
   it("each occurrence of a repeat breaking two rules is refused for the first rule", async () => {
     const repeat = { everyWeeks: 1, count: 2 };
-    const grid = await post(admin.token, { ...write(sam.stylistId, "2026-12-04T06:00:00.000Z", { status: "completed" }), repeat });
+    const grid = await post(admin.token, {
+      ...write(sam.stylistId, "2026-12-04T06:00:00.000Z", { status: "completed" }),
+      repeat,
+    });
     expect(grid.status).toBe(409);
     expect(grid.body.refused.map((occurrence: { reason: string }) => occurrence.reason)).toEqual([GRID, GRID]);
     const ahead = await post(sam.token, { ...write(sam.stylistId, "2027-01-10T10:00:00.000Z"), repeat }); // Sundays past the limit
@@ -135,7 +176,10 @@ describe("the rule chain", () => {
     expect(dragged.status).toBe(409);
     expect(dragged.body.message).toMatch(HOURS);
     // Nothing moved: an edit of the notes only, or a drag onto the same place, is allowed.
-    expect((await send("PUT", sam.token, id, write(sam.stylistId, "2026-12-04T17:00:00.000Z", { notes: "Late one" }))).status).toBe(200);
+    expect(
+      (await send("PUT", sam.token, id, write(sam.stylistId, "2026-12-04T17:00:00.000Z", { notes: "Late one" })))
+        .status,
+    ).toBe(200);
     expect((await send("PATCH", sam.token, id, { startTime: "2026-12-04T17:00:00.000Z" })).status).toBe(200);
     // The admin moves it, the override still standing.
     expect((await send("PATCH", admin.token, id, { startTime: "2026-12-04T18:00:00.000Z" })).status).toBe(200);
@@ -152,37 +196,67 @@ describe("every write path calls the one check", () => {
     const single = await post(sam.token, write(sam.stylistId, "2026-12-07T10:00:00.000Z"));
     expect(single.status).toBe(201);
     expect(check).toHaveBeenCalledTimes(1);
-    expect(check.mock.calls[0]![0]).toMatchObject({ before: null, after: { stylistId: sam.stylistId, status: "scheduled" } });
+    expect(check.mock.calls[0]![0]).toMatchObject({
+      before: null,
+      after: { stylistId: sam.stylistId, status: "scheduled" },
+    });
 
     check.mockClear();
-    expect((await send("PUT", sam.token, single.body.id, write(sam.stylistId, "2026-12-07T11:00:00.000Z"))).status).toBe(200);
+    expect(
+      (await send("PUT", sam.token, single.body.id, write(sam.stylistId, "2026-12-07T11:00:00.000Z"))).status,
+    ).toBe(200);
     expect(check).toHaveBeenCalledTimes(1);
     expect(check.mock.calls[0]![0].before).toMatchObject({ id: single.body.id });
 
     check.mockClear();
-    expect((await send("PATCH", sam.token, single.body.id, { startTime: "2026-12-07T12:00:00.000Z" })).status).toBe(200);
+    expect((await send("PATCH", sam.token, single.body.id, { startTime: "2026-12-07T12:00:00.000Z" })).status).toBe(
+      200,
+    );
     expect(check).toHaveBeenCalledTimes(1);
 
     check.mockClear();
     const drag = await call(
       calendarPage.action,
-      makeRequest("POST", "/calendar", { cookie: sam.cookie, form: { intent: "move", id: String(single.body.id), stylistId: String(sam.stylistId), date: "2026-12-07", time: "14:00" } }),
+      makeRequest("POST", "/calendar", {
+        cookie: sam.cookie,
+        form: {
+          intent: "move",
+          id: String(single.body.id),
+          stylistId: String(sam.stylistId),
+          date: "2026-12-07",
+          time: "14:00",
+        },
+      }),
     );
     expect(statusOf(drag)).toBeLessThan(400);
     expect(check).toHaveBeenCalledTimes(1);
 
     check.mockClear();
-    const series = await post(sam.token, { ...write(sam.stylistId, "2026-12-08T10:00:00.000Z"), repeat: { everyWeeks: 1, count: 3 } });
+    const series = await post(sam.token, {
+      ...write(sam.stylistId, "2026-12-08T10:00:00.000Z"),
+      repeat: { everyWeeks: 1, count: 3 },
+    });
     expect(series.status).toBe(201);
     expect(check).toHaveBeenCalledTimes(3);
 
     check.mockClear();
     const first = series.body.created[0];
-    expect((await send("PUT", sam.token, first.id, { ...write(sam.stylistId, "2026-12-08T11:00:00.000Z"), scope: "following" })).status).toBe(200);
+    expect(
+      (
+        await send("PUT", sam.token, first.id, {
+          ...write(sam.stylistId, "2026-12-08T11:00:00.000Z"),
+          scope: "following",
+        })
+      ).status,
+    ).toBe(200);
     expect(check).toHaveBeenCalledTimes(3);
 
     check.mockClear();
-    const deleted = await call(appointmentById.action, makeRequest("DELETE", `/api/appointments/${first.id}?scope=following`, { token: sam.token }), { id: String(first.id) });
+    const deleted = await call(
+      appointmentById.action,
+      makeRequest("DELETE", `/api/appointments/${first.id}?scope=following`, { token: sam.token }),
+      { id: String(first.id) },
+    );
     expect(statusOf(deleted)).toBe(200);
     expect(check).not.toHaveBeenCalled();
   });

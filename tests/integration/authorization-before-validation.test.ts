@@ -135,7 +135,14 @@ const PAGE_BODIES: Body[] = [
   {
     label: "a form of wrong values",
     type: "application/x-www-form-urlencoded",
-    text: new URLSearchParams({ intent: "nonsense", password: "short", email: "not-an-e-mail", itemId: "x", stylistId: "x", open: "2" }).toString(),
+    text: new URLSearchParams({
+      intent: "nonsense",
+      password: "short",
+      email: "not-an-e-mail",
+      itemId: "x",
+      stylistId: "x",
+      open: "2",
+    }).toString(),
   },
   { label: "a body that is not a form", type: "application/json", text: JSON.stringify(WRONG_FIELDS) },
 ];
@@ -143,12 +150,20 @@ const PAGE_BODIES: Body[] = [
 const apiModules = import.meta.glob<{ loader?: unknown; action?: unknown }>("../../app/routes/api.*.ts");
 const pageModules = import.meta.glob<{ action?: unknown }>("../../app/routes/*.{ts,tsx}");
 
-const apiWrites = apiRouteFiles().flatMap((route) => route.methods.filter((method) => method !== "GET").map((method) => ({ key: `${method} ${route.path}`, method, route })));
+const apiWrites = apiRouteFiles().flatMap((route) =>
+  route.methods
+    .filter((method) => method !== "GET")
+    .map((method) => ({ key: `${method} ${route.path}`, method, route })),
+);
 const pageActionFiles = readdirSync(ROUTES).filter(
-  (file) => /\.tsx?$/.test(file) && !file.startsWith("api.") && /export (const|async function) action\b/.test(readFileSync(join(ROUTES, file), "utf8")),
+  (file) =>
+    /\.tsx?$/.test(file) &&
+    !file.startsWith("api.") &&
+    /export (const|async function) action\b/.test(readFileSync(join(ROUTES, file), "utf8")),
 );
 
-const refusedRoles = (allowed: Allowed): Role[] => (allowed === PUBLIC ? [] : ALL.filter((role) => !allowed.includes(role)));
+const refusedRoles = (allowed: Allowed): Role[] =>
+  allowed === PUBLIC ? [] : ALL.filter((role) => !allowed.includes(role));
 
 function withBody(request: Request, body: Body): Request {
   const headers = new Headers(request.headers);
@@ -167,7 +182,9 @@ describe("authorization before validation", () => {
     expect([...pageActionFiles].sort()).toEqual(Object.keys(PAGE_ACTIONS).sort());
   });
 
-  const apiCases = apiWrites.flatMap((write) => refusedRoles(API_WRITES[write.key] ?? []).map((role) => [write.key, role, write] as const));
+  const apiCases = apiWrites.flatMap((write) =>
+    refusedRoles(API_WRITES[write.key] ?? []).map((role) => [write.key, role, write] as const),
+  );
   it.each(apiCases)("%s refuses %s with 403 whatever the body", async (key, role, { method, route }) => {
     const module = await apiModules[`../../app/routes/${route.file}`]!();
     const params = Object.fromEntries(route.params.map((name) => [name, valueOf(name)]));
@@ -180,7 +197,9 @@ describe("authorization before validation", () => {
     }
   });
 
-  const pageCases = pageActionFiles.flatMap((file) => refusedRoles(PAGE_ACTIONS[file] ?? []).map((role) => [file, role] as const));
+  const pageCases = pageActionFiles.flatMap((file) =>
+    refusedRoles(PAGE_ACTIONS[file] ?? []).map((role) => [file, role] as const),
+  );
   it.each(pageCases)("%s refuses %s with 403 whatever the form", async (file, role) => {
     const module = await pageModules[`../../app/routes/${file}`]!();
     expect(typeof module.action).toBe("function");

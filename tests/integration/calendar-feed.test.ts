@@ -35,20 +35,39 @@ beforeAll(async () => {
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const feedPost = (token: string, stylistId: number | string) => call(feedApi.action, makeRequest("POST", `/api/stylists/${stylistId}/calendar-feed`, { token }), { id: String(stylistId) }).then(json);
+const feedPost = (token: string, stylistId: number | string) =>
+  call(feedApi.action, makeRequest("POST", `/api/stylists/${stylistId}/calendar-feed`, { token }), {
+    id: String(stylistId),
+  }).then(json);
 const feedDelete = (token: string, stylistId: number | string) =>
-  call(feedApi.action, makeRequest("DELETE", `/api/stylists/${stylistId}/calendar-feed`, { token }), { id: String(stylistId) }).then(json);
-const feedStatus = (token: string, stylistId: number | string) => call(feedApi.loader, makeRequest("GET", `/api/stylists/${stylistId}/calendar-feed`, { token }), { id: String(stylistId) }).then(json);
+  call(feedApi.action, makeRequest("DELETE", `/api/stylists/${stylistId}/calendar-feed`, { token }), {
+    id: String(stylistId),
+  }).then(json);
+const feedStatus = (token: string, stylistId: number | string) =>
+  call(feedApi.loader, makeRequest("GET", `/api/stylists/${stylistId}/calendar-feed`, { token }), {
+    id: String(stylistId),
+  }).then(json);
 
 /** Fetches a feed URL (or path) as a calendar app would. */
 async function fetchFeed(url: string, headers: Record<string, string> = {}): Promise<Response> {
   const path = new URL(url, ORIGIN).pathname;
-  return (await call(feedRoute.loader, makeRequest("GET", path, { headers }), { file: path.replace(/^\/feeds\//, "") })) as Response;
+  return (await call(feedRoute.loader, makeRequest("GET", path, { headers }), {
+    file: path.replace(/^\/feeds\//, ""),
+  })) as Response;
 }
 
 const tokenOf = (url: string) => new URL(url).pathname.replace(/^\/feeds\//, "").replace(/\.ics$/, "");
 
-type ParsedEvent = { uid: string; summary: string; start: Date; end: Date; sequence: number; status: string | null; transp: string | null; lastModified: Date };
+type ParsedEvent = {
+  uid: string;
+  summary: string;
+  start: Date;
+  end: Date;
+  sequence: number;
+  status: string | null;
+  transp: string | null;
+  lastModified: Date;
+};
 
 function parse(text: string): { name: string; events: ParsedEvent[] } {
   const calendar = new ICAL.Component(ICAL.parse(text));
@@ -69,10 +88,19 @@ function parse(text: string): { name: string; events: ParsedEvent[] } {
   return { name: String(calendar.getFirstPropertyValue("x-wr-calname")), events };
 }
 
-async function insertAppointment(stylistId: number, start: Date, values: Partial<typeof appointments.$inferInsert> = {}) {
+async function insertAppointment(
+  stylistId: number,
+  start: Date,
+  values: Partial<typeof appointments.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(appointments)
-    .values({ stylistId, startTime: start.toISOString(), endTime: new Date(start.getTime() + HOUR).toISOString(), ...values })
+    .values({
+      stylistId,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + HOUR).toISOString(),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -134,12 +162,20 @@ describe("POST and DELETE /api/stylists/{id}/calendar-feed", () => {
     expect((await fetchFeed(created.body.url)).status).toBe(404);
     expect((await fetchFeed(reset.body.url)).status).toBe(200);
 
-    expect(await feedDelete(sam.token, sam.stylistId)).toEqual({ status: 200, body: { message: "Calendar feed turned off" } });
+    expect(await feedDelete(sam.token, sam.stylistId)).toEqual({
+      status: 200,
+      body: { message: "Calendar feed turned off" },
+    });
     expect((await fetchFeed(reset.body.url)).status).toBe(404);
     expect((await feedStatus(admin.token, sam.stylistId)).body).toEqual({ active: false, createdAt: null });
     expect((await feedDelete(sam.token, sam.stylistId)).body).toEqual({ message: "Calendar feed was already off" });
 
-    const audited = await db.select({ action: auditLog.action, actor: auditLog.actorUserId }).from(auditLog).where(eq(auditLog.entityId, sam.stylistId)).orderBy(desc(auditLog.id)).limit(3);
+    const audited = await db
+      .select({ action: auditLog.action, actor: auditLog.actorUserId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, sam.stylistId))
+      .orderBy(desc(auditLog.id))
+      .limit(3);
     expect(audited.reverse()).toEqual([
       { action: "calendar_feed.create", actor: admin.user.id },
       { action: "calendar_feed.reset", actor: sam.user.id },
@@ -158,24 +194,45 @@ describe("POST and DELETE /api/stylists/{id}/calendar-feed", () => {
     expect(await feedPost(admin.token, 999999)).toEqual({ status: 404, body: { message: "Stylist not found" } });
     expect((await feedPost(admin.token, "1e3")).status).toBe(404);
     expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.stylistId, kim.stylistId))).toEqual([]);
-    const wrongMethod = await call(feedApi.action, makeRequest("PUT", `/api/stylists/${kim.stylistId}/calendar-feed`, { token: admin.token }), { id: String(kim.stylistId) });
+    const wrongMethod = await call(
+      feedApi.action,
+      makeRequest("PUT", `/api/stylists/${kim.stylistId}/calendar-feed`, { token: admin.token }),
+      { id: String(kim.stylistId) },
+    );
     expect((wrongMethod as Response).status).toBe(405);
   });
 });
 
 describe("Settings → Account", () => {
-  const post = (session: Session, form: Record<string, string>, search = "") => call(accountSettings.action, makeRequest("POST", `/settings${search}`, { cookie: session.cookie, form }));
-  const load = async (session: Session, search = "") => (await call(accountSettings.loader, makeRequest("GET", `/settings${search}`, { cookie: session.cookie }))) as { feed: unknown };
+  const post = (session: Session, form: Record<string, string>, search = "") =>
+    call(accountSettings.action, makeRequest("POST", `/settings${search}`, { cookie: session.cookie, form }));
+  const load = async (session: Session, search = "") =>
+    (await call(accountSettings.loader, makeRequest("GET", `/settings${search}`, { cookie: session.cookie }))) as {
+      feed: unknown;
+    };
 
   it("shows a stylist their own link only, an admin any stylist's; answers a new link once, in the reply", async () => {
     const own = await load(sam, `?feedStylist=${kim.stylistId}`);
     expect(own.feed).toMatchObject({ chooser: false, stylists: [], selected: { id: sam.stylistId } });
     const chosen = await load(admin, `?feedStylist=${kim.stylistId}`);
-    expect(chosen.feed).toMatchObject({ chooser: true, selected: { id: kim.stylistId }, status: { active: expect.any(Boolean) } });
-    expect((chosen.feed as { stylists: { id: number }[] }).stylists.map((stylist) => stylist.id)).toEqual(expect.arrayContaining([sam.stylistId, kim.stylistId]));
+    expect(chosen.feed).toMatchObject({
+      chooser: true,
+      selected: { id: kim.stylistId },
+      status: { active: expect.any(Boolean) },
+    });
+    expect((chosen.feed as { stylists: { id: number }[] }).stylists.map((stylist) => stylist.id)).toEqual(
+      expect.arrayContaining([sam.stylistId, kim.stylistId]),
+    );
 
-    const issued = (await post(sam, { intent: "feed-issue", stylistId: String(sam.stylistId) })) as { url: string; stylistId: number };
-    expect(issued).toMatchObject({ intent: "feed-issue", stylistId: sam.stylistId, url: expect.stringMatching(/^http:\/\/localhost:3000\/feeds\/.{43}\.ics$/) });
+    const issued = (await post(sam, { intent: "feed-issue", stylistId: String(sam.stylistId) })) as {
+      url: string;
+      stylistId: number;
+    };
+    expect(issued).toMatchObject({
+      intent: "feed-issue",
+      stylistId: sam.stylistId,
+      url: expect.stringMatching(/^http:\/\/localhost:3000\/feeds\/.{43}\.ics$/),
+    });
     expect((await fetchFeed(issued.url)).status).toBe(200);
     const off = await post(sam, { intent: "feed-off", stylistId: String(sam.stylistId) });
     expect(statusOf(off)).toBe(302);
@@ -188,7 +245,9 @@ describe("Settings → Account", () => {
     expect(statusOf(await post(sam, { intent: "feed-off", stylistId: String(kim.stylistId) }))).toBe(403);
     expect(await db.select().from(calendarFeeds).where(eq(calendarFeeds.stylistId, kim.stylistId))).toEqual(before);
     expect(statusOf(await post(display, { intent: "feed-issue", stylistId: String(kim.stylistId) }))).toBe(403);
-    expect(statusOf(await call(accountSettings.loader, makeRequest("GET", "/settings", { cookie: display.cookie })))).toBe(403);
+    expect(
+      statusOf(await call(accountSettings.loader, makeRequest("GET", "/settings", { cookie: display.cookie }))),
+    ).toBe(403);
     expect(statusOf(await post(admin, { intent: "feed-issue", stylistId: "0x1" }))).toBe(400);
   });
 });
@@ -214,7 +273,11 @@ describe("the feed's content", () => {
     const client = await createClient({ name: "Jane Q Doe", phone: "07700 900123", email: "jane.doe@example.test" });
     const at = (days: number) => new Date(now.getTime() + days * DAY);
     const inside = [
-      await insertAppointment(stylist.stylistId, at(-29), { clientId: client.id, serviceId: service.id, notes: "Allergic to ammonia" }),
+      await insertAppointment(stylist.stylistId, at(-29), {
+        clientId: client.id,
+        serviceId: service.id,
+        notes: "Allergic to ammonia",
+      }),
       await insertAppointment(stylist.stylistId, at(1), { clientId: client.id, serviceId: service.id }),
       await insertAppointment(stylist.stylistId, at(89), { serviceId: service.id }),
     ];
@@ -245,13 +308,29 @@ describe("the feed's content", () => {
 
   it("shows cancelled appointments as CANCELLED and blocked time as busy without its notes", async () => {
     const stylist = await stylistSession("stylist");
-    const cancelled = await insertAppointment(stylist.stylistId, new Date(now.getTime() + DAY), { status: "cancelled", serviceId: (await createService({ name: "Trim" })).id });
-    const blocked = await insertAppointment(stylist.stylistId, new Date(now.getTime() + 2 * DAY), { status: "blocked", notes: "Dentist appointment" });
+    const cancelled = await insertAppointment(stylist.stylistId, new Date(now.getTime() + DAY), {
+      status: "cancelled",
+      serviceId: (await createService({ name: "Trim" })).id,
+    });
+    const blocked = await insertAppointment(stylist.stylistId, new Date(now.getTime() + 2 * DAY), {
+      status: "blocked",
+      notes: "Dentist appointment",
+    });
     const { token } = await issueCalendarFeed(admin.user, stylist.stylistId);
     const feed = await feedAt(token, now);
     expect(feed.events).toEqual([
-      expect.objectContaining({ uid: `appointment-${cancelled.id}@localhost`, summary: "Trim", status: "CANCELLED", transp: "TRANSPARENT" }),
-      expect.objectContaining({ uid: `appointment-${blocked.id}@localhost`, summary: "Unavailable", status: "CONFIRMED", transp: "OPAQUE" }),
+      expect.objectContaining({
+        uid: `appointment-${cancelled.id}@localhost`,
+        summary: "Trim",
+        status: "CANCELLED",
+        transp: "TRANSPARENT",
+      }),
+      expect.objectContaining({
+        uid: `appointment-${blocked.id}@localhost`,
+        summary: "Unavailable",
+        status: "CONFIRMED",
+        transp: "OPAQUE",
+      }),
     ]);
     expect(feed.text).not.toContain("Dentist");
   });
@@ -264,18 +343,32 @@ describe("the feed's content", () => {
         (await import("~/routes/api.appointments._index")).action,
         makeRequest("POST", "/api/appointments", {
           token: admin.token,
-          body: { clientId: client.id, stylistId: sam.stylistId, serviceId: service.id, startTime: "2026-12-01T10:00:00.000Z", status: "scheduled" },
+          body: {
+            clientId: client.id,
+            stylistId: sam.stylistId,
+            serviceId: service.id,
+            startTime: "2026-12-01T10:00:00.000Z",
+            status: "scheduled",
+          },
         }),
       ),
     );
     expect(booked.status).toBe(201);
     const id = booked.body.id as number;
     const first = await issueCalendarFeed(sam.user, sam.stylistId);
-    const eventOf = async (token: string) => (await feedAt(token, now)).events.find((event) => event.uid === `appointment-${id}@localhost`)!;
+    const eventOf = async (token: string) =>
+      (await feedAt(token, now)).events.find((event) => event.uid === `appointment-${id}@localhost`)!;
     const before = await eventOf(first.token);
     expect(before.sequence).toBe(0);
 
-    const moved = await call(appointmentById.action, makeRequest("PATCH", `/api/appointments/${id}`, { token: admin.token, body: { startTime: "2026-12-01T11:00:00.000Z" } }), { id: String(id) });
+    const moved = await call(
+      appointmentById.action,
+      makeRequest("PATCH", `/api/appointments/${id}`, {
+        token: admin.token,
+        body: { startTime: "2026-12-01T11:00:00.000Z" },
+      }),
+      { id: String(id) },
+    );
     expect((moved as Response).status).toBe(200);
     const second = await issueCalendarFeed(sam.user, sam.stylistId);
     const after = await eventOf(second.token);
@@ -283,13 +376,22 @@ describe("the feed's content", () => {
     expect(after.lastModified.getTime()).toBeGreaterThanOrEqual(before.lastModified.getTime());
 
     // A write that forgets both columns (a script, a future code path) still counts.
-    const [stored] = await db.select({ updatedAt: appointments.updatedAt }).from(appointments).where(eq(appointments.id, id));
+    const [stored] = await db
+      .select({ updatedAt: appointments.updatedAt })
+      .from(appointments)
+      .where(eq(appointments.id, id));
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await db.update(appointments).set({ startTime: "2026-12-01T12:00:00.000Z", endTime: "2026-12-01T13:00:00.000Z" }).where(eq(appointments.id, id));
+    await db
+      .update(appointments)
+      .set({ startTime: "2026-12-01T12:00:00.000Z", endTime: "2026-12-01T13:00:00.000Z" })
+      .where(eq(appointments.id, id));
     const last = await eventOf(second.token);
     expect(last.sequence).toBe(2);
     expect(last.lastModified.getTime()).toBeGreaterThan(Date.parse(stored!.updatedAt) - 1000);
-    const [row] = await db.select({ updatedAt: appointments.updatedAt, revision: appointments.revision }).from(appointments).where(eq(appointments.id, id));
+    const [row] = await db
+      .select({ updatedAt: appointments.updatedAt, revision: appointments.revision })
+      .from(appointments)
+      .where(eq(appointments.id, id));
     expect(row!.revision).toBe(2);
     expect(row!.updatedAt > stored!.updatedAt).toBe(true);
   });

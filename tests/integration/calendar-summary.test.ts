@@ -26,7 +26,14 @@ async function stylistOf(user: Person) {
   return row!.id;
 }
 
-async function book(stylist: string, date: string, time: string, minutes: number, status: AppointmentStatus, extra: { clientId?: number; serviceId?: number; notes?: string } = {}) {
+async function book(
+  stylist: string,
+  date: string,
+  time: string,
+  minutes: number,
+  status: AppointmentStatus,
+  extra: { clientId?: number; serviceId?: number; notes?: string } = {},
+) {
   const start = zonedToUtc(date, time, LONDON);
   await db.insert(appointments).values({
     stylistId: stylistIds[stylist]!,
@@ -64,21 +71,48 @@ describe("the Week view's summary", () => {
     expect(week.items).toEqual([]);
     const own = week.summary!.byStylist![WEDNESDAY]![stylistIds.sofia!]!;
     // 3 appointments; 60 + 30 + 45 minutes booked and 60 blocked; 09:00-17:00 by default.
-    expect(own).toEqual({ count: 3, noShows: 0, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 195, workingMinutes: 480 });
-    expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.theo!]).toMatchObject({ count: 1, first: 11 * 60, last: 12 * 60 });
-    expect(week.summary!.days[WEDNESDAY]).toMatchObject({ count: 4, first: 9 * 60, last: 16 * 60 + 45, bookedMinutes: 255 });
+    expect(own).toEqual({
+      count: 3,
+      noShows: 0,
+      first: 9 * 60,
+      last: 16 * 60 + 45,
+      bookedMinutes: 195,
+      workingMinutes: 480,
+    });
+    expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.theo!]).toMatchObject({
+      count: 1,
+      first: 11 * 60,
+      last: 12 * 60,
+    });
+    expect(week.summary!.days[WEDNESDAY]).toMatchObject({
+      count: 4,
+      first: 9 * 60,
+      last: 16 * 60 + 45,
+      bookedMinutes: 255,
+    });
     expect(week.legend.map((entry) => entry.name)).toContain("Summary Cut");
   });
 
   it("puts an appointment on its salon date and wall-clock time after the clocks change", async () => {
     const week = await loadCalendar(admin, { view: "week", date: WEDNESDAY });
     // Sunday is not a working day by default: the booking counts, the working time is 0.
-    expect(week.summary!.byStylist![SUNDAY]![stylistIds.theo!]).toEqual({ count: 1, noShows: 0, first: 10 * 60, last: 11 * 60, bookedMinutes: 60, workingMinutes: 0 });
+    expect(week.summary!.byStylist![SUNDAY]![stylistIds.theo!]).toEqual({
+      count: 1,
+      noShows: 0,
+      first: 10 * 60,
+      last: 11 * 60,
+      bookedMinutes: 60,
+      workingMinutes: 0,
+    });
   });
 
   it("counts only the searched client's appointments", async () => {
     const week = await loadCalendar(admin, { view: "week", date: WEDNESDAY, query: "jane summary" });
-    expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.sofia!]).toMatchObject({ count: 2, first: 9 * 60, last: 16 * 60 + 45 });
+    expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.sofia!]).toMatchObject({
+      count: 2,
+      first: 9 * 60,
+      last: 16 * 60 + 45,
+    });
     expect(week.summary!.byStylist![WEDNESDAY]![stylistIds.theo!]).toMatchObject({ count: 0, first: null });
   });
 
@@ -105,8 +139,17 @@ describe("the Day view's blocks", () => {
     const day = await loadCalendar(admin, { view: "day", date: WEDNESDAY });
     const own = day.items.filter((item) => item.stylistId === stylistIds.sofia);
     expect(own.map((item) => item.startMinutes)).toEqual([9 * 60, 10 * 60, 12 * 60, 13 * 60, 16 * 60]);
-    expect(own.find((item) => item.status === "blocked")).toMatchObject({ notes: "Lunch", clientName: null, serviceName: null, endMinutes: 14 * 60 });
-    expect(own.find((item) => item.status === "completed")).toMatchObject({ clientName: "Jane Summary", serviceName: "Summary Cut", notes: null });
+    expect(own.find((item) => item.status === "blocked")).toMatchObject({
+      notes: "Lunch",
+      clientName: null,
+      serviceName: null,
+      endMinutes: 14 * 60,
+    });
+    expect(own.find((item) => item.status === "completed")).toMatchObject({
+      clientName: "Jane Summary",
+      serviceName: "Summary Cut",
+      notes: null,
+    });
     expect(day.summary).toBeNull();
 
     const theirs = await loadCalendar(sofia, { view: "day", date: WEDNESDAY });

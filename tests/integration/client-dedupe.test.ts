@@ -34,13 +34,28 @@ function toastOf(response: Response): string {
   return Buffer.from(value.split(".")[0]!, "base64").toString("utf8");
 }
 
-const clientForm = (fields: Record<string, string>) => ({ notes: "", consentType: "service", legalBasis: "consent", isActive: "on", gdprConsent: "on", ...fields });
+const clientForm = (fields: Record<string, string>) => ({
+  notes: "",
+  consentType: "service",
+  legalBasis: "consent",
+  isActive: "on",
+  gdprConsent: "on",
+  ...fields,
+});
 type FormFailure = { data: { result: { error: Record<string, string[]> }; details?: { existingClientId: number } } };
 const clientCount = async () => (await db.select({ n: count() }).from(clients))[0]!.n;
 
 describe("the stored phone in E.164", () => {
   it("is written with every client, and filled in for rows written without it", async () => {
-    const created = await json(await call(clientList.action, makeRequest("POST", "/api/clients", { token: admin.token, body: { name: "E164 Written", phone: "07700 910001" } })));
+    const created = await json(
+      await call(
+        clientList.action,
+        makeRequest("POST", "/api/clients", {
+          token: admin.token,
+          body: { name: "E164 Written", phone: "07700 910001" },
+        }),
+      ),
+    );
     expect(created.status).toBe(201);
     const [row] = await db.select().from(clients).where(eq(clients.id, created.body.id));
     expect(row!.phoneE164).toBe("+447700910001");
@@ -72,7 +87,11 @@ describe("the stored phone in E.164", () => {
 
   it("lets a search typed as a national number find a number stored internationally", async () => {
     await createTestClient({ name: "Stored International", phone: "+44 7700 910004" });
-    const load = (query: string) => call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent(query)}`, { cookie: admin.cookie })) as Promise<{ clients: { name: string }[] }>;
+    const load = (query: string) =>
+      call(
+        clientsPage.loader,
+        makeRequest("GET", `/clients?q=${encodeURIComponent(query)}`, { cookie: admin.cookie }),
+      ) as Promise<{ clients: { name: string }[] }>;
     expect((await load("07700 910004")).clients.map((client) => client.name)).toEqual(["Stored International"]);
     expect((await load("07700910004")).clients.map((client) => client.name)).toEqual(["Stored International"]);
   });
@@ -80,23 +99,40 @@ describe("the stored phone in E.164", () => {
 
 describe("the Add Client form and /api refuse a duplicate", () => {
   it("refuses the same phone written another way, with a message naming and linking the existing client", async () => {
-    const existing = await createTestClient({ name: "Jane Existing", phone: "07700 920001", email: "jane.existing@dedupe.example" });
+    const existing = await createTestClient({
+      name: "Jane Existing",
+      phone: "07700 920001",
+      email: "jane.existing@dedupe.example",
+    });
     const before = await clientCount();
     const result = (await call(
       newDialog.action,
-      makeRequest("POST", "/clients/new", { cookie: stylist.cookie, form: clientForm({ name: "Jane Again", phone: "+44 (0)7700-920001" }) }),
+      makeRequest("POST", "/clients/new", {
+        cookie: stylist.cookie,
+        form: clientForm({ name: "Jane Again", phone: "+44 (0)7700-920001" }),
+      }),
     )) as FormFailure;
     expect(statusOf(result)).toBe(409);
-    expect(result.data.result.error).toEqual({ "": ["A client with this phone number already exists: Jane Existing."], phone: ["Already on file for Jane Existing"] });
+    expect(result.data.result.error).toEqual({
+      "": ["A client with this phone number already exists: Jane Existing."],
+      phone: ["Already on file for Jane Existing"],
+    });
     expect(result.data.details).toEqual({ existingClientId: existing.id });
     expect(await clientCount()).toBe(before);
   });
 
   it("refuses the same e-mail in another case", async () => {
-    const existing = await createTestClient({ name: "Mail Existing", phone: "07700 920002", email: "mail.existing@dedupe.example" });
+    const existing = await createTestClient({
+      name: "Mail Existing",
+      phone: "07700 920002",
+      email: "mail.existing@dedupe.example",
+    });
     const result = (await call(
       newDialog.action,
-      makeRequest("POST", "/clients/new", { cookie: admin.cookie, form: clientForm({ name: "Mail Again", phone: "07700 920099", email: "Mail.Existing@DEDUPE.example" }) }),
+      makeRequest("POST", "/clients/new", {
+        cookie: admin.cookie,
+        form: clientForm({ name: "Mail Again", phone: "07700 920099", email: "Mail.Existing@DEDUPE.example" }),
+      }),
     )) as FormFailure;
     expect(statusOf(result)).toBe(409);
     expect(result.data.result.error[""]).toEqual(["A client with this e-mail already exists: Mail Existing."]);
@@ -105,29 +141,64 @@ describe("the Add Client form and /api refuse a duplicate", () => {
 
   it("answers POST /api/clients with 409 and the existing client's id", async () => {
     const existing = await createTestClient({ name: "Api Existing", phone: "07700 920003" });
-    const { status, body } = await json(await call(clientList.action, makeRequest("POST", "/api/clients", { token: stylist.token, body: { name: "Api Again", phone: "07700920003" } })));
+    const { status, body } = await json(
+      await call(
+        clientList.action,
+        makeRequest("POST", "/api/clients", {
+          token: stylist.token,
+          body: { name: "Api Again", phone: "07700920003" },
+        }),
+      ),
+    );
     expect(status).toBe(409);
-    expect(body).toMatchObject({ message: "A client with this phone number already exists: Api Existing.", existingClientId: existing.id });
+    expect(body).toMatchObject({
+      message: "A client with this phone number already exists: Api Existing.",
+      existingClientId: existing.id,
+    });
   });
 
   it("refuses an edit that makes a client another one's duplicate, but lets records that already were duplicates be edited", async () => {
-    const first = await createTestClient({ name: "Edit First", phone: "07700 920004", email: "edit.first@dedupe.example" });
-    const second = await createTestClient({ name: "Edit Second", phone: "07700 920005", email: "edit.second@dedupe.example" });
+    const first = await createTestClient({
+      name: "Edit First",
+      phone: "07700 920004",
+      email: "edit.first@dedupe.example",
+    });
+    const second = await createTestClient({
+      name: "Edit Second",
+      phone: "07700 920005",
+      email: "edit.second@dedupe.example",
+    });
     const refused = (await call(
       editDialog.action,
-      makeRequest("POST", `/clients/${second.id}/edit`, { cookie: stylist.cookie, form: clientForm({ name: "Edit Second", phone: "07700 920004", email: "edit.second@dedupe.example" }) }),
+      makeRequest("POST", `/clients/${second.id}/edit`, {
+        cookie: stylist.cookie,
+        form: clientForm({ name: "Edit Second", phone: "07700 920004", email: "edit.second@dedupe.example" }),
+      }),
       { clientId: String(second.id) },
     )) as FormFailure;
     expect(statusOf(refused)).toBe(409);
     expect(refused.data.details).toEqual({ existingClientId: first.id });
     const api = await json(
-      await call(clientById.action, makeRequest("PUT", `/api/clients/${second.id}`, { token: stylist.token, body: { email: "EDIT.FIRST@dedupe.example" } }), { id: String(second.id) }),
+      await call(
+        clientById.action,
+        makeRequest("PUT", `/api/clients/${second.id}`, {
+          token: stylist.token,
+          body: { email: "EDIT.FIRST@dedupe.example" },
+        }),
+        { id: String(second.id) },
+      ),
     );
     expect(api).toMatchObject({ status: 409, body: { existingClientId: first.id } });
 
     // Two records made before the rule (same phone): each still takes a change of notes.
     const legacy = await createTestClient({ name: "Legacy Twin", phone: "07700 920004", email: null });
-    const edited = await json(await call(clientById.action, makeRequest("PUT", `/api/clients/${legacy.id}`, { token: stylist.token, body: { notes: "Still editable" } }), { id: String(legacy.id) }));
+    const edited = await json(
+      await call(
+        clientById.action,
+        makeRequest("PUT", `/api/clients/${legacy.id}`, { token: stylist.token, body: { notes: "Still editable" } }),
+        { id: String(legacy.id) },
+      ),
+    );
     expect(edited.status).toBe(200);
   });
 });
@@ -143,14 +214,30 @@ describe("a booking typed for a client already on file", () => {
       newBooking.action,
       makeRequest("POST", "/calendar/appointments/new", {
         cookie: stylist.cookie,
-        form: { intent: "create", stylistId: String(stylist.stylistId), serviceId: String(service.id), date: "2026-12-01", time, duration: "60", status: "scheduled", ...fields },
+        form: {
+          intent: "create",
+          stylistId: String(stylist.stylistId),
+          serviceId: String(service.id),
+          date: "2026-12-01",
+          time,
+          duration: "60",
+          status: "scheduled",
+          ...fields,
+        },
       }),
     ) as Promise<Response>;
 
   it("books the existing client (as a browser without JavaScript sends it) and says so; no second record", async () => {
-    const jane = await createTestClient({ name: "Jane Smith Booked", phone: "07700 930001", email: "jane.booked@dedupe.example" });
+    const jane = await createTestClient({
+      name: "Jane Smith Booked",
+      phone: "07700 930001",
+      email: "jane.booked@dedupe.example",
+    });
     const before = await clientCount();
-    const response = await book({ clientName: "Jane Smith Booked", clientPhone: "07700930001", clientEmail: "" }, "10:00");
+    const response = await book(
+      { clientName: "Jane Smith Booked", clientPhone: "07700930001", clientEmail: "" },
+      "10:00",
+    );
     expect(response.status).toBe(302);
     expect(toastOf(response)).toContain("Appointment booked for existing client Jane Smith Booked");
     expect(await clientCount()).toBe(before);
@@ -162,12 +249,18 @@ describe("a booking typed for a client already on file", () => {
   });
 
   it("reuses by phone when the typed name differs, and by e-mail without a phone", async () => {
-    const jane = await createTestClient({ name: "Janet Phone", phone: "07700 930002", email: "janet.phone@dedupe.example" });
+    const jane = await createTestClient({
+      name: "Janet Phone",
+      phone: "07700 930002",
+      email: "janet.phone@dedupe.example",
+    });
     const byPhone = await book({ clientName: "Jan P", clientPhone: "+447700930002" }, "11:00");
     expect(toastOf(byPhone)).toContain("Appointment booked for existing client Janet Phone");
     const byMail = await book({ clientName: "Janet", clientEmail: "JANET.PHONE@dedupe.example" }, "12:00");
     expect(toastOf(byMail)).toContain("Appointment booked for existing client Janet Phone");
-    expect((await db.select({ n: count() }).from(appointments).where(eq(appointments.clientId, jane.id)))[0]!.n).toBe(2);
+    expect((await db.select({ n: count() }).from(appointments).where(eq(appointments.clientId, jane.id)))[0]!.n).toBe(
+      2,
+    );
   });
 
   it("creates a new client when nothing matches", async () => {
@@ -182,7 +275,14 @@ describe("merging two clients", () => {
   async function twins(tag: string) {
     const stylistRow = stylist.stylistId;
     const service = await createService();
-    const kept = await createTestClient({ name: `Kept ${tag}`, phone: `07700 94${tag}1`, email: null, notes: "Kept notes", consentType: "service", erasureRequestedAt: null });
+    const kept = await createTestClient({
+      name: `Kept ${tag}`,
+      phone: `07700 94${tag}1`,
+      email: null,
+      notes: "Kept notes",
+      consentType: "service",
+      erasureRequestedAt: null,
+    });
     const duplicate = await createTestClient({
       name: `Duplicate ${tag}`,
       phone: `07700 94${tag}2`,
@@ -191,7 +291,12 @@ describe("merging two clients", () => {
       consentType: "marketing",
       smsOptedOutAt: "2026-11-01T10:00:00.000Z",
     });
-    const appointment = await createTestAppointment({ clientId: duplicate.id, stylistId: stylistRow, serviceId: service.id, startTime: `2026-12-0${tag.slice(-1)}T15:00:00.000Z` });
+    const appointment = await createTestAppointment({
+      clientId: duplicate.id,
+      stylistId: stylistRow,
+      serviceId: service.id,
+      startTime: `2026-12-0${tag.slice(-1)}T15:00:00.000Z`,
+    });
     await createTestSms({ clientId: duplicate.id, toNumber: "+447700900000", body: "Reminder" });
     return { kept, duplicate, appointment };
   }
@@ -199,7 +304,14 @@ describe("merging two clients", () => {
   it("moves appointments, messages, consent and notes to the kept client in one step, audit-logged (API)", async () => {
     const { kept, duplicate, appointment } = await twins("001");
     const { status, body } = await json(
-      await call(clientMerge.action, makeRequest("POST", `/api/clients/${kept.id}/merge`, { token: admin.token, body: { duplicateClientId: duplicate.id } }), { id: String(kept.id) }),
+      await call(
+        clientMerge.action,
+        makeRequest("POST", `/api/clients/${kept.id}/merge`, {
+          token: admin.token,
+          body: { duplicateClientId: duplicate.id },
+        }),
+        { id: String(kept.id) },
+      ),
     );
     expect(status).toBe(200);
     expect(body).toMatchObject({ mergedClientId: duplicate.id, appointmentsMoved: 1, messagesMoved: 1 });
@@ -220,44 +332,81 @@ describe("merging two clients", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "client.merge"), eq(auditLog.entityId, kept.id)));
     expect(entry).toMatchObject({ actorUserId: admin.user.id, entityType: "client" });
-    expect(JSON.parse(entry!.details!)).toEqual({ mergedClientId: duplicate.id, appointmentsMoved: 1, messagesMoved: 1 });
+    expect(JSON.parse(entry!.details!)).toEqual({
+      mergedClientId: duplicate.id,
+      appointmentsMoved: 1,
+      messagesMoved: 1,
+    });
   });
 
   it("keeps the record the admin chooses on the Merge Clients screen, without JavaScript", async () => {
     const { kept, duplicate } = await twins("002");
     const params = { clientId: String(kept.id) };
-    const found = (await call(mergeDialog.loader, makeRequest("GET", `/clients/${kept.id}/merge?find=Duplicate+002`, { cookie: admin.cookie }), params)) as { results: { id: number }[] };
+    const found = (await call(
+      mergeDialog.loader,
+      makeRequest("GET", `/clients/${kept.id}/merge?find=Duplicate+002`, { cookie: admin.cookie }),
+      params,
+    )) as { results: { id: number }[] };
     expect(found.results.map((row) => row.id)).toEqual([duplicate.id]);
-    const chosen = (await call(mergeDialog.loader, makeRequest("GET", `/clients/${kept.id}/merge?with=${duplicate.id}`, { cookie: admin.cookie }), params)) as {
+    const chosen = (await call(
+      mergeDialog.loader,
+      makeRequest("GET", `/clients/${kept.id}/merge?with=${duplicate.id}`, { cookie: admin.cookie }),
+      params,
+    )) as {
       client: { name: string };
       other: { name: string };
     };
     expect([chosen.client.name, chosen.other.name]).toEqual(["Kept 002", "Duplicate 002"]);
     const response = (await call(
       mergeDialog.action,
-      makeRequest("POST", `/clients/${kept.id}/merge?q=002`, { cookie: admin.cookie, form: { otherClientId: String(duplicate.id), keep: "other" } }),
+      makeRequest("POST", `/clients/${kept.id}/merge?q=002`, {
+        cookie: admin.cookie,
+        form: { otherClientId: String(duplicate.id), keep: "other" },
+      }),
       params,
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/clients?q=002");
     expect(toastOf(response)).toContain("Duplicate 002 is kept; 0 appointments moved from the other record.");
     expect(await db.select().from(clients).where(eq(clients.id, kept.id))).toEqual([]);
-    expect((await db.select().from(clients).where(eq(clients.id, duplicate.id)))[0]).toMatchObject({ notes: "Duplicate notes\n\nKept notes", consentType: "both" });
+    expect((await db.select().from(clients).where(eq(clients.id, duplicate.id)))[0]).toMatchObject({
+      notes: "Duplicate notes\n\nKept notes",
+      consentType: "both",
+    });
   });
 
   it("refuses a client merged with itself (400), an unknown one (404), and stylists and displays (403)", async () => {
     const { kept, duplicate } = await twins("003");
-    const merge = (token: string, body: unknown, id = kept.id) => call(clientMerge.action, makeRequest("POST", `/api/clients/${id}/merge`, { token, body }), { id: String(id) }).then(json);
-    expect(await merge(admin.token, { duplicateClientId: kept.id })).toMatchObject({ status: 400, body: { message: "Choose a different client to merge: a client cannot be merged with itself." } });
+    const merge = (token: string, body: unknown, id = kept.id) =>
+      call(clientMerge.action, makeRequest("POST", `/api/clients/${id}/merge`, { token, body }), {
+        id: String(id),
+      }).then(json);
+    expect(await merge(admin.token, { duplicateClientId: kept.id })).toMatchObject({
+      status: 400,
+      body: { message: "Choose a different client to merge: a client cannot be merged with itself." },
+    });
     expect((await merge(admin.token, { duplicateClientId: 99999999 })).status).toBe(404);
     expect((await merge(admin.token, {})).status).toBe(400);
     for (const role of ["stylist", "display"] as const) {
       const { token, cookie } = await signedIn(role);
       expect((await merge(token, { duplicateClientId: duplicate.id })).status).toBe(403);
-      expect(statusOf(await call(mergeDialog.loader, makeRequest("GET", `/clients/${kept.id}/merge`, { cookie }), { clientId: String(kept.id) }))).toBe(403);
       expect(
         statusOf(
-          await call(mergeDialog.action, makeRequest("POST", `/clients/${kept.id}/merge`, { cookie, form: { otherClientId: String(duplicate.id), keep: "this" } }), { clientId: String(kept.id) }),
+          await call(mergeDialog.loader, makeRequest("GET", `/clients/${kept.id}/merge`, { cookie }), {
+            clientId: String(kept.id),
+          }),
+        ),
+      ).toBe(403);
+      expect(
+        statusOf(
+          await call(
+            mergeDialog.action,
+            makeRequest("POST", `/clients/${kept.id}/merge`, {
+              cookie,
+              form: { otherClientId: String(duplicate.id), keep: "this" },
+            }),
+            { clientId: String(kept.id) },
+          ),
         ),
       ).toBe(403);
     }
@@ -269,7 +418,14 @@ describe("merging two clients", () => {
     const kept = await createTestClient({ name: "Long Notes A", phone: "07700 950001", notes: "a".repeat(1500) });
     const duplicate = await createTestClient({ name: "Long Notes B", phone: "07700 950002", notes: "b".repeat(1500) });
     const { status, body } = await json(
-      await call(clientMerge.action, makeRequest("POST", `/api/clients/${kept.id}/merge`, { token: admin.token, body: { duplicateClientId: duplicate.id } }), { id: String(kept.id) }),
+      await call(
+        clientMerge.action,
+        makeRequest("POST", `/api/clients/${kept.id}/merge`, {
+          token: admin.token,
+          body: { duplicateClientId: duplicate.id },
+        }),
+        { id: String(kept.id) },
+      ),
     );
     expect(status).toBe(400);
     expect(body.message).toContain("notes together are longer than 2000 characters");

@@ -18,15 +18,26 @@ beforeAll(async () => {
   admin = await signedIn("admin");
 });
 
-const importRows = async (rows: unknown, token = admin.token) => json(await call(bulkImport.action, makeRequest("POST", "/api/clients/bulk-import", { token, body: { clients: rows } })));
-const countWhere = async (pattern: string) => (await db.select({ n: count() }).from(clients).where(like(clients.name, pattern)))[0]!.n;
+const importRows = async (rows: unknown, token = admin.token) =>
+  json(
+    await call(bulkImport.action, makeRequest("POST", "/api/clients/bulk-import", { token, body: { clients: rows } })),
+  );
+const countWhere = async (pattern: string) =>
+  (await db.select({ n: count() }).from(clients).where(like(clients.name, pattern)))[0]!.n;
 
 describe("POST /api/clients/bulk-import", () => {
   it("imports valid rows with consent and retention, and counts errors and duplicates", async () => {
     await createTestClient({ name: "Stored Already", email: "stored@import.example", phone: "07700 100100" });
     const before = Date.now();
     const { status, body } = await importRows([
-      { name: "Imp One", email: "One@Import.example", phone: "07700 200200", notes: "Likes tea", address: "1 Road", birthday: "1990-05-06" },
+      {
+        name: "Imp One",
+        email: "One@Import.example",
+        phone: "07700 200200",
+        notes: "Likes tea",
+        address: "1 Road",
+        birthday: "1990-05-06",
+      },
       { name: "Imp Two", email: "one@import.example" }, // same e-mail as row 1, other case
       { name: "Imp Three", phone: "07700-200-200" }, // same phone as row 1, other format
       { name: "Imp Four", email: "stored@import.example" }, // stored e-mail
@@ -68,9 +79,19 @@ describe("POST /api/clients/bulk-import", () => {
   });
 
   it("answers 400 when the body has no list of clients", async () => {
-    expect(await json(await call(bulkImport.action, makeRequest("POST", "/api/clients/bulk-import", { token: admin.token, body: {} })))).toEqual({
+    expect(
+      await json(
+        await call(
+          bulkImport.action,
+          makeRequest("POST", "/api/clients/bulk-import", { token: admin.token, body: {} }),
+        ),
+      ),
+    ).toEqual({
       status: 400,
-      body: { message: "clients must be a list of client rows", errors: { clients: ["clients must be a list of client rows"] } },
+      body: {
+        message: "clients must be a list of client rows",
+        errors: { clients: ["clients must be a list of client rows"] },
+      },
     });
   });
 
@@ -84,9 +105,14 @@ describe("POST /api/clients/bulk-import", () => {
 
   it("lands whole or not at all: a failure in a later batch leaves no client from the earlier ones", async () => {
     // A test-only trigger makes the 700th row (in the second batch of 500) fail inside SQLite.
-    await rawClient().execute("CREATE TRIGGER fail_one_import BEFORE INSERT ON clients WHEN NEW.name = 'Atomic 700' BEGIN SELECT RAISE(ABORT, 'simulated failure'); END");
+    await rawClient().execute(
+      "CREATE TRIGGER fail_one_import BEFORE INSERT ON clients WHEN NEW.name = 'Atomic 700' BEGIN SELECT RAISE(ABORT, 'simulated failure'); END",
+    );
     try {
-      const rows = Array.from({ length: 1000 }, (_, index) => ({ name: `Atomic ${index + 1}`, email: `atomic${index + 1}@import.example` }));
+      const rows = Array.from({ length: 1000 }, (_, index) => ({
+        name: `Atomic ${index + 1}`,
+        email: `atomic${index + 1}@import.example`,
+      }));
       const response = await importRows(rows);
       expect(response.status).toBe(500);
       expect(await countWhere("Atomic %")).toBe(0);
@@ -100,7 +126,11 @@ describe("POST /api/clients/bulk-import", () => {
 function uploadRequest(fields: Record<string, string | File>) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  return new Request(`${ORIGIN}/settings/import`, { method: "POST", body, headers: { Cookie: admin.cookie, Origin: ORIGIN, Host: "localhost:3000" } });
+  return new Request(`${ORIGIN}/settings/import`, {
+    method: "POST",
+    body,
+    headers: { Cookie: admin.cookie, Origin: ORIGIN, Host: "localhost:3000" },
+  });
 }
 
 const csvFile = (text: string, name = "clients.csv", type = "text/csv") => new File([text], name, { type });
@@ -117,27 +147,49 @@ describe("the Import Clients tab", () => {
   type PreviewReply = { preview: Awaited<ReturnType<typeof previewClientCsv>> & { fileName: string; csv: string } };
 
   it("previews the first 5 named rows of a real CSV file, marking and counting duplicates before anything is written", async () => {
-    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(CSV) }))) as PreviewReply;
+    const result = (await call(
+      importTab.action,
+      uploadRequest({ intent: "preview", file: csvFile(CSV) }),
+    )) as PreviewReply;
     expect(result.preview.total).toBe(6);
     expect(result.preview.withoutName).toBe(1);
     expect(result.preview.fileName).toBe("clients.csv");
     expect(result.preview.rows).toHaveLength(5);
     expect(result.preview.rows[0]).toEqual({
       row: 1,
-      data: { name: "Quoted, Person", email: "quoted@tab.example", phone: "07700 300300", notes: 'Likes "short" cuts,\nand tea', birthday: "1970-01-01" },
+      data: {
+        name: "Quoted, Person",
+        email: "quoted@tab.example",
+        phone: "07700 300300",
+        notes: 'Likes "short" cuts,\nand tea',
+        birthday: "1970-01-01",
+      },
       duplicateOf: null,
       error: null,
     });
     // Row 3 has no phone: it is matched on its e-mail, as the client form would.
     expect(result.preview.rows[2]).toMatchObject({ row: 3, duplicateOf: { row: 1 } });
-    expect(result.preview).toMatchObject({ toImport: 5, duplicates: 1, errors: 0, duplicateRows: [{ row: 3, name: "Dupe Tabperson", duplicateOf: { row: 1 } }] });
+    expect(result.preview).toMatchObject({
+      toImport: 5,
+      duplicates: 1,
+      errors: 0,
+      duplicateRows: [{ row: 3, name: "Dupe Tabperson", duplicateOf: { row: 1 } }],
+    });
     expect(await countWhere("% Tabperson")).toBe(0);
   });
 
   it("marks rows whose phone (however written) or e-mail is already on file, naming the stored client", async () => {
-    const stored = await createTestClient({ name: "Stored Previewed", phone: "+44 7700 555001", email: "stored.preview@tab.example" });
-    const csv = "name,email,phone\nPhone Match,,07700 555001\nMail Match,STORED.PREVIEW@tab.example,\nNew Person,,07700 555002\nRepeat Person,,0044 7700 555002\n";
-    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: csvFile(csv) }))) as PreviewReply;
+    const stored = await createTestClient({
+      name: "Stored Previewed",
+      phone: "+44 7700 555001",
+      email: "stored.preview@tab.example",
+    });
+    const csv =
+      "name,email,phone\nPhone Match,,07700 555001\nMail Match,STORED.PREVIEW@tab.example,\nNew Person,,07700 555002\nRepeat Person,,0044 7700 555002\n";
+    const result = (await call(
+      importTab.action,
+      uploadRequest({ intent: "preview", file: csvFile(csv) }),
+    )) as PreviewReply;
     const on = { clientId: stored.id, name: "Stored Previewed" };
     expect(result.preview.rows.map((row) => row.duplicateOf)).toEqual([on, on, null, { row: 3 }]);
     expect(result.preview).toMatchObject({ total: 4, toImport: 1, duplicates: 3 });
@@ -159,7 +211,11 @@ describe("the Import Clients tab", () => {
     expect(response.headers.get("Set-Cookie")).toContain("toast=");
     expect(await countWhere("% Tabperson")).toBe(4);
     const [quoted] = await db.select().from(clients).where(eq(clients.email, "quoted@tab.example"));
-    expect(quoted).toMatchObject({ name: "Quoted, Person", notes: 'Likes "short" cuts,\nand tea', birthday: "1970-01-01" });
+    expect(quoted).toMatchObject({
+      name: "Quoted, Person",
+      notes: 'Likes "short" cuts,\nand tea',
+      birthday: "1970-01-01",
+    });
     expect(await countWhere("Dupe Tabperson")).toBe(0);
   });
 
@@ -169,34 +225,65 @@ describe("the Import Clients tab", () => {
       expect(statusOf(result)).toBe(400);
       return (result as { data: { problem: unknown } }).data.problem;
     };
-    expect(await problem({ intent: "preview", file: csvFile("name\nX", "clients.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") })).toEqual({
+    expect(
+      await problem({
+        intent: "preview",
+        file: csvFile("name\nX", "clients.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+      }),
+    ).toEqual({
       title: "Invalid file",
       message: "Please select a valid CSV file.",
     });
-    expect(await problem({ intent: "preview", file: csvFile("") })).toEqual({ title: "Invalid file", message: "Please select a valid CSV file." });
-    expect(await problem({ intent: "preview" })).toEqual({ title: "Invalid file", message: "Please select a valid CSV file." });
-    expect(await problem({ intent: "preview", file: csvFile('name\n"Unclosed') })).toEqual({ title: "Error", message: "Failed to parse CSV file. Please check the format." });
+    expect(await problem({ intent: "preview", file: csvFile("") })).toEqual({
+      title: "Invalid file",
+      message: "Please select a valid CSV file.",
+    });
+    expect(await problem({ intent: "preview" })).toEqual({
+      title: "Invalid file",
+      message: "Please select a valid CSV file.",
+    });
+    expect(await problem({ intent: "preview", file: csvFile('name\n"Unclosed') })).toEqual({
+      title: "Error",
+      message: "Failed to parse CSV file. Please check the format.",
+    });
     expect(await problem({ intent: "preview", file: csvFile("email,phone\na@b.c,1\n") })).toEqual({
       title: "No valid clients",
       message: "No valid client records found. Ensure each row has at least a name.",
     });
-    expect(await problem({ intent: "import", csv: "name\n\n" })).toEqual({ title: "No valid clients", message: "No valid client records found. Ensure each row has at least a name." });
+    expect(await problem({ intent: "import", csv: "name\n\n" })).toEqual({
+      title: "No valid clients",
+      message: "No valid client records found. Ensure each row has at least a name.",
+    });
   });
 
   it("reads a Windows-1252 file from older Excel versions", async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode("name\nZo"), 0xeb, ...new TextEncoder().encode(" Latin\n")]);
-    const result = (await call(importTab.action, uploadRequest({ intent: "preview", file: new File([bytes], "old.csv", { type: "text/csv" }) }))) as {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode("name\nZo"),
+      0xeb,
+      ...new TextEncoder().encode(" Latin\n"),
+    ]);
+    const result = (await call(
+      importTab.action,
+      uploadRequest({ intent: "preview", file: new File([bytes], "old.csv", { type: "text/csv" }) }),
+    )) as {
       preview: { rows: { data: { name: string } }[] };
     };
     expect(result.preview.rows[0]!.data.name).toBe("Zoë Latin");
   });
 
   it("offers the template as client-import-template.csv, to admins only", async () => {
-    const response = (await call(template.loader, makeRequest("GET", "/settings/import/client-import-template.csv", { cookie: admin.cookie }))) as Response;
+    const response = (await call(
+      template.loader,
+      makeRequest("GET", "/settings/import/client-import-template.csv", { cookie: admin.cookie }),
+    )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="client-import-template.csv"');
     expect(await response.text()).toBe(templateCsv());
     const { cookie } = await signedIn("stylist");
-    expect(statusOf(await call(template.loader, makeRequest("GET", "/settings/import/client-import-template.csv", { cookie })))).toBe(403);
+    expect(
+      statusOf(
+        await call(template.loader, makeRequest("GET", "/settings/import/client-import-template.csv", { cookie })),
+      ),
+    ).toBe(403);
   });
 });

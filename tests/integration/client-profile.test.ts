@@ -36,8 +36,22 @@ beforeAll(async () => {
   cut = await createService({ name: "Profile Cut", price: 4500, duration: 45 });
   colour = await createService({ name: "Profile Colour", price: 7000, duration: 90 });
   client = await createClient({ name: "Paula Profile", notes: "Prefers mornings", email: "paula@example.test" });
-  const visit = (stylistId: number, serviceId: number, status: "completed" | "cancelled" | "no_show" | "scheduled", days: number, price: number) =>
-    book({ stylistId, clientId: client.id, serviceId, status, price, start: at(daysFromToday(days), "10:00"), minutes: 60 });
+  const visit = (
+    stylistId: number,
+    serviceId: number,
+    status: "completed" | "cancelled" | "no_show" | "scheduled",
+    days: number,
+    price: number,
+  ) =>
+    book({
+      stylistId,
+      clientId: client.id,
+      serviceId,
+      status,
+      price,
+      start: at(daysFromToday(days), "10:00"),
+      minutes: 60,
+    });
   // Sam: two completed cuts (£40 then £45: booked prices, whatever the price is now) and a no-show.
   await visit(sam.stylistId, cut.id, "completed", -60, 4000);
   await visit(sam.stylistId, cut.id, "completed", -30, 4500);
@@ -49,15 +63,30 @@ beforeAll(async () => {
   for (let week = 1; week <= 12; week += 1) await visit(sam.stylistId, cut.id, "scheduled", week * 7, 4500);
   // Somebody else's visit counts nowhere here.
   const other = await createClient({ name: "Olly Other" });
-  await book({ stylistId: sam.stylistId, clientId: other.id, serviceId: colour.id, status: "completed", price: 9900, start: at(daysFromToday(-3), "10:00"), minutes: 60 });
+  await book({
+    stylistId: sam.stylistId,
+    clientId: other.id,
+    serviceId: colour.id,
+    status: "completed",
+    price: 9900,
+    start: at(daysFromToday(-3), "10:00"),
+    minutes: 60,
+  });
 });
 
-const profile = (cookie: string, query = "") => call(profilePage.loader, makeRequest("GET", `/clients/${client.id}${query}`, { cookie }), { clientId: String(client.id) });
+const profile = (cookie: string, query = "") =>
+  call(profilePage.loader, makeRequest("GET", `/clients/${client.id}${query}`, { cookie }), {
+    clientId: String(client.id),
+  });
 
 describe("the profile's figures", () => {
   it("gives an admin every appointment's figures: spent at booked prices, visits, no-shows, cancellations, last visit, usual service and stylist", async () => {
     const data = payloadOf(await profile(admin.cookie));
-    expect(data.client).toMatchObject({ name: "Paula Profile", notes: "Prefers mornings", email: "paula@example.test" });
+    expect(data.client).toMatchObject({
+      name: "Paula Profile",
+      notes: "Prefers mornings",
+      email: "paula@example.test",
+    });
     expect(data.figures).toEqual({
       totalSpent: 4000 + 4500 + 7000,
       visits: 3,
@@ -71,7 +100,14 @@ describe("the profile's figures", () => {
 
   it("gives a stylist only their own appointments with the client, in the figures and the lists", async () => {
     const data = payloadOf(await profile(kim.cookie));
-    expect(data.figures).toMatchObject({ totalSpent: 7000, visits: 1, noShows: 0, cancellations: 1, lastVisit: daysFromToday(-10), usualService: { id: colour.id } });
+    expect(data.figures).toMatchObject({
+      totalSpent: 7000,
+      visits: 1,
+      noShows: 0,
+      cancellations: 1,
+      lastVisit: daysFromToday(-10),
+      usualService: { id: colour.id },
+    });
     expect(data.figures.usualStylist.id).toBe(kim.stylistId);
     expect(data.upcoming.items).toEqual([]);
     expect(data.past.items.map((item: { status: string }) => item.status)).toEqual(["cancelled", "completed"]);
@@ -79,11 +115,29 @@ describe("the profile's figures", () => {
   });
 
   it("answers the same figures in GET /api/clients/{id}, money in pence, for admins and stylists", async () => {
-    const { status, body } = await json(await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: admin.token }), { id: String(client.id) }));
+    const { status, body } = await json(
+      await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: admin.token }), {
+        id: String(client.id),
+      }),
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: client.id, name: "Paula Profile", figures: { totalSpent: 15500, visits: 3, noShows: 1, cancellations: 1, lastVisit: lastVisitStart } });
-    const own = await json(await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: sam.token }), { id: String(client.id) }));
-    expect(own.body.figures).toMatchObject({ totalSpent: 8500, visits: 2, noShows: 1, cancellations: 0, usualStylist: { id: sam.stylistId } });
+    expect(body).toMatchObject({
+      id: client.id,
+      name: "Paula Profile",
+      figures: { totalSpent: 15500, visits: 3, noShows: 1, cancellations: 1, lastVisit: lastVisitStart },
+    });
+    const own = await json(
+      await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: sam.token }), {
+        id: String(client.id),
+      }),
+    );
+    expect(own.body.figures).toMatchObject({
+      totalSpent: 8500,
+      visits: 2,
+      noShows: 1,
+      cancellations: 0,
+      usualStylist: { id: sam.stylistId },
+    });
   });
 });
 
@@ -94,12 +148,25 @@ describe("the profile's lists", () => {
     expect(first.upcoming.items[0].date).toBe(daysFromToday(7));
     expect(first.upcoming.firstHref).toBeNull();
     expect(first.upcoming.nextHref).toMatch(new RegExp(`^/clients/${client.id}\\?upcoming=`));
-    expect(first.past.items.map((item: { date: string }) => item.date)).toEqual([-5, -10, -20, -30, -60].map(daysFromToday));
-    expect(first.past.items.map((item: { status: string }) => item.status)).toEqual(["cancelled", "completed", "no_show", "completed", "completed"]);
+    expect(first.past.items.map((item: { date: string }) => item.date)).toEqual(
+      [-5, -10, -20, -30, -60].map(daysFromToday),
+    );
+    expect(first.past.items.map((item: { status: string }) => item.status)).toEqual([
+      "cancelled",
+      "completed",
+      "no_show",
+      "completed",
+      "completed",
+    ]);
     expect(first.past.nextHref).toBeNull();
 
-    const second = payloadOf(await profile(admin.cookie, first.upcoming.nextHref.slice(`/clients/${client.id}`.length)));
-    expect(second.upcoming.items.map((item: { date: string }) => item.date)).toEqual([daysFromToday(77), daysFromToday(84)]);
+    const second = payloadOf(
+      await profile(admin.cookie, first.upcoming.nextHref.slice(`/clients/${client.id}`.length)),
+    );
+    expect(second.upcoming.items.map((item: { date: string }) => item.date)).toEqual([
+      daysFromToday(77),
+      daysFromToday(84),
+    ]);
     expect(second.upcoming.nextHref).toBeNull();
     expect(second.upcoming.firstHref).toBe(`/clients/${client.id}`);
     expect(second.past.items).toHaveLength(5);
@@ -115,13 +182,31 @@ describe("Book again", () => {
     const data = payloadOf(await profile(admin.cookie));
     const href = new URL(data.bookAgainHref, "http://local");
     expect(href.pathname).toBe("/calendar/appointments/new");
-    expect(Object.fromEntries(href.searchParams)).toEqual({ clientId: String(client.id), serviceId: String(colour.id), stylistId: String(kim.stylistId) });
-    const dialog = payloadOf(await call(newDialog.loader, makeRequest("GET", `${href.pathname}${href.search}`, { cookie: admin.cookie })));
-    expect(dialog.defaults).toMatchObject({ clientId: client.id, clientName: "Paula Profile", clientPhone: client.phone, serviceId: colour.id, stylistId: kim.stylistId, duration: 90 });
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      clientId: String(client.id),
+      serviceId: String(colour.id),
+      stylistId: String(kim.stylistId),
+    });
+    const dialog = payloadOf(
+      await call(newDialog.loader, makeRequest("GET", `${href.pathname}${href.search}`, { cookie: admin.cookie })),
+    );
+    expect(dialog.defaults).toMatchObject({
+      clientId: client.id,
+      clientName: "Paula Profile",
+      clientPhone: client.phone,
+      serviceId: colour.id,
+      stylistId: kim.stylistId,
+      duration: 90,
+    });
   });
 
   it("leaves out a client or service that does not exist instead of refusing the dialog", async () => {
-    const dialog = payloadOf(await call(newDialog.loader, makeRequest("GET", "/calendar/appointments/new?clientId=999999&serviceId=999999", { cookie: admin.cookie })));
+    const dialog = payloadOf(
+      await call(
+        newDialog.loader,
+        makeRequest("GET", "/calendar/appointments/new?clientId=999999&serviceId=999999", { cookie: admin.cookie }),
+      ),
+    );
     expect(dialog.defaults).toMatchObject({ clientId: null, clientName: "", serviceId: null, duration: null });
   });
 });
@@ -129,14 +214,30 @@ describe("Book again", () => {
 describe("who may open a profile", () => {
   it("refuses display accounts (403) and gives their /api answer no figures", async () => {
     expect(statusOf(await profile(display.cookie))).toBe(403);
-    const { status, body } = await json(await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: display.token }), { id: String(client.id) }));
+    const { status, body } = await json(
+      await call(clientById.loader, makeRequest("GET", `/api/clients/${client.id}`, { token: display.token }), {
+        id: String(client.id),
+      }),
+    );
     expect(status).toBe(200);
     expect(body.figures).toBeUndefined();
     expect(body.phone).toBeUndefined();
   });
 
   it("answers 404 for a malformed or unknown client id", async () => {
-    expect(statusOf(await call(profilePage.loader, makeRequest("GET", "/clients/abc", { cookie: admin.cookie }), { clientId: "abc" }))).toBe(404);
-    expect(statusOf(await call(profilePage.loader, makeRequest("GET", "/clients/999999", { cookie: admin.cookie }), { clientId: "999999" }))).toBe(404);
+    expect(
+      statusOf(
+        await call(profilePage.loader, makeRequest("GET", "/clients/abc", { cookie: admin.cookie }), {
+          clientId: "abc",
+        }),
+      ),
+    ).toBe(404);
+    expect(
+      statusOf(
+        await call(profilePage.loader, makeRequest("GET", "/clients/999999", { cookie: admin.cookie }), {
+          clientId: "999999",
+        }),
+      ),
+    ).toBe(404);
   });
 });

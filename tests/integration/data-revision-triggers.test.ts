@@ -7,14 +7,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 
 /** The tables whose rows the calendar shows (decision 0089). A new one needs the three triggers too. */
-const COVERED_TABLES = ["appointments", "clients", "services", "stylists", "stylist_availability", "time_off", "salon_settings"];
+const COVERED_TABLES = [
+  "appointments",
+  "clients",
+  "services",
+  "stylists",
+  "stylist_availability",
+  "time_off",
+  "salon_settings",
+];
 const EVENTS = ["INSERT", "UPDATE", "DELETE"] as const;
 
 type Trigger = { name: string; table: string; event: string };
 
 /** Triggers that write to `data_revision`, with the table and the event that fire them. */
 async function revisionTriggers(): Promise<Trigger[]> {
-  const rows = await db.all<{ name: string; tbl_name: string; sql: string }>(sql`select name, tbl_name, sql from sqlite_master where type = 'trigger'`);
+  const rows = await db.all<{ name: string; tbl_name: string; sql: string }>(
+    sql`select name, tbl_name, sql from sqlite_master where type = 'trigger'`,
+  );
   return rows
     .filter((row) => /\bupdate\s+[`"[]?data_revision\b/i.test(row.sql))
     .map((row) => {
@@ -42,7 +52,9 @@ describe("the data revision's triggers", () => {
     const triggers = await revisionTriggers();
     const tables = [...new Set([...COVERED_TABLES, ...triggers.map((trigger) => trigger.table)])].sort();
     const missing = tables.flatMap((table) =>
-      EVENTS.filter((event) => !triggers.some((trigger) => trigger.table === table && trigger.event === event)).map((event) => `${table} (${event.toLowerCase()})`),
+      EVENTS.filter((event) => !triggers.some((trigger) => trigger.table === table && trigger.event === event)).map(
+        (event) => `${table} (${event.toLowerCase()})`,
+      ),
     );
     expect(missing, `tables without their data_revision trigger: ${missing.join(", ")}`).toEqual([]);
   });
@@ -50,48 +62,79 @@ describe("the data revision's triggers", () => {
   describe("a write to each covered table raises the revision", () => {
     let stylistId = 0;
     beforeAll(async () => {
-      const [row] = await db.all<{ id: number }>(sql`insert into stylists (name) values ('Revision Stylist') returning id`);
+      const [row] = await db.all<{ id: number }>(
+        sql`insert into stylists (name) values ('Revision Stylist') returning id`,
+      );
       stylistId = row!.id;
     });
 
     // One row written, changed and removed per table, as raw SQL: any writer counts.
-    const writes: Record<string, { insert: () => Promise<number>; update: (id: number) => unknown; remove: (id: number) => unknown }> = {
+    const writes: Record<
+      string,
+      { insert: () => Promise<number>; update: (id: number) => unknown; remove: (id: number) => unknown }
+    > = {
       appointments: {
         insert: async () =>
           (
-            await db.all<{ id: number }>(sql`insert into appointments (stylist_id, start_time, end_time) values (${stylistId}, '2031-05-14T09:00:00.000Z', '2031-05-14T09:30:00.000Z') returning id`)
+            await db.all<{ id: number }>(
+              sql`insert into appointments (stylist_id, start_time, end_time) values (${stylistId}, '2031-05-14T09:00:00.000Z', '2031-05-14T09:30:00.000Z') returning id`,
+            )
           )[0]!.id,
         update: (id) => db.run(sql`update appointments set notes = 'Moved' where id = ${id}`),
         remove: (id) => db.run(sql`delete from appointments where id = ${id}`),
       },
       clients: {
-        insert: async () => (await db.all<{ id: number }>(sql`insert into clients (name) values ('Revision Client') returning id`))[0]!.id,
+        insert: async () =>
+          (await db.all<{ id: number }>(sql`insert into clients (name) values ('Revision Client') returning id`))[0]!
+            .id,
         update: (id) => db.run(sql`update clients set notes = 'Renamed' where id = ${id}`),
         remove: (id) => db.run(sql`delete from clients where id = ${id}`),
       },
       services: {
-        insert: async () => (await db.all<{ id: number }>(sql`insert into services (name, category) values ('Revision Cut', 'Cuts') returning id`))[0]!.id,
+        insert: async () =>
+          (
+            await db.all<{ id: number }>(
+              sql`insert into services (name, category) values ('Revision Cut', 'Cuts') returning id`,
+            )
+          )[0]!.id,
         update: (id) => db.run(sql`update services set price = 4200 where id = ${id}`),
         remove: (id) => db.run(sql`delete from services where id = ${id}`),
       },
       stylists: {
-        insert: async () => (await db.all<{ id: number }>(sql`insert into stylists (name) values ('Another Stylist') returning id`))[0]!.id,
+        insert: async () =>
+          (await db.all<{ id: number }>(sql`insert into stylists (name) values ('Another Stylist') returning id`))[0]!
+            .id,
         update: (id) => db.run(sql`update stylists set name = 'Renamed Stylist' where id = ${id}`),
         remove: (id) => db.run(sql`delete from stylists where id = ${id}`),
       },
       stylist_availability: {
-        insert: async () => (await db.all<{ id: number }>(sql`insert into stylist_availability (stylist_id, day_of_week) values (${stylistId}, 3) returning id`))[0]!.id,
+        insert: async () =>
+          (
+            await db.all<{ id: number }>(
+              sql`insert into stylist_availability (stylist_id, day_of_week) values (${stylistId}, 3) returning id`,
+            )
+          )[0]!.id,
         update: (id) => db.run(sql`update stylist_availability set start_time = '10:00' where id = ${id}`),
         remove: (id) => db.run(sql`delete from stylist_availability where id = ${id}`),
       },
       time_off: {
-        insert: async () => (await db.all<{ id: number }>(sql`insert into time_off (stylist_id, start_date, end_date) values (${stylistId}, '2031-06-01', '2031-06-02') returning id`))[0]!.id,
+        insert: async () =>
+          (
+            await db.all<{ id: number }>(
+              sql`insert into time_off (stylist_id, start_date, end_date) values (${stylistId}, '2031-06-01', '2031-06-02') returning id`,
+            )
+          )[0]!.id,
         update: (id) => db.run(sql`update time_off set reason = 'Holiday' where id = ${id}`),
         remove: (id) => db.run(sql`delete from time_off where id = ${id}`),
       },
       salon_settings: {
         // The salon has one settings row; a second one is written and removed here.
-        insert: async () => (await db.all<{ id: number }>(sql`insert into salon_settings (id, salon_name) values (99, 'Revision Salon') returning id`))[0]!.id,
+        insert: async () =>
+          (
+            await db.all<{ id: number }>(
+              sql`insert into salon_settings (id, salon_name) values (99, 'Revision Salon') returning id`,
+            )
+          )[0]!.id,
         update: (id) => db.run(sql`update salon_settings set open_time = '08:30' where id = ${id}`),
         remove: (id) => db.run(sql`delete from salon_settings where id = ${id}`),
       },

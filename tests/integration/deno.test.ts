@@ -11,7 +11,11 @@ import { requirePrerequisite, skipUnless, startServer, type RunningServer } from
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const serverBuild = join(root, "build/server/index.js");
 const deno = join(root, "node_modules/.bin/deno");
-const missing = !existsSync(serverBuild) ? "build/server/index.js is missing: run `npx remix vite:build` first" : !existsSync(deno) ? "node_modules/.bin/deno is missing: run `npm ci`" : null;
+const missing = !existsSync(serverBuild)
+  ? "build/server/index.js is missing: run `npx remix vite:build` first"
+  : !existsSync(deno)
+    ? "node_modules/.bin/deno is missing: run `npm ci`"
+    : null;
 
 const admin = { firstName: "Dena", lastName: "Denoson", email: "dena@salon.test", password: "secret-pass-12" };
 
@@ -110,7 +114,10 @@ describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (serve
     expect(setup.status).toBe(302);
     // Via the sign-in page's check that the session cookie came back, then on to "/".
     expect(setup.headers.get("Location")).toBe("/auth?signedIn=setup");
-    const checked = await fetch(`${base}/auth?signedIn=setup`, { headers: { Cookie: sessionCookie(setup) }, redirect: "manual" });
+    const checked = await fetch(`${base}/auth?signedIn=setup`, {
+      headers: { Cookie: sessionCookie(setup) },
+      redirect: "manual",
+    });
     expect(checked.status).toBe(302);
     expect(checked.headers.get("Location")).toBe("/");
 
@@ -136,7 +143,10 @@ describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (serve
     // The calendar is rendered once for screens with the same data (decision 0089): each answer still has its own nonce.
     const nonces: string[] = [];
     for (let load = 0; load < 2; load += 1) {
-      const day = await fetch(`${base}/calendar?view=day&date=2031-01-15`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const day = await fetch(`${base}/calendar?view=day&date=2031-01-15`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
       expect(day.status).toBe(200);
       const page = await day.text();
       const pageNonce = (day.headers.get("Content-Security-Policy") ?? "").match(/'nonce-([^']+)'/)?.[1] ?? "";

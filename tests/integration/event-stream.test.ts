@@ -11,7 +11,9 @@ afterEach(() => {
 it("a stream cancelled before it has started writes nothing and leaves no heartbeat", async () => {
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   const controller = new AbortController();
-  const response = changeEventStream(new Request("http://localhost/api/events", { signal: controller.signal }), { redactIds: false });
+  const response = changeEventStream(new Request("http://localhost/api/events", { signal: controller.signal }), {
+    redactIds: false,
+  });
   controller.abort();
   await response.body!.cancel();
   // Let the stream's start finish its reads of the change feed.

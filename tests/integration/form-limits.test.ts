@@ -8,12 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
 import { LoginSchema } from "~/lib/schemas/auth";
 import * as auth from "~/routes/auth";
-import { FIELD_REPEATED, formLimit, NOT_A_FORM, NOT_A_VALID_FORM, readFormData, TOO_MANY_FIELDS } from "~/utils/form-data.server";
+import {
+  FIELD_REPEATED,
+  formLimit,
+  NOT_A_FORM,
+  NOT_A_VALID_FORM,
+  readFormData,
+  TOO_MANY_FIELDS,
+} from "~/utils/form-data.server";
 import { call, makeRequest, ORIGIN, payloadOf, signedIn, statusOf } from "../factories";
 import { hasBuild, startServer, type RunningServer } from "../server-process";
 
 const repeated = (name: string, times: number) => Array.from({ length: times }, (_, i) => `${name}=${i}`).join("&");
-const formRequest = (body: BodyInit, type = "application/x-www-form-urlencoded") => new Request(`${ORIGIN}/auth`, { method: "POST", headers: { "Content-Type": type, Origin: ORIGIN }, body });
+const formRequest = (body: BodyInit, type = "application/x-www-form-urlencoded") =>
+  new Request(`${ORIGIN}/auth`, { method: "POST", headers: { "Content-Type": type, Origin: ORIGIN }, body });
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   try {
@@ -39,11 +47,17 @@ describe("readFormData", () => {
   });
 
   it("refuses 32,000 repeats of one name with 413, before parsing them", async () => {
-    expect(await refusal(readFormData(formRequest(repeated("email", 32_000)), login))).toEqual({ status: 413, message: TOO_MANY_FIELDS });
+    expect(await refusal(readFormData(formRequest(repeated("email", 32_000)), login))).toEqual({
+      status: 413,
+      message: TOO_MANY_FIELDS,
+    });
   });
 
   it("refuses one name sent more times than a form could (413)", async () => {
-    expect(await refusal(readFormData(formRequest(repeated("email", 5)), login))).toEqual({ status: 413, message: FIELD_REPEATED });
+    expect(await refusal(readFormData(formRequest(repeated("email", 5)), login))).toEqual({
+      status: 413,
+      message: FIELD_REPEATED,
+    });
     // Four is allowed: the cap is not about one name.
     expect((await readFormData(formRequest(repeated("email", 4)), login)).getAll("email")).toHaveLength(4);
   });
@@ -53,14 +67,25 @@ describe("readFormData", () => {
     for (let i = 0; i < 78_000; i++) many.append(`f${i}`, "x");
     const encoded = new Request(ORIGIN, { method: "POST", body: many });
     const type = encoded.headers.get("Content-Type")!;
-    expect(await refusal(readFormData(formRequest(await encoded.arrayBuffer(), type), login))).toEqual({ status: 413, message: TOO_MANY_FIELDS });
-    expect(await refusal(readFormData(formRequest("no parts here", "multipart/form-data; boundary=abc"), login))).toEqual({ status: 400, message: NOT_A_VALID_FORM });
-    expect(await refusal(readFormData(formRequest("x", "multipart/form-data"), login))).toEqual({ status: 400, message: NOT_A_VALID_FORM });
+    expect(await refusal(readFormData(formRequest(await encoded.arrayBuffer(), type), login))).toEqual({
+      status: 413,
+      message: TOO_MANY_FIELDS,
+    });
+    expect(
+      await refusal(readFormData(formRequest("no parts here", "multipart/form-data; boundary=abc"), login)),
+    ).toEqual({ status: 400, message: NOT_A_VALID_FORM });
+    expect(await refusal(readFormData(formRequest("x", "multipart/form-data"), login))).toEqual({
+      status: 400,
+      message: NOT_A_VALID_FORM,
+    });
   });
 
   it("refuses what is not a form with 415", async () => {
     for (const type of ["application/json", "text/plain", ""]) {
-      expect(await refusal(readFormData(formRequest("{}", type), login)), type).toEqual({ status: 415, message: NOT_A_FORM });
+      expect(await refusal(readFormData(formRequest("{}", type), login)), type).toEqual({
+        status: 415,
+        message: NOT_A_FORM,
+      });
     }
   });
 });
@@ -91,7 +116,8 @@ describe("page actions", () => {
       const result = await call(module.action, new Request(request, { body }), params);
       const status = statusOf(result);
       expect(status, `${path} with ${type}`).toBeLessThan(500);
-      if (status >= 400 && !(result instanceof Response)) expect(payloadOf(result), `${path} with ${type}`).toEqual(expect.any(String));
+      if (status >= 400 && !(result instanceof Response))
+        expect(payloadOf(result), `${path} with ${type}`).toEqual(expect.any(String));
     }
   });
 });
@@ -101,7 +127,11 @@ describe.skipIf(!hasBuild)("the production server under a 32,000-field body", ()
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), "salon-form-limits-"));
-    server = await startServer("node", ["server.js"], { DATABASE_URL: `file:${join(dir, "salon.db")}`, SESSION_SECRET: "form-limits-secret-0123456789abcdef", COOKIE_SECURE: "false" });
+    server = await startServer("node", ["server.js"], {
+      DATABASE_URL: `file:${join(dir, "salon.db")}`,
+      SESSION_SECRET: "form-limits-secret-0123456789abcdef",
+      COOKIE_SECURE: "false",
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -119,7 +149,11 @@ describe.skipIf(!hasBuild)("the production server under a 32,000-field body", ()
     for (let i = 0; i < 3; i++) await healthz(); // warm
     const body = `intent=login&${repeated("email", 32_000)}`;
     const attack = (async () => {
-      const response = await fetch(`${server.url}/auth`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url }, body });
+      const response = await fetch(`${server.url}/auth`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body,
+      });
       return { status: response.status, text: await response.text() };
     })();
     const during: Array<{ ok: boolean; ms: number }> = [];

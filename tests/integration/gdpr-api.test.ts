@@ -22,7 +22,8 @@ beforeAll(async () => {
   admin = await signedIn("admin");
 });
 
-const get = async (handler: unknown, path: string, params: Record<string, string> = {}, token = admin.token) => json(await call(handler, makeRequest("GET", path, { token }), params));
+const get = async (handler: unknown, path: string, params: Record<string, string> = {}, token = admin.token) =>
+  json(await call(handler, makeRequest("GET", path, { token }), params));
 const past = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -35,12 +36,23 @@ describe("the GDPR overview and lists", () => {
     await createTestClient({ legalBasis: "legal_obligation", consentDate: null }); // no consent recorded
     const { status, body } = await get(overviewApi.loader, "/api/gdpr/overview");
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["activeConsents", "expiredRetention", "legalBasisBreakdown", "pendingErasure", "totalClients"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "activeConsents",
+      "expiredRetention",
+      "legalBasisBreakdown",
+      "pendingErasure",
+      "totalClients",
+    ]);
     expect(body.totalClients - before.totalClients).toBe(4);
     expect(body.activeConsents - before.activeConsents).toBe(1);
     expect(body.pendingErasure - before.pendingErasure).toBe(1);
     expect(body.expiredRetention - before.expiredRetention).toBe(1);
-    const delta = Object.fromEntries(Object.entries(body.legalBasisBreakdown as Record<string, number>).map(([key, n]) => [key, n - before.legalBasisBreakdown[key]]));
+    const delta = Object.fromEntries(
+      Object.entries(body.legalBasisBreakdown as Record<string, number>).map(([key, n]) => [
+        key,
+        n - before.legalBasisBreakdown[key],
+      ]),
+    );
     expect(delta).toEqual({ consent: 1, contract: 1, legitimate_interest: 1, legal_obligation: 1 });
   });
 
@@ -61,7 +73,10 @@ describe("the GDPR overview and lists", () => {
       dataRetentionDate: older.dataRetentionDate,
     });
 
-    const expiredList = (await get(forDeletion.loader, "/api/gdpr/clients-for-deletion")).body as { id: number; name: string }[];
+    const expiredList = (await get(forDeletion.loader, "/api/gdpr/clients-for-deletion")).body as {
+      id: number;
+      name: string;
+    }[];
     expect(expiredList.find((client) => client.id === expired.id)).toEqual({
       id: expired.id,
       name: "Long Expired",
@@ -76,7 +91,14 @@ describe("the GDPR overview and lists", () => {
 describe("GET /api/gdpr/export/{id}", () => {
   it("downloads everything held about the client as client-{id}-export.json, with a bearer token or the cookie", async () => {
     const { stylist, service } = await createStylistAndService({ name: "Balayage", category: "Colour", price: 9500 });
-    const client = await createTestClient({ name: "Export Subject", notes: "Sensitive scalp", address: "2 Export Way", birthday: "1975-03-04", consentType: "marketing", legalBasis: "contract" });
+    const client = await createTestClient({
+      name: "Export Subject",
+      notes: "Sensitive scalp",
+      address: "2 Export Way",
+      birthday: "1975-03-04",
+      consentType: "marketing",
+      legalBasis: "contract",
+    });
     const appointment = await createTestAppointment({
       clientId: client.id,
       stylistId: stylist.id,
@@ -86,11 +108,25 @@ describe("GET /api/gdpr/export/{id}", () => {
       status: "completed",
       notes: "Toner 9.1",
     });
-    await createTestSms({ clientId: client.id, appointmentId: appointment.id, toNumber: client.phone, body: "See you tomorrow at 10:00" });
+    await createTestSms({
+      clientId: client.id,
+      appointmentId: appointment.id,
+      toNumber: client.phone,
+      body: "See you tomorrow at 10:00",
+    });
     const someoneElse = await createTestClient();
-    await createTestAppointment({ clientId: someoneElse.id, stylistId: stylist.id, serviceId: service.id, startTime: "2026-02-03T12:00:00.000Z" });
+    await createTestAppointment({
+      clientId: someoneElse.id,
+      stylistId: stylist.id,
+      serviceId: service.id,
+      startTime: "2026-02-03T12:00:00.000Z",
+    });
 
-    const response = (await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) })) as Response;
+    const response = (await call(
+      exportApi.loader,
+      makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }),
+      { id: String(client.id) },
+    )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="client-${client.id}-export.json"`);
     expect(response.headers.get("Content-Type")).toContain("application/json");
@@ -127,10 +163,22 @@ describe("GET /api/gdpr/export/{id}", () => {
         bookedAt: appointment.createdAt,
       },
     ]);
-    expect(body.messages).toEqual([expect.objectContaining({ to: client.phone, body: "See you tomorrow at 10:00", status: "sent", provider: "twilio", appointmentId: appointment.id })]);
+    expect(body.messages).toEqual([
+      expect.objectContaining({
+        to: client.phone,
+        body: "See you tomorrow at 10:00",
+        status: "sent",
+        provider: "twilio",
+        appointmentId: appointment.id,
+      }),
+    ]);
     expect(body.exportedAt).toEqual(expect.any(String));
 
-    const viaCookie = (await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { cookie: admin.cookie }), { id: String(client.id) })) as Response;
+    const viaCookie = (await call(
+      exportApi.loader,
+      makeRequest("GET", `/api/gdpr/export/${client.id}`, { cookie: admin.cookie }),
+      { id: String(client.id) },
+    )) as Response;
     expect(viaCookie.status).toBe(200);
 
     const entries = await db.select().from(auditLog).where(eq(auditLog.action, "client.export"));
@@ -140,12 +188,23 @@ describe("GET /api/gdpr/export/{id}", () => {
   });
 
   it("answers 404 for an unknown client, 401 signed out and 403 for non-admins", async () => {
-    expect(await get(exportApi.loader, "/api/gdpr/export/987654", { id: "987654" })).toEqual({ status: 404, body: { message: "Client not found." } });
+    expect(await get(exportApi.loader, "/api/gdpr/export/987654", { id: "987654" })).toEqual({
+      status: 404,
+      body: { message: "Client not found." },
+    });
     const client = await createTestClient();
-    expect((await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`), { id: String(client.id) }))).status).toBe(401);
+    expect(
+      (
+        await json(
+          await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`), { id: String(client.id) }),
+        )
+      ).status,
+    ).toBe(401);
     for (const role of ["stylist", "display"] as const) {
       const { token } = await signedIn(role);
-      expect((await get(exportApi.loader, `/api/gdpr/export/${client.id}`, { id: String(client.id) }, token)).status).toBe(403);
+      expect(
+        (await get(exportApi.loader, `/api/gdpr/export/${client.id}`, { id: String(client.id) }, token)).status,
+      ).toBe(403);
     }
   });
 });
@@ -157,6 +216,11 @@ describe("GET /api/gdpr/audit-log", () => {
     await get(exportApi.loader, `/api/gdpr/export/${client.id}`, { id: String(client.id) });
     const { status, body } = await get(auditApi.loader, "/api/gdpr/audit-log");
     expect(status).toBe(200);
-    expect(body[0]).toMatchObject({ action: "client.export", entityId: client.id, actor: `${admin.user.firstName} ${admin.user.lastName}`, details: { appointments: 0, messages: 0 } });
+    expect(body[0]).toMatchObject({
+      action: "client.export",
+      entityId: client.id,
+      actor: `${admin.user.firstName} ${admin.user.lastName}`,
+      details: { appointments: 0, messages: 0 },
+    });
   });
 });

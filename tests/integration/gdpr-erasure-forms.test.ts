@@ -6,7 +6,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawClient } from "#db/client.server";
-import { appointmentHistory, appointments, clientFormerDetails, clients, messages, shoppingItems, timeOff } from "#db/schema";
+import {
+  appointmentHistory,
+  appointments,
+  clientFormerDetails,
+  clients,
+  messages,
+  shoppingItems,
+  timeOff,
+} from "#db/schema";
 import * as appointmentsApi from "~/routes/api.appointments._index";
 import * as clientById from "~/routes/api.clients.$id._index";
 import * as merge from "~/routes/api.clients.$id.merge";
@@ -36,21 +44,47 @@ describe("erasure redacts every form of the client's details", () => {
   it("leaves no phone format, former e-mail, former name or titled surname in the files", async () => {
     const admin = await signedIn("admin");
     const { stylist, service } = await createStylistAndService();
-    const client = await createTestClient({ name: "Harriet Pemberton", phone: "07811 123456", email: "h.pemberton@old.example" });
+    const client = await createTestClient({
+      name: "Harriet Pemberton",
+      phone: "07811 123456",
+      email: "h.pemberton@old.example",
+    });
     const duplicate = await createTestClient({ name: "Hattie Q", phone: "", email: "hattie.dup@merged.example" });
-    const bystander = await createTestClient({ name: "Harriet Keepwell", phone: "07700 911911", email: "keep@stay.example" });
+    const bystander = await createTestClient({
+      name: "Harriet Keepwell",
+      phone: "07700 911911",
+      email: "keep@stay.example",
+    });
 
     // She marries and changes her name, e-mail and phone; a duplicate record of hers is merged in.
-    const edit = (body: Record<string, unknown>) => call(clientById.action, makeRequest("PUT", `/api/clients/${client.id}`, { token: admin.token, body }), { id: String(client.id) }).then(json);
-    expect((await edit({ name: "Harriet Quackenbush", phone: "07700900777", email: "harriet.q@new.example" })).status).toBe(200);
+    const edit = (body: Record<string, unknown>) =>
+      call(clientById.action, makeRequest("PUT", `/api/clients/${client.id}`, { token: admin.token, body }), {
+        id: String(client.id),
+      }).then(json);
+    expect(
+      (await edit({ name: "Harriet Quackenbush", phone: "07700900777", email: "harriet.q@new.example" })).status,
+    ).toBe(200);
     const merged = await json(
-      await call(merge.action, makeRequest("POST", `/api/clients/${client.id}/merge`, { token: admin.token, body: { duplicateClientId: duplicate.id } }), { id: String(client.id) }),
+      await call(
+        merge.action,
+        makeRequest("POST", `/api/clients/${client.id}/merge`, {
+          token: admin.token,
+          body: { duplicateClientId: duplicate.id },
+        }),
+        { id: String(client.id) },
+      ),
     );
     expect(merged.status).toBe(200);
 
     // The subject-access export shows what was kept of her former details, and why.
-    const exported = await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }));
-    expect(exported.body.formerDetails.map(({ field, value }: { field: string; value: string }) => [field, value])).toEqual([
+    const exported = await json(
+      await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), {
+        id: String(client.id),
+      }),
+    );
+    expect(
+      exported.body.formerDetails.map(({ field, value }: { field: string; value: string }) => [field, value]),
+    ).toEqual([
       ["name", "Harriet Pemberton"],
       ["email", "h.pemberton@old.example"],
       ["phone", "07811 123456"],
@@ -58,7 +92,17 @@ describe("erasure redacts every form of the client's details", () => {
       ["email", "hattie.dup@merged.example"],
     ]);
 
-    const say = async (content: string) => expect((await json(await call(messagesApi.action, makeRequest("POST", "/api/messages", { token: admin.token, body: { content } })))).status).toBe(201);
+    const say = async (content: string) =>
+      expect(
+        (
+          await json(
+            await call(
+              messagesApi.action,
+              makeRequest("POST", "/api/messages", { token: admin.token, body: { content } }),
+            ),
+          )
+        ).status,
+      ).toBe(201);
     await say("Mrs Quackenbush rang from 07700900777");
     await say("New number for mrs. quackenbush: +44 7700 900777 (or 07700 900 777)");
     await say("Old e-mail h.pemberton@old.example bounced; try HATTIE.DUP@merged.example");
@@ -87,9 +131,21 @@ describe("erasure redacts every form of the client's details", () => {
       ),
     );
     expect(booked.status).toBe(201);
-    await db.update(clients).set({ notes: "Sister of Miss Pemberton, 07700 900777" }).where(eq(clients.id, bystander.id));
-    await db.insert(shoppingItems).values({ customName: "Toner for Dr Quackenbush", notes: "ring 07700-900-777 when in" });
-    await db.insert(timeOff).values({ stylistId: stylist.id, startDate: "2027-03-04", endDate: "2027-03-04", reason: "Wedding of Harriet Quackenbush" });
+    await db
+      .update(clients)
+      .set({ notes: "Sister of Miss Pemberton, 07700 900777" })
+      .where(eq(clients.id, bystander.id));
+    await db
+      .insert(shoppingItems)
+      .values({ customName: "Toner for Dr Quackenbush", notes: "ring 07700-900-777 when in" });
+    await db
+      .insert(timeOff)
+      .values({
+        stylistId: stylist.id,
+        startDate: "2027-03-04",
+        endDate: "2027-03-04",
+        reason: "Wedding of Harriet Quackenbush",
+      });
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
 
     const forms = [
@@ -109,16 +165,22 @@ describe("erasure redacts every form of the client's details", () => {
       "Quackenbush",
       "Pemberton",
     ];
-    for (const form of forms) expect(occurrences(form), `${form} is in the files before the erasure`).toBeGreaterThan(0);
+    for (const form of forms)
+      expect(occurrences(form), `${form} is in the files before the erasure`).toBeGreaterThan(0);
     // Her former details as they were stored (the edits already zeroed those rows' old versions).
     const stored = ["07811 123456", "07811123456", "Harriet Pemberton", "Hattie Q", "hattie.dup@merged.example"];
 
-    const response = await json(await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), { id: String(client.id) }));
+    const response = await json(
+      await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), {
+        id: String(client.id),
+      }),
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ walEmptied: true, purge: "complete" });
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
 
-    for (const form of [...forms, ...stored]) expect(occurrences(form), `${form} is still in the database files`).toBe(0);
+    for (const form of [...forms, ...stored])
+      expect(occurrences(form), `${form} is still in the database files`).toBe(0);
     expect(await db.select().from(clientFormerDetails)).toEqual([]);
 
     // Nothing of anyone else's is redacted: not the bystander, nor a first name on its own.
@@ -135,7 +197,10 @@ describe("erasure redacts every form of the client's details", () => {
     expect(bystanderRow!.notes).toBe("Sister of [erased], [erased]");
     const [item] = await db.select().from(shoppingItems);
     expect([item!.customName, item!.notes]).toEqual(["Toner for [erased]", "ring [erased] when in"]);
-    const [appointment] = await db.select({ notes: appointments.notes }).from(appointments).where(eq(appointments.id, booked.body.id));
+    const [appointment] = await db
+      .select({ notes: appointments.notes })
+      .from(appointments)
+      .where(eq(appointments.id, booked.body.id));
     expect(appointment!.notes).toBe("Came with [erased] ([erased])");
     const [away] = await db.select().from(timeOff);
     expect(away!.reason).toBe("Wedding of [erased]");

@@ -15,7 +15,9 @@ import { setBookingRules } from "../calendar-factories";
 
 function databaseFiles(): Buffer[] {
   const path = process.env.DATABASE_URL!.slice("file:".length);
-  return [path, `${path}-wal`, `${path}-shm`, `${path}-journal`].filter((file) => existsSync(file)).map((file) => readFileSync(file));
+  return [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file));
 }
 
 /** Every place in the database's files where the text appears (UTF-8, also lower-cased). */
@@ -46,16 +48,38 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
     const admin = await signedIn("admin");
     const { stylist, service } = await createStylistAndService();
     const person = { name: "Wilhelmina Quixote", phone: "07700 955321", email: "wilhelmina.q@erase.example" };
-    const bystander = await createTestClient({ name: "Bartholomew Keepme", phone: "07700 911911", email: "bart.keep@stay.example" });
+    const bystander = await createTestClient({
+      name: "Bartholomew Keepme",
+      phone: "07700 911911",
+      email: "bart.keep@stay.example",
+    });
     const formerEmail = "w.quixote.old@erase.example";
-    const client = await createTestClient({ ...person, email: formerEmail, notes: "Allergic to Brand X; Wilhelmina Quixote prefers mornings", address: "1 Erase Lane", birthday: "1980-01-02" });
+    const client = await createTestClient({
+      ...person,
+      email: formerEmail,
+      notes: "Allergic to Brand X; Wilhelmina Quixote prefers mornings",
+      address: "1 Erase Lane",
+      birthday: "1980-01-02",
+    });
 
     // A history that spreads the person's data around: edits (old row images), appointments
     // with notes, texts sent to them, a team chat mention and a mention in another client's notes.
-    const edit = (body: Record<string, unknown>) => call(clientById.action, makeRequest("PUT", `/api/clients/${client.id}`, { token: admin.token, body }), { id: String(client.id) });
+    const edit = (body: Record<string, unknown>) =>
+      call(clientById.action, makeRequest("PUT", `/api/clients/${client.id}`, { token: admin.token, body }), {
+        id: String(client.id),
+      });
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
     // A changed e-mail: its old row image must not linger in the page's free space either.
-    expect((await json(await edit({ email: person.email, notes: "First visit: Wilhelmina Quixote asked for a fringe trim, call 07700 955321" }))).status).toBe(200);
+    expect(
+      (
+        await json(
+          await edit({
+            email: person.email,
+            notes: "First visit: Wilhelmina Quixote asked for a fringe trim, call 07700 955321",
+          }),
+        )
+      ).status,
+    ).toBe(200);
     for (let day = 1; day <= 3; day++) {
       const appointment = await createTestAppointment({
         clientId: client.id,
@@ -66,7 +90,12 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
         price: 4000 + day,
         notes: `Visit ${day} for Wilhelmina Quixote (wilhelmina.q@erase.example)`,
       });
-      await createTestSms({ clientId: client.id, appointmentId: appointment.id, toNumber: person.phone, body: `Hi Wilhelmina Quixote, see you on day ${day}` });
+      await createTestSms({
+        clientId: client.id,
+        appointmentId: appointment.id,
+        toNumber: person.phone,
+        body: `Hi Wilhelmina Quixote, see you on day ${day}`,
+      });
     }
     await createTestAppointment({
       clientId: bystander.id,
@@ -98,29 +127,72 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
       ),
     );
     expect(booked.status).toBe(201);
-    const put = (id: number, body: Record<string, unknown>) => call(appointmentById.action, makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body }), { id: String(id) }).then(json);
-    const base = { stylistId: stylist.id, serviceId: service.id, startTime: "2027-03-02T10:00:00.000Z", status: "scheduled", availabilityOverride: true };
-    expect((await put(booked.body.id, { ...base, clientId: client.id, notes: "Allergic to Brand X, e-mail wilhelmina.q@erase.example" })).status).toBe(200);
+    const put = (id: number, body: Record<string, unknown>) =>
+      call(appointmentById.action, makeRequest("PUT", `/api/appointments/${id}`, { token: admin.token, body }), {
+        id: String(id),
+      }).then(json);
+    const base = {
+      stylistId: stylist.id,
+      serviceId: service.id,
+      startTime: "2027-03-02T10:00:00.000Z",
+      status: "scheduled",
+      availabilityOverride: true,
+    };
+    expect(
+      (
+        await put(booked.body.id, {
+          ...base,
+          clientId: client.id,
+          notes: "Allergic to Brand X, e-mail wilhelmina.q@erase.example",
+        })
+      ).status,
+    ).toBe(200);
     const other = await json(
       await call(
         appointmentsApi.action,
-        makeRequest("POST", "/api/appointments", { token: admin.token, body: { ...base, clientId: bystander.id, startTime: "2027-03-03T10:00:00.000Z", notes: "Before" } }),
+        makeRequest("POST", "/api/appointments", {
+          token: admin.token,
+          body: { ...base, clientId: bystander.id, startTime: "2027-03-03T10:00:00.000Z", notes: "Before" },
+        }),
       ),
     );
-    expect((await put(other.body.id, { ...base, clientId: bystander.id, startTime: "2027-03-03T10:00:00.000Z", notes: "Recommended by Wilhelmina Quixote" })).status).toBe(200);
+    expect(
+      (
+        await put(other.body.id, {
+          ...base,
+          clientId: bystander.id,
+          startTime: "2027-03-03T10:00:00.000Z",
+          notes: "Recommended by Wilhelmina Quixote",
+        })
+      ).status,
+    ).toBe(200);
     expect((await db.select().from(appointmentHistory)).length).toBe(4);
-    await db.insert(messages).values({ senderUserId: admin.user.id, content: "Wilhelmina Quixote called: running late, phone 07700 955321" });
+    await db
+      .insert(messages)
+      .values({ senderUserId: admin.user.id, content: "Wilhelmina Quixote called: running late, phone 07700 955321" });
     await db.update(clients).set({ notes: "Friend of wilhelmina quixote" }).where(eq(clients.id, bystander.id));
     // Some of it reaches the database file, some stays in the WAL.
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
-    expect((await json(await edit({ notes: "Second visit: Wilhelmina Quixote happy", consentType: "both" }))).status).toBe(200);
+    expect(
+      (await json(await edit({ notes: "Second visit: Wilhelmina Quixote happy", consentType: "both" }))).status,
+    ).toBe(200);
 
-    for (const value of Object.values(person)) expect(occurrences(value), `${value} is in the files before erasure`).toBeGreaterThan(0);
+    for (const value of Object.values(person))
+      expect(occurrences(value), `${value} is in the files before erasure`).toBeGreaterThan(0);
     const revenueBefore = await revenue();
 
-    const response = await json(await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), { id: String(client.id) }));
+    const response = await json(
+      await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), {
+        id: String(client.id),
+      }),
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ appointmentsAnonymised: 4, messagesDeleted: 3, walEmptied: true, historyEntriesScrubbed: 2 });
+    expect(response.body).toMatchObject({
+      appointmentsAnonymised: 4,
+      messagesDeleted: 3,
+      walEmptied: true,
+      historyEntriesScrubbed: 2,
+    });
     expect(response.body.mentionsRedacted).toBeGreaterThanOrEqual(3);
 
     for (const value of [...Object.values(person), formerEmail, "1 Erase Lane", "Allergic to Brand X"]) {
@@ -161,12 +233,18 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
 
   it("answers 404 for an unknown client and 403 for staff who are not admins", async () => {
     const admin = await signedIn("admin");
-    const missing = await json(await call(erasure.action, makeRequest("DELETE", "/api/gdpr/erasure/999999", { token: admin.token }), { id: "999999" }));
+    const missing = await json(
+      await call(erasure.action, makeRequest("DELETE", "/api/gdpr/erasure/999999", { token: admin.token }), {
+        id: "999999",
+      }),
+    );
     expect(missing).toEqual({ status: 404, body: { message: "Client not found." } });
     const client = await createTestClient();
     for (const role of ["stylist", "display"] as const) {
       const { token } = await signedIn(role);
-      const refused = await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token }), { id: String(client.id) });
+      const refused = await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token }), {
+        id: String(client.id),
+      });
       expect((refused as Response).status).toBe(403);
     }
     expect(await db.select().from(clients).where(eq(clients.id, client.id))).toHaveLength(1);

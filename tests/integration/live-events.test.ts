@@ -7,7 +7,14 @@ import * as eventsRoute from "~/routes/api.events";
 import { events } from "#db/schema";
 import { latestEventId, listenerCount, publish, REPLAY_LIMIT } from "~/domain/events.server";
 import { call, makeRequest, signedIn } from "../factories";
-import { MISSING_BUILD, requirePrerequisite, skipUnless, startServer, waitForEvent, type RunningServer } from "../server-process";
+import {
+  MISSING_BUILD,
+  requirePrerequisite,
+  skipUnless,
+  startServer,
+  waitForEvent,
+  type RunningServer,
+} from "../server-process";
 
 describe("GET /api/events", () => {
   it("streams change events with ids and no-transform caching", async () => {
@@ -25,7 +32,10 @@ describe("GET /api/events", () => {
     const before = await latestEventId();
     await publish(db, "messages", 1);
     await publish(db, "shopping", 2);
-    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }))) as Response;
+    const response = (await call(
+      eventsRoute.loader,
+      makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }),
+    )) as Response;
     const seen: string[] = [];
     await waitForEvent(response, (e) => {
       if (e.event) seen.push(e.event);
@@ -38,7 +48,14 @@ describe("GET /api/events", () => {
 describe("a stream resumed after a long gap", () => {
   const addEvents = async (count: number) => {
     for (let done = 0; done < count; done += 200) {
-      await db.insert(events).values(Array.from({ length: Math.min(200, count - done) }, (_, i) => ({ topic: "appointments", entityId: done + i })));
+      await db
+        .insert(events)
+        .values(
+          Array.from({ length: Math.min(200, count - done) }, (_, i) => ({
+            topic: "appointments",
+            entityId: done + i,
+          })),
+        );
     }
   };
 
@@ -48,7 +65,10 @@ describe("a stream resumed after a long gap", () => {
     await addEvents(1_200);
     const latest = await latestEventId();
     expect(latest - before).toBeGreaterThan(REPLAY_LIMIT);
-    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }))) as Response;
+    const response = (await call(
+      eventsRoute.loader,
+      makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }),
+    )) as Response;
     const seen: Array<{ id?: string; event?: string; data?: string }> = [];
     setTimeout(() => void publish(db, "clients", 7), 100);
     await waitForEvent(response, (e) => {
@@ -56,14 +76,21 @@ describe("a stream resumed after a long gap", () => {
       return e.event === "clients";
     });
     expect(seen.map((e) => e.event)).toEqual(["reload", "clients"]);
-    expect(seen[0]).toEqual({ id: String(latest), event: "reload", data: JSON.stringify({ topic: "reload", id: null }) });
+    expect(seen[0]).toEqual({
+      id: String(latest),
+      event: "reload",
+      data: JSON.stringify({ topic: "reload", id: null }),
+    });
   });
 
   it("replays a gap of exactly the replay limit event by event", async () => {
     const { token } = await signedIn("admin");
     const before = await latestEventId();
     await addEvents(REPLAY_LIMIT);
-    const response = (await call(eventsRoute.loader, makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }))) as Response;
+    const response = (await call(
+      eventsRoute.loader,
+      makeRequest("GET", "/api/events", { token, headers: { "Last-Event-ID": String(before) } }),
+    )) as Response;
     let count = 0;
     await waitForEvent(response, (e) => {
       if (e.event === "reload") throw new Error("no reload expected");
@@ -76,7 +103,10 @@ describe("a stream resumed after a long gap", () => {
   it("sends reload when the resumed position is ahead of the feed (a replaced database)", async () => {
     const { token } = await signedIn("admin");
     const latest = await latestEventId();
-    const response = (await call(eventsRoute.loader, makeRequest("GET", `/api/events?lastEventId=${latest + 1000}`, { token }))) as Response;
+    const response = (await call(
+      eventsRoute.loader,
+      makeRequest("GET", `/api/events?lastEventId=${latest + 1000}`, { token }),
+    )) as Response;
     const event = await waitForEvent(response, (e) => e.event !== undefined);
     expect(event).toMatchObject({ event: "reload", id: String(latest) });
   });
@@ -91,41 +121,57 @@ describe("a stream resumed after a long gap", () => {
   });
 });
 
-describe.skipIf(skipUnless(MISSING_BUILD, "live events across server processes"))("events across server processes", () => {
-  beforeAll(() => requirePrerequisite(MISSING_BUILD));
-  const servers: RunningServer[] = [];
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-  });
-
-  it("an event written by one process reaches a stream served by another on the same database", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "salon-two-servers-"));
-    const env = { DATABASE_URL: `file:${join(dir, "salon.db")}`, SESSION_SECRET: "two-servers-secret-0123456789" };
-    const first = await startServer("node", ["server.js"], env);
-    servers.push(first);
-    const second = await startServer("node", ["server.js"], env);
-    servers.push(second);
-
-    const setup = await fetch(`${first.url}/api/setup-admin`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "owner@salon.test", password: "secret-pass-1", firstName: "Olive", lastName: "Owner" }),
+describe.skipIf(skipUnless(MISSING_BUILD, "live events across server processes"))(
+  "events across server processes",
+  () => {
+    beforeAll(() => requirePrerequisite(MISSING_BUILD));
+    const servers: RunningServer[] = [];
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop()));
     });
-    const { token } = (await setup.json()) as { token: string };
 
-    const stream = await fetch(`${second.url}/api/events`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(stream.status).toBe(200);
-    const arrived = waitForEvent(stream, (e) => e.event === "users");
-    const sentAt = performance.now();
-    const created = await fetch(`${first.url}/api/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ email: "sam@salon.test", password: "secret-pass-1", firstName: "Sam", lastName: "Shears" }),
+    it("an event written by one process reaches a stream served by another on the same database", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "salon-two-servers-"));
+      const env = { DATABASE_URL: `file:${join(dir, "salon.db")}`, SESSION_SECRET: "two-servers-secret-0123456789" };
+      const first = await startServer("node", ["server.js"], env);
+      servers.push(first);
+      const second = await startServer("node", ["server.js"], env);
+      servers.push(second);
+
+      const setup = await fetch(`${first.url}/api/setup-admin`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          email: "owner@salon.test",
+          password: "secret-pass-1",
+          firstName: "Olive",
+          lastName: "Owner",
+        }),
+      });
+      const { token } = (await setup.json()) as { token: string };
+
+      const stream = await fetch(`${second.url}/api/events`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(stream.status).toBe(200);
+      const arrived = waitForEvent(stream, (e) => e.event === "users");
+      const sentAt = performance.now();
+      const created = await fetch(`${first.url}/api/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          email: "sam@salon.test",
+          password: "secret-pass-1",
+          firstName: "Sam",
+          lastName: "Shears",
+        }),
+      });
+      expect(created.status).toBe(201);
+      const event = await arrived;
+      // The budget (1 s) is measured by bench/live-latency.ts; tests do not assert time.
+      console.info(`cross-process event latency: ${Math.round(performance.now() - sentAt)} ms`);
+      expect(JSON.parse(event.data!)).toMatchObject({
+        topic: "users",
+        id: ((await created.json()) as { id: number }).id,
+      });
     });
-    expect(created.status).toBe(201);
-    const event = await arrived;
-    // The budget (1 s) is measured by bench/live-latency.ts; tests do not assert time.
-    console.info(`cross-process event latency: ${Math.round(performance.now() - sentAt)} ms`);
-    expect(JSON.parse(event.data!)).toMatchObject({ topic: "users", id: ((await created.json()) as { id: number }).id });
-  });
-});
+  },
+);

@@ -28,19 +28,31 @@ beforeEach(async () => {
   await db.delete(messages);
 });
 
-const send = async (token: string, body: unknown) => json(await call(messagesRoute.action, makeRequest("POST", "/api/messages", { token, body })));
+const send = async (token: string, body: unknown) =>
+  json(await call(messagesRoute.action, makeRequest("POST", "/api/messages", { token, body })));
 const list = async (token: string, query = "") => {
-  const response = (await call(messagesRoute.loader, makeRequest("GET", `/api/messages${query}`, { token }))) as Response;
-  return { ...(await json(response)), hasOlder: response.headers.get("X-Has-Older"), link: response.headers.get("Link") };
+  const response = (await call(
+    messagesRoute.loader,
+    makeRequest("GET", `/api/messages${query}`, { token }),
+  )) as Response;
+  return {
+    ...(await json(response)),
+    hasOlder: response.headers.get("X-Has-Older"),
+    link: response.headers.get("Link"),
+  };
 };
-const remove = async (token: string, id: number) => json(await call(messageRoute.action, makeRequest("DELETE", `/api/messages/${id}`, { token }), { id: String(id) }));
+const remove = async (token: string, id: number) =>
+  json(await call(messageRoute.action, makeRequest("DELETE", `/api/messages/${id}`, { token }), { id: String(id) }));
 
 describe("/api/messages", () => {
   it("every role sends; the answer names the sender and role; a 'messages' event is published", async () => {
     for (const actor of [admin, stylist, display]) {
       const sent = await send(actor.token, { content: `Hello from ${actor.user.role}` });
       expect(sent.status).toBe(201);
-      expect(sent.body).toMatchObject({ content: `Hello from ${actor.user.role}`, sender: { name: `${actor.user.firstName} ${actor.user.lastName}`, role: actor.user.role } });
+      expect(sent.body).toMatchObject({
+        content: `Hello from ${actor.user.role}`,
+        sender: { name: `${actor.user.firstName} ${actor.user.lastName}`, role: actor.user.role },
+      });
       const [event] = await db.select().from(events).orderBy(desc(events.id)).limit(1);
       expect(event).toMatchObject({ topic: "messages", entityId: sent.body.id });
     }
@@ -50,9 +62,18 @@ describe("/api/messages", () => {
   it("keeps line breaks, refuses blank and over-long content with a clear message", async () => {
     const multi = await send(stylist.token, { content: "\n\nLine one\n  indented two\n\n" });
     expect(multi.body.content).toBe("Line one\n  indented two");
-    expect(await send(stylist.token, { content: " \n\t " })).toMatchObject({ status: 400, body: { message: "Message cannot be empty" } });
-    expect(await send(stylist.token, {})).toMatchObject({ status: 400, body: { errors: { content: ["Message cannot be empty"] } } });
-    expect(await send(stylist.token, { content: "x".repeat(2001) })).toMatchObject({ status: 400, body: { message: "Message must be at most 2,000 characters" } });
+    expect(await send(stylist.token, { content: " \n\t " })).toMatchObject({
+      status: 400,
+      body: { message: "Message cannot be empty" },
+    });
+    expect(await send(stylist.token, {})).toMatchObject({
+      status: 400,
+      body: { errors: { content: ["Message cannot be empty"] } },
+    });
+    expect(await send(stylist.token, { content: "x".repeat(2001) })).toMatchObject({
+      status: 400,
+      body: { message: "Message must be at most 2,000 characters" },
+    });
     expect((await send(stylist.token, { content: "x".repeat(2000) })).status).toBe(201);
   });
 
@@ -77,7 +98,10 @@ describe("/api/messages", () => {
 
   it("the sender or an admin deletes; another stylist or the display account cannot (403); gone is 404", async () => {
     const mine = (await send(stylist.token, { content: "mine" })).body.id;
-    expect(await remove(otherStylist.token, mine)).toMatchObject({ status: 403, body: { message: "Only the sender or an administrator can delete a message." } });
+    expect(await remove(otherStylist.token, mine)).toMatchObject({
+      status: 403,
+      body: { message: "Only the sender or an administrator can delete a message." },
+    });
     expect((await remove(display.token, mine)).status).toBe(403);
     expect((await remove(stylist.token, mine)).status).toBe(200);
     const [event] = await db.select().from(events).orderBy(desc(events.id)).limit(1);
@@ -99,9 +123,24 @@ describe("/api/messages", () => {
 });
 
 describe("the Messages page", () => {
-  type Loaded = { days: { heading: string; messages: { content: string; name: string; initial: string; role: { label: string; tone: string }; canDelete: boolean; time: string }[] }[] };
+  type Loaded = {
+    days: {
+      heading: string;
+      messages: {
+        content: string;
+        name: string;
+        initial: string;
+        role: { label: string; tone: string };
+        canDelete: boolean;
+        time: string;
+      }[];
+    }[];
+  };
   const load = async (actor: Actor, query = "") => {
-    const result = (await call(messagesPage.loader, makeRequest("GET", `/messages${query}`, { cookie: actor.cookie }))) as { data: Loaded; init: { headers: Headers } };
+    const result = (await call(
+      messagesPage.loader,
+      makeRequest("GET", `/messages${query}`, { cookie: actor.cookie }),
+    )) as { data: Loaded; init: { headers: Headers } };
     return result;
   };
 
@@ -115,30 +154,64 @@ describe("the Messages page", () => {
     expect(data.days.map((day) => day.heading)).toEqual(["Monday, January 5, 2026", "Tuesday, January 6, 2026"]);
     const [script] = data.days[0]!.messages;
     // Stored and handed to React as text: rendering escapes it.
-    expect(script).toMatchObject({ content: "<script>alert(1)</script>", name: "Sofia Cutter", initial: "S", role: { label: "Stylist", tone: "blue" }, canDelete: true, time: "Jan 5" });
+    expect(script).toMatchObject({
+      content: "<script>alert(1)</script>",
+      name: "Sofia Cutter",
+      initial: "S",
+      role: { label: "Stylist", tone: "blue" },
+      canDelete: true,
+      time: "Jan 5",
+    });
     expect(data.days[1]!.messages.map((m) => [m.content, m.role, m.canDelete])).toEqual([
       ["Cover for me?\nRunning late", { label: "Admin", tone: "red" }, false],
       ["On it", { label: "Display", tone: "neutral" }, false],
     ]);
-    expect((await load(admin)).data.days.flatMap((day) => day.messages.map((m) => m.canDelete))).toEqual([true, true, true]);
+    expect((await load(admin)).data.days.flatMap((day) => day.messages.map((m) => m.canDelete))).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("sends with a notice, refuses blank content with a form error, and deleting someone else's message is refused", async () => {
-    const sent = await call(messagesPage.action, makeRequest("POST", "/messages", { cookie: display.cookie, form: { intent: "send", content: "Delivery is here" } }));
+    const sent = await call(
+      messagesPage.action,
+      makeRequest("POST", "/messages", {
+        cookie: display.cookie,
+        form: { intent: "send", content: "Delivery is here" },
+      }),
+    );
     expect(statusOf(sent)).toBe(302);
-    const blank = await call(messagesPage.action, makeRequest("POST", "/messages", { cookie: display.cookie, form: { intent: "send", content: "   " } }));
+    const blank = await call(
+      messagesPage.action,
+      makeRequest("POST", "/messages", { cookie: display.cookie, form: { intent: "send", content: "   " } }),
+    );
     expect(statusOf(blank)).toBe(400);
     const [message] = await db.select().from(messages);
-    const refused = await call(messagesPage.action, makeRequest("POST", "/messages", { cookie: stylist.cookie, form: { intent: "delete", messageId: String(message!.id) } }));
+    const refused = await call(
+      messagesPage.action,
+      makeRequest("POST", "/messages", {
+        cookie: stylist.cookie,
+        form: { intent: "delete", messageId: String(message!.id) },
+      }),
+    );
     expect(statusOf(refused)).toBe(403);
-    const deleted = await call(messagesPage.action, makeRequest("POST", "/messages", { cookie: admin.cookie, form: { intent: "delete", messageId: String(message!.id) } }));
+    const deleted = await call(
+      messagesPage.action,
+      makeRequest("POST", "/messages", {
+        cookie: admin.cookie,
+        form: { intent: "delete", messageId: String(message!.id) },
+      }),
+    );
     expect(statusOf(deleted)).toBe(302);
     expect(await db.select().from(messages)).toEqual([]);
   });
 
   it("the Messages menu entry counts others' messages since this device last showed the screen", async () => {
     const shell = async (actor: Actor, cookie: string, path = "/calendar") =>
-      (await call(appLayout.loader, makeRequest("GET", path, { cookie: `${actor.cookie}; ${cookie}` }))) as { unreadMessages: number };
+      (await call(appLayout.loader, makeRequest("GET", path, { cookie: `${actor.cookie}; ${cookie}` }))) as {
+        unreadMessages: number;
+      };
     await send(admin.token, { content: "one" });
     await send(stylist.token, { content: "my own" });
     expect((await shell(stylist, "")).unreadMessages).toBe(1);

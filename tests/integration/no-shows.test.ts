@@ -43,18 +43,38 @@ beforeAll(async () => {
   client = await createClient({ name: "Nora Noshow" });
 });
 
-const put = (token: string, row: { id: number; stylistId: number; startTime: string; endTime: string }, status: string) =>
+const put = (
+  token: string,
+  row: { id: number; stylistId: number; startTime: string; endTime: string },
+  status: string,
+) =>
   call(
     appointmentById.action,
     makeRequest("PUT", `/api/appointments/${row.id}`, {
       token,
-      body: { clientId: client.id, stylistId: row.stylistId, serviceId: service.id, startTime: row.startTime, endTime: row.endTime, status },
+      body: {
+        clientId: client.id,
+        stylistId: row.stylistId,
+        serviceId: service.id,
+        startTime: row.startTime,
+        endTime: row.endTime,
+        status,
+      },
     }),
     { id: String(row.id) },
   ).then(json);
-const statusOf = async (id: number) => (await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0]!.status;
+const statusOf = async (id: number) =>
+  (await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0]!.status;
 const pastBooking = (stylistId: number, daysAgo: number) =>
-  book({ stylistId, clientId: client.id, serviceId: service.id, status: "scheduled", price: 4000, start: at(addDays(todayInZone(ZONE), -daysAgo), "10:00"), minutes: 60 });
+  book({
+    stylistId,
+    clientId: client.id,
+    serviceId: service.id,
+    status: "scheduled",
+    price: 4000,
+    start: at(addDays(todayInZone(ZONE), -daysAgo), "10:00"),
+    minutes: 60,
+  });
 
 describe("marking a no-show", () => {
   it("is allowed once the appointment has started, in /api and in the edit form", async () => {
@@ -76,7 +96,11 @@ describe("marking a no-show", () => {
       duration: "60",
       status: "no_show",
     };
-    const saved = await call(editDialog.action, makeRequest("POST", `/calendar/appointments/${other.id}`, { cookie: sam.cookie, form }), { appointmentId: String(other.id) });
+    const saved = await call(
+      editDialog.action,
+      makeRequest("POST", `/calendar/appointments/${other.id}`, { cookie: sam.cookie, form }),
+      { appointmentId: String(other.id) },
+    );
     expect(saved).toBeInstanceOf(Response);
     expect((saved as Response).status).toBe(302);
     expect(await statusOf(other.id)).toBe("no_show");
@@ -86,10 +110,27 @@ describe("marking a no-show", () => {
     const start = at(addDays(todayInZone(ZONE), 3), "15:00");
     const created = await call(
       appointmentsApi.action,
-      makeRequest("POST", "/api/appointments", { token: admin.token, body: { clientId: client.id, stylistId: kim.stylistId, serviceId: service.id, startTime: start, status: "no_show" } }),
+      makeRequest("POST", "/api/appointments", {
+        token: admin.token,
+        body: {
+          clientId: client.id,
+          stylistId: kim.stylistId,
+          serviceId: service.id,
+          startTime: start,
+          status: "no_show",
+        },
+      }),
     ).then(json);
     expect(created).toMatchObject({ status: 400, body: { message: FUTURE_NO_SHOW } });
-    const future = await book({ stylistId: kim.stylistId, clientId: client.id, serviceId: service.id, status: "scheduled", price: 4000, start, minutes: 60 });
+    const future = await book({
+      stylistId: kim.stylistId,
+      clientId: client.id,
+      serviceId: service.id,
+      status: "scheduled",
+      price: 4000,
+      start,
+      minutes: 60,
+    });
     const edited = await put(admin.token, future, "no_show");
     expect(edited).toMatchObject({ status: 400, body: { errors: { status: [FUTURE_NO_SHOW] } } });
     expect(await statusOf(future.id)).toBe("scheduled");
@@ -111,7 +152,12 @@ describe("no-shows in Reports", () => {
   beforeAll(async () => {
     const a = sam.stylistId;
     const b = kim.stylistId;
-    const day = (date: string) => ({ serviceId: service.id, clientId: client.id, minutes: 60, start: at(date, "11:00") });
+    const day = (date: string) => ({
+      serviceId: service.id,
+      clientId: client.id,
+      minutes: 60,
+      start: at(date, "11:00"),
+    });
     await book({ ...day("2026-09-07"), stylistId: a, status: "completed", price: 3000 });
     await book({ ...day("2026-09-08"), stylistId: b, status: "completed", price: 5000 });
     await book({ ...day("2026-09-09"), stylistId: a, status: "cancelled", price: 4000 });
@@ -121,9 +167,20 @@ describe("no-shows in Reports", () => {
   });
 
   it("gives a no-show rate of no-shows / client appointments, with no-shows in neither revenue nor the cancellation rate", async () => {
-    const { status, body } = await json(await call(reportsApi.loader, makeRequest("GET", `/api/reports?from=${WEEK.from}&to=${WEEK.to}`, { token: admin.token })));
+    const { status, body } = await json(
+      await call(
+        reportsApi.loader,
+        makeRequest("GET", `/api/reports?from=${WEEK.from}&to=${WEEK.to}`, { token: admin.token }),
+      ),
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ appointments: 5, completedCount: 2, totalRevenue: 8000, cancelledCount: 1, noShowCount: 2 });
+    expect(body).toMatchObject({
+      appointments: 5,
+      completedCount: 2,
+      totalRevenue: 8000,
+      cancelledCount: 1,
+      noShowCount: 2,
+    });
     expect(body.noShowRate).toBeCloseTo(2 / 5, 10);
     expect(body.cancellationRate).toBeCloseTo(1 / 5, 10);
     const bySam = body.stylists.find((stylist: { stylistId: number }) => stylist.stylistId === sam.stylistId);
@@ -131,13 +188,21 @@ describe("no-shows in Reports", () => {
   });
 
   it("gives a stylist their own no-show rate", async () => {
-    const { body } = await json(await call(reportsApi.loader, makeRequest("GET", `/api/reports?from=${WEEK.from}&to=${WEEK.to}`, { token: kim.token })));
+    const { body } = await json(
+      await call(
+        reportsApi.loader,
+        makeRequest("GET", `/api/reports?from=${WEEK.from}&to=${WEEK.to}`, { token: kim.token }),
+      ),
+    );
     expect(body).toMatchObject({ scope: "own", appointments: 2, noShowCount: 1, totalRevenue: 5000 });
     expect(body.noShowRate).toBeCloseTo(1 / 2, 10);
   });
 
   it("puts the No-show Rate and each stylist's no-shows in the CSV export", async () => {
-    const response = (await call(exportApi.loader, makeRequest("GET", `/api/reports/export?period=custom&from=${WEEK.from}&to=${WEEK.to}`, { token: admin.token }))) as Response;
+    const response = (await call(
+      exportApi.loader,
+      makeRequest("GET", `/api/reports/export?period=custom&from=${WEEK.from}&to=${WEEK.to}`, { token: admin.token }),
+    )) as Response;
     expect(response.status).toBe(200);
     const rows = parseCsv(await response.text());
     expect(rows.find((row) => row[0] === "No-show Rate")?.[1]).toBe("40.0%");
@@ -156,11 +221,23 @@ describe("no-shows in Reports", () => {
 
 describe("the client card", () => {
   it("counts the client's no-shows for those who see contact details, not for display screens", async () => {
-    const noShows = (await db.select().from(appointments).where(eq(appointments.clientId, client.id))).filter((row) => row.status === "no_show").length;
-    const list = payloadOf(await call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent("Nora Noshow")}`, { cookie: admin.cookie })));
+    const noShows = (await db.select().from(appointments).where(eq(appointments.clientId, client.id))).filter(
+      (row) => row.status === "no_show",
+    ).length;
+    const list = payloadOf(
+      await call(
+        clientsPage.loader,
+        makeRequest("GET", `/clients?q=${encodeURIComponent("Nora Noshow")}`, { cookie: admin.cookie }),
+      ),
+    );
     expect(list.clients[0]).toMatchObject({ name: "Nora Noshow", noShowCount: noShows });
     expect(noShows).toBeGreaterThanOrEqual(2);
-    const screen = payloadOf(await call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent("Nora Noshow")}`, { cookie: display.cookie })));
+    const screen = payloadOf(
+      await call(
+        clientsPage.loader,
+        makeRequest("GET", `/clients?q=${encodeURIComponent("Nora Noshow")}`, { cookie: display.cookie }),
+      ),
+    );
     expect(screen.clients[0].noShowCount).toBeUndefined();
   });
 });

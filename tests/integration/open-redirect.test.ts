@@ -74,7 +74,10 @@ describe("redirect targets stay on this origin", () => {
   it("GET /auth?redirectTo= for a signed-in user", async () => {
     const { cookie } = await signedIn("stylist");
     for (const target of HOSTILE_TARGETS) {
-      const result = (await call(auth.loader, makeRequest("GET", `/auth?${new URLSearchParams({ redirectTo: target })}`, { cookie }))) as Response;
+      const result = (await call(
+        auth.loader,
+        makeRequest("GET", `/auth?${new URLSearchParams({ redirectTo: target })}`, { cookie }),
+      )) as Response;
       expect(result.status, JSON.stringify(target)).toBe(302);
       staysHome(result.headers.get("Location"), JSON.stringify(target));
     }
@@ -83,11 +86,21 @@ describe("redirect targets stay on this origin", () => {
   it("POST /auth (signing in): the target carried to the cookie check is safe too", async () => {
     // A cheap stored hash (its parameters are read from it), so forty sign-ins take a moment.
     const salt = randomBytes(16);
-    const passwordHash = ["scrypt", 1024, 8, 1, salt.toString("base64url"), scryptSync("password123", salt, 64, { N: 1024, r: 8, p: 1 }).toString("base64url")].join("$");
+    const passwordHash = [
+      "scrypt",
+      1024,
+      8,
+      1,
+      salt.toString("base64url"),
+      scryptSync("password123", salt, 64, { N: 1024, r: 8, p: 1 }).toString("base64url"),
+    ].join("$");
     const { user } = await signedIn("stylist", { passwordHash });
     for (const target of HOSTILE_TARGETS) {
       const form = { intent: "login", email: user.email, password: "password123", redirectTo: target };
-      const result = (await call(auth.action, makeRequest("POST", "/auth", { headers: { Origin: ORIGIN }, form }))) as Response;
+      const result = (await call(
+        auth.action,
+        makeRequest("POST", "/auth", { headers: { Origin: ORIGIN }, form }),
+      )) as Response;
       expect(result.status, JSON.stringify(target)).toBe(302);
       const location = result.headers.get("Location")!;
       staysHome(location, JSON.stringify(target));
@@ -99,7 +112,10 @@ describe("redirect targets stay on this origin", () => {
   it("POST /resources/calendar-panel", async () => {
     const { cookie } = await signedIn("stylist");
     for (const target of HOSTILE_TARGETS) {
-      const result = (await call(calendarPanel.action, makeRequest("POST", "/resources/calendar-panel", { cookie, form: { open: "1", redirectTo: target } }))) as Response;
+      const result = (await call(
+        calendarPanel.action,
+        makeRequest("POST", "/resources/calendar-panel", { cookie, form: { open: "1", redirectTo: target } }),
+      )) as Response;
       expect(result.status, JSON.stringify(target)).toBe(302);
       staysHome(result.headers.get("Location"), JSON.stringify(target));
     }

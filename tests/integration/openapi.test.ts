@@ -22,8 +22,16 @@ import { useTestClock } from "../clock";
 useTestClock();
 
 type Answer = { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> };
-type Operation = { security?: unknown[]; parameters?: { name: string; in: string }[]; responses: Record<string, Answer> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, Answer> } };
+type Operation = {
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, Answer>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Answer> };
+};
 
 const routeModules = import.meta.glob<{ loader?: unknown; action?: unknown }>("../../app/routes/api.*.ts");
 const files = apiRouteFiles().filter((route) => !EXCLUDED_ROUTE_FILES.includes(route.file));
@@ -46,7 +54,13 @@ describe("the document", () => {
     const walk = (node: unknown, path: string) => {
       if (!node || typeof node !== "object") return;
       const schema = node as { type?: unknown; enum?: unknown[] };
-      if (Array.isArray(schema.type) && schema.type.includes("null") && Array.isArray(schema.enum) && !schema.enum.includes(null)) missing.push(path);
+      if (
+        Array.isArray(schema.type) &&
+        schema.type.includes("null") &&
+        Array.isArray(schema.enum) &&
+        !schema.enum.includes(null)
+      )
+        missing.push(path);
       for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
     };
     walk(doc, "");
@@ -68,19 +82,34 @@ describe("the document", () => {
         .filter(([, op]) => op.security?.length === 0)
         .map(([method]) => `${method} ${path}`),
     );
-    expect(publicOps.sort()).toEqual(["get /api/openapi.json", "post /api/login", "post /api/logout", "post /api/setup-admin", "post /api/sms/inbound/twilio"]);
+    expect(publicOps.sort()).toEqual([
+      "get /api/openapi.json",
+      "post /api/login",
+      "post /api/logout",
+      "post /api/setup-admin",
+      "post /api/sms/inbound/twilio",
+    ]);
   });
 });
 
 describe("route files and described paths", () => {
-  const described = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+  const described = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
   const fromFiles = () => files.flatMap((route) => route.methods.map((method) => `${method} ${route.path}`));
 
   it("derives paths and methods from the flat-route file names and sources", () => {
     const byFile = Object.fromEntries(apiRouteFiles().map((route) => [route.file, route]));
-    expect(byFile["api.clients.$id._index.ts"]).toMatchObject({ path: "/api/clients/{id}", methods: ["GET", "PUT", "DELETE"] });
+    expect(byFile["api.clients.$id._index.ts"]).toMatchObject({
+      path: "/api/clients/{id}",
+      methods: ["GET", "PUT", "DELETE"],
+    });
     expect(byFile["api.openapi[.]json.ts"]).toMatchObject({ path: "/api/openapi.json", methods: ["GET"] });
-    expect(byFile["api.shopping-list.$id.$step.ts"]).toMatchObject({ path: "/api/shopping-list/{id}/{step}", methods: ["POST"] });
+    expect(byFile["api.shopping-list.$id.$step.ts"]).toMatchObject({
+      path: "/api/shopping-list/{id}/{step}",
+      methods: ["POST"],
+    });
     expect(byFile["api.login.ts"]?.methods).toEqual(["POST"]);
   });
 
@@ -89,7 +118,9 @@ describe("route files and described paths", () => {
   });
 
   it("describes the paging convention on every list the routes page", () => {
-    const paged = apiRouteFiles().filter((route) => readFileSync(join(import.meta.dirname, "../../app/routes", route.file), "utf8").includes("pagedJson("));
+    const paged = apiRouteFiles().filter((route) =>
+      readFileSync(join(import.meta.dirname, "../../app/routes", route.file), "utf8").includes("pagedJson("),
+    );
     expect(paged.length).toBeGreaterThan(5);
     for (const route of paged) {
       const operation = doc.paths[route.path]!.get!;
@@ -110,7 +141,14 @@ describe("route files and described paths", () => {
 // Every described operation called with a valid request; its answer checked against the
 // document's schema for that status (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it).
 
-type Call = { token?: string; path: string; body?: unknown; request?: Request; status?: number; after?: (response: Response) => Promise<void> };
+type Call = {
+  token?: string;
+  path: string;
+  body?: unknown;
+  request?: Request;
+  status?: number;
+  after?: (response: Response) => Promise<void>;
+};
 type Session = Awaited<ReturnType<typeof stylistSession>>;
 let admin: Session;
 let stylist: Session;
@@ -119,7 +157,9 @@ const APP_URL = "https://salon.example";
 
 async function routeFor(path: string): Promise<{ route: ApiRouteFile; params: Record<string, string> }> {
   const bare = path.split("?")[0]!;
-  const route = files.filter((candidate) => candidate.pattern.test(bare)).sort((a, b) => a.params.length - b.params.length)[0];
+  const route = files
+    .filter((candidate) => candidate.pattern.test(bare))
+    .sort((a, b) => a.params.length - b.params.length)[0];
   if (!route) throw new Error(`no route file for ${path}`);
   const values = route.pattern.exec(bare)!.slice(1);
   return { route, params: Object.fromEntries(route.params.map((name, index) => [name, values[index]!])) };
@@ -128,7 +168,8 @@ async function routeFor(path: string): Promise<{ route: ApiRouteFile; params: Re
 async function send(method: string, spec: Call): Promise<Response> {
   const { route, params } = await routeFor(spec.path);
   const module = await routeModules[`../../app/routes/${route.file}`]!();
-  const request = spec.request ?? makeRequest(method.toUpperCase(), spec.path, { token: spec.token ?? admin.token, body: spec.body });
+  const request =
+    spec.request ?? makeRequest(method.toUpperCase(), spec.path, { token: spec.token ?? admin.token, body: spec.body });
   const handler = method === "get" ? module.loader : module.action;
   const response = await (handler as (args: unknown) => Promise<Response>)({ request, params, context });
   return response;
@@ -164,7 +205,11 @@ function requestBodyErrors(method: string, template: string, body: unknown) {
 function describedAnswer(method: string, template: string, status: number): { pointer: string; answer: Answer } {
   const answer = doc.paths[template]?.[method]?.responses[String(status)];
   if (!answer) throw new Error(`${method} ${template} does not describe ${status}`);
-  if (!answer.$ref) return { pointer: `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}`, answer };
+  if (!answer.$ref)
+    return {
+      pointer: `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}`,
+      answer,
+    };
   const name = answer.$ref.replace("#/components/responses/", "");
   return { pointer: `/components/responses/${name}`, answer: doc.components.responses[name]! };
 }
@@ -179,11 +224,14 @@ async function expectDescribed(method: string, template: string, spec: Call) {
       .map(Number)
       .find((status) => status < 300);
   // A live stream never ends: only its headers are checked.
-  const text = response.headers.get("Content-Type")?.startsWith("text/event-stream") ? "" : await response.clone().text();
+  const text = response.headers.get("Content-Type")?.startsWith("text/event-stream")
+    ? ""
+    : await response.clone().text();
   expect(response.status, `${method} ${spec.path}: ${text}`).toBe(expected);
   const { pointer, answer } = describedAnswer(method, template, response.status);
   for (const header of ["Link", "X-Has-Older", "Retry-After"]) {
-    if (response.headers.has(header)) expect(Object.keys(answer.headers ?? {}), `${method} ${template} ${header}`).toContain(header);
+    if (response.headers.has(header))
+      expect(Object.keys(answer.headers ?? {}), `${method} ${template} ${header}`).toContain(header);
   }
   const media = answer.content ?? {};
   if (media["application/json"]) checkAgainstDocument(pointer, JSON.parse(text));
@@ -216,8 +264,17 @@ describe("every described operation answers as described", () => {
 
     admin = await stylistSession("admin");
     stylist = await stylistSession("stylist");
-    await expectDescribed("post", "/api/login", { path: "/api/login", token: "", body: { email: stylist.user.email, password: PASSWORD } });
-    await expectDescribed("post", "/api/login", { path: "/api/login", token: "", body: { email: "nobody" }, status: 400 });
+    await expectDescribed("post", "/api/login", {
+      path: "/api/login",
+      token: "",
+      body: { email: stylist.user.email, password: PASSWORD },
+    });
+    await expectDescribed("post", "/api/login", {
+      path: "/api/login",
+      token: "",
+      body: { email: "nobody" },
+      status: 400,
+    });
     const leaving = await signedIn("stylist");
     await expectDescribed("post", "/api/logout", { path: "/api/logout", token: leaving.token });
     await expectDescribed("get", "/api/user", { path: "/api/user", token: leaving.token, status: 401 });
@@ -226,29 +283,58 @@ describe("every described operation answers as described", () => {
   it("appointments", async () => {
     const service = await createService({ name: "Cut & Finish", price: 4500, duration: 60 });
     const client = await createTestClient({ name: "Jane Doe" });
-    const booking = { clientId: client.id, stylistId: stylist.stylistId, serviceId: service.id, startTime: "2026-12-01T10:00:00.000Z" };
+    const booking = {
+      clientId: client.id,
+      stylistId: stylist.stylistId,
+      serviceId: service.id,
+      startTime: "2026-12-01T10:00:00.000Z",
+    };
     const created = await expectDescribed("post", "/api/appointments", { path: "/api/appointments", body: booking });
     const { id } = (await created.json()) as { id: number };
     await expectDescribed("post", "/api/appointments", { path: "/api/appointments", body: booking, status: 409 });
-    await expectDescribed("get", "/api/appointments", { path: "/api/appointments?from=2026-11-30&to=2026-12-02&limit=1" });
+    await expectDescribed("get", "/api/appointments", {
+      path: "/api/appointments?from=2026-11-30&to=2026-12-02&limit=1",
+    });
     await expectDescribed("get", "/api/appointments", { path: "/api/appointments?limit=0", status: 400 });
     await expectDescribed("get", "/api/appointments/{id}", { path: `/api/appointments/${id}` });
-    await expectDescribed("get", "/api/appointments/{id}", { path: `/api/appointments/${id}`, token: (await stylistSession()).token, status: 404 });
-    await expectDescribed("put", "/api/appointments/{id}", { path: `/api/appointments/${id}`, body: { ...booking, notes: "Fringe too" } });
-    await expectDescribed("patch", "/api/appointments/{id}", { path: `/api/appointments/${id}`, body: { startTime: "2026-12-01T11:00:00.000Z" } });
+    await expectDescribed("get", "/api/appointments/{id}", {
+      path: `/api/appointments/${id}`,
+      token: (await stylistSession()).token,
+      status: 404,
+    });
+    await expectDescribed("put", "/api/appointments/{id}", {
+      path: `/api/appointments/${id}`,
+      body: { ...booking, notes: "Fringe too" },
+    });
+    await expectDescribed("patch", "/api/appointments/{id}", {
+      path: `/api/appointments/${id}`,
+      body: { startTime: "2026-12-01T11:00:00.000Z" },
+    });
     await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history?limit=2` });
     // The whole history: its created entry has every field's `before` null, the status too.
     await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history` });
-    await expectDescribed("get", "/api/appointments/{id}/history", { path: `/api/appointments/${id}/history`, token: (await stylistSession()).token, status: 404 });
+    await expectDescribed("get", "/api/appointments/{id}/history", {
+      path: `/api/appointments/${id}/history`,
+      token: (await stylistSession()).token,
+      status: 404,
+    });
     await expectDescribed("get", "/api/dashboard/stats", { path: "/api/dashboard/stats?date=2026-12-01" });
     await expectDescribed("delete", "/api/appointments/{id}", { path: `/api/appointments/${id}` });
-    const series = await expectDescribed("post", "/api/appointments", { path: "/api/appointments", body: { ...booking, startTime: "2026-12-08T10:00:00.000Z", repeat: { everyWeeks: 1, count: 3 } } });
+    const series = await expectDescribed("post", "/api/appointments", {
+      path: "/api/appointments",
+      body: { ...booking, startTime: "2026-12-08T10:00:00.000Z", repeat: { everyWeeks: 1, count: 3 } },
+    });
     const { created: occurrences } = (await series.json()) as { created: { id: number }[] };
-    await expectDescribed("delete", "/api/appointments/{id}", { path: `/api/appointments/${occurrences[1]!.id}?scope=following` });
+    await expectDescribed("delete", "/api/appointments/{id}", {
+      path: `/api/appointments/${occurrences[1]!.id}?scope=following`,
+    });
     const controller = new AbortController();
     await expectDescribed("get", "/api/events", {
       path: "/api/events",
-      request: new Request("http://localhost:3000/api/events", { headers: { Authorization: `Bearer ${admin.token}` }, signal: controller.signal }),
+      request: new Request("http://localhost:3000/api/events", {
+        headers: { Authorization: `Bearer ${admin.token}` },
+        signal: controller.signal,
+      }),
       after: async (response) => {
         controller.abort();
         await response.body?.cancel();
@@ -257,20 +343,43 @@ describe("every described operation answers as described", () => {
   });
 
   it("clients and GDPR", async () => {
-    const created = await expectDescribed("post", "/api/clients", { path: "/api/clients", body: { name: "Mia Wong", phone: "07700 900777", email: "mia@example.com" } });
+    const created = await expectDescribed("post", "/api/clients", {
+      path: "/api/clients",
+      body: { name: "Mia Wong", phone: "07700 900777", email: "mia@example.com" },
+    });
     const { id } = (await created.json()) as { id: number };
-    await expectDescribed("post", "/api/clients", { path: "/api/clients", body: { name: "Mia Again", phone: "07700 900777" }, status: 409 });
+    await expectDescribed("post", "/api/clients", {
+      path: "/api/clients",
+      body: { name: "Mia Again", phone: "07700 900777" },
+      status: 409,
+    });
     await expectDescribed("get", "/api/clients", { path: "/api/clients?q=Mia&limit=5" });
     await expectDescribed("get", "/api/clients/{id}", { path: `/api/clients/${id}` });
     await expectDescribed("get", "/api/clients/{id}", { path: "/api/clients/0x10", status: 404 });
-    await expectDescribed("put", "/api/clients/{id}", { path: `/api/clients/${id}`, body: { notes: "Prefers mornings" } });
+    await expectDescribed("put", "/api/clients/{id}", {
+      path: `/api/clients/${id}`,
+      body: { notes: "Prefers mornings" },
+    });
     await expectDescribed("post", "/api/clients/{id}/erasure-request", { path: `/api/clients/${id}/erasure-request` });
     await expectDescribed("get", "/api/gdpr/erasure-requests", { path: "/api/gdpr/erasure-requests" });
-    await expectDescribed("delete", "/api/clients/{id}/erasure-request", { path: `/api/clients/${id}/erasure-request` });
+    await expectDescribed("delete", "/api/clients/{id}/erasure-request", {
+      path: `/api/clients/${id}/erasure-request`,
+    });
     const duplicate = await createTestClient({ name: "Mia W." });
-    await expectDescribed("post", "/api/clients/{id}/merge", { path: `/api/clients/${id}/merge`, body: { duplicateClientId: duplicate.id } });
-    await expectDescribed("post", "/api/clients/{id}/merge", { path: `/api/clients/${id}/merge`, token: stylist.token, body: { duplicateClientId: id }, status: 403 });
-    await expectDescribed("post", "/api/clients/bulk-import", { path: "/api/clients/bulk-import", body: { clients: [{ name: "Imported One", phone: "07700 900888" }, { name: "" }] } });
+    await expectDescribed("post", "/api/clients/{id}/merge", {
+      path: `/api/clients/${id}/merge`,
+      body: { duplicateClientId: duplicate.id },
+    });
+    await expectDescribed("post", "/api/clients/{id}/merge", {
+      path: `/api/clients/${id}/merge`,
+      token: stylist.token,
+      body: { duplicateClientId: id },
+      status: 403,
+    });
+    await expectDescribed("post", "/api/clients/bulk-import", {
+      path: "/api/clients/bulk-import",
+      body: { clients: [{ name: "Imported One", phone: "07700 900888" }, { name: "" }] },
+    });
     await expectDescribed("get", "/api/gdpr/export/{id}", { path: `/api/gdpr/export/${id}` });
     await expectDescribed("get", "/api/gdpr/overview", { path: "/api/gdpr/overview" });
     await expectDescribed("get", "/api/gdpr/audit-log", { path: "/api/gdpr/audit-log?limit=2" });
@@ -281,48 +390,108 @@ describe("every described operation answers as described", () => {
   });
 
   it("services, stylists, availability and pricing", async () => {
-    const created = await expectDescribed("post", "/api/services", { path: "/api/services", body: { name: "Balayage", category: "Colour", duration: 120, price: 12000 } });
+    const created = await expectDescribed("post", "/api/services", {
+      path: "/api/services",
+      body: { name: "Balayage", category: "Colour", duration: 120, price: 12000 },
+    });
     const { id } = (await created.json()) as { id: number };
-    await expectDescribed("post", "/api/services", { path: "/api/services", token: stylist.token, body: { name: "X", category: "Y", duration: 30, price: 100 }, status: 403 });
+    await expectDescribed("post", "/api/services", {
+      path: "/api/services",
+      token: stylist.token,
+      body: { name: "X", category: "Y", duration: 30, price: 100 },
+      status: 403,
+    });
     await expectDescribed("get", "/api/services", { path: "/api/services?activeOnly=true" });
     await expectDescribed("get", "/api/services/{id}", { path: `/api/services/${id}` });
-    await expectDescribed("put", "/api/services/{id}", { path: `/api/services/${id}`, body: { name: "Balayage", category: "Colour", duration: 150, price: 13000, color: "violet" } });
+    await expectDescribed("put", "/api/services/{id}", {
+      path: `/api/services/${id}`,
+      body: { name: "Balayage", category: "Colour", duration: 150, price: 13000, color: "violet" },
+    });
     await expectDescribed("patch", "/api/services/{id}", { path: `/api/services/${id}`, body: { duration: 135 } });
     // Back to the default colour: a null the described request body must accept.
     const uncoloured = { color: null };
     expect(requestBodyErrors("patch", "/api/services/{id}", uncoloured)).toEqual([]);
     await expectDescribed("patch", "/api/services/{id}", { path: `/api/services/${id}`, body: uncoloured });
     await expectDescribed("get", "/api/stylists", { path: "/api/stylists" });
-    await expectDescribed("post", "/api/stylists/{id}/pricing", { path: `/api/stylists/${stylist.stylistId}/pricing`, body: { serviceId: id, price: 9900 } });
-    await expectDescribed("get", "/api/stylists/{id}/pricing", { path: `/api/stylists/${stylist.stylistId}/pricing`, token: stylist.token });
-    await expectDescribed("put", "/api/stylists/{id}/sms-preference", { path: `/api/stylists/${stylist.stylistId}/sms-preference`, body: { smsRemindersEnabled: false } });
-    await expectDescribed("post", "/api/stylists/{id}/calendar-feed", { path: `/api/stylists/${stylist.stylistId}/calendar-feed`, token: stylist.token, status: 201 });
-    await expectDescribed("post", "/api/stylists/{id}/calendar-feed", { path: `/api/stylists/${stylist.stylistId}/calendar-feed`, token: stylist.token, status: 200 });
-    await expectDescribed("get", "/api/stylists/{id}/calendar-feed", { path: `/api/stylists/${stylist.stylistId}/calendar-feed`, token: stylist.token });
-    await expectDescribed("delete", "/api/stylists/{id}/calendar-feed", { path: `/api/stylists/${stylist.stylistId}/calendar-feed`, token: stylist.token });
-    await expectDescribed("get", "/api/stylist/availability", { path: "/api/stylist/availability", token: stylist.token });
+    await expectDescribed("post", "/api/stylists/{id}/pricing", {
+      path: `/api/stylists/${stylist.stylistId}/pricing`,
+      body: { serviceId: id, price: 9900 },
+    });
+    await expectDescribed("get", "/api/stylists/{id}/pricing", {
+      path: `/api/stylists/${stylist.stylistId}/pricing`,
+      token: stylist.token,
+    });
+    await expectDescribed("put", "/api/stylists/{id}/sms-preference", {
+      path: `/api/stylists/${stylist.stylistId}/sms-preference`,
+      body: { smsRemindersEnabled: false },
+    });
+    await expectDescribed("post", "/api/stylists/{id}/calendar-feed", {
+      path: `/api/stylists/${stylist.stylistId}/calendar-feed`,
+      token: stylist.token,
+      status: 201,
+    });
+    await expectDescribed("post", "/api/stylists/{id}/calendar-feed", {
+      path: `/api/stylists/${stylist.stylistId}/calendar-feed`,
+      token: stylist.token,
+      status: 200,
+    });
+    await expectDescribed("get", "/api/stylists/{id}/calendar-feed", {
+      path: `/api/stylists/${stylist.stylistId}/calendar-feed`,
+      token: stylist.token,
+    });
+    await expectDescribed("delete", "/api/stylists/{id}/calendar-feed", {
+      path: `/api/stylists/${stylist.stylistId}/calendar-feed`,
+      token: stylist.token,
+    });
+    await expectDescribed("get", "/api/stylist/availability", {
+      path: "/api/stylist/availability",
+      token: stylist.token,
+    });
     await expectDescribed("put", "/api/stylist/availability", {
       path: "/api/stylist/availability",
       token: stylist.token,
       body: { dayOfWeek: 2, isWorking: true, startTime: "09:00", endTime: "17:00" },
     });
-    await expectDescribed("put", "/api/stylist/availability", { path: "/api/stylist/availability", token: stylist.token, body: { scheduleMode: "weekly" } });
+    await expectDescribed("put", "/api/stylist/availability", {
+      path: "/api/stylist/availability",
+      token: stylist.token,
+      body: { scheduleMode: "weekly" },
+    });
     const off = await expectDescribed("post", "/api/stylist/time-off", {
       path: "/api/stylist/time-off",
       token: stylist.token,
       body: { startDate: "2026-12-20", endDate: "2026-12-21", reason: "Holiday" },
     });
     await expectDescribed("get", "/api/stylist/time-off", { path: "/api/stylist/time-off", token: stylist.token });
-    await expectDescribed("delete", "/api/stylist/time-off/{id}", { path: `/api/stylist/time-off/${((await off.json()) as { id: number }).id}`, token: stylist.token });
-    const busy = await createTestAppointment({ clientId: null, stylistId: stylist.stylistId, serviceId: id, startTime: "2026-12-28T10:00:00.000Z" });
+    await expectDescribed("delete", "/api/stylist/time-off/{id}", {
+      path: `/api/stylist/time-off/${((await off.json()) as { id: number }).id}`,
+      token: stylist.token,
+    });
+    const busy = await createTestAppointment({
+      clientId: null,
+      stylistId: stylist.stylistId,
+      serviceId: id,
+      startTime: "2026-12-28T10:00:00.000Z",
+    });
     expect(busy.id).toBeGreaterThan(0);
-    await expectDescribed("post", "/api/stylist/time-off", { path: "/api/stylist/time-off", token: stylist.token, body: { startDate: "2026-12-28", endDate: "2026-12-28" }, status: 409 });
+    await expectDescribed("post", "/api/stylist/time-off", {
+      path: "/api/stylist/time-off",
+      token: stylist.token,
+      body: { startDate: "2026-12-28", endDate: "2026-12-28" },
+      status: 409,
+    });
   });
 
   it("users", async () => {
     const created = await expectDescribed("post", "/api/register", {
       path: "/api/register",
-      body: { firstName: "Nia", lastName: "Cole", email: "nia@salon.test", password: "another-unusual-pass", role: "stylist" },
+      body: {
+        firstName: "Nia",
+        lastName: "Cole",
+        email: "nia@salon.test",
+        password: "another-unusual-pass",
+        role: "stylist",
+      },
     });
     const { id } = (await created.json()) as { id: number };
     await expectDescribed("post", "/api/register", {
@@ -333,7 +502,10 @@ describe("every described operation answers as described", () => {
     });
     await expectDescribed("get", "/api/users", { path: "/api/users" });
     await expectDescribed("patch", "/api/users/{id}", { path: `/api/users/${id}`, body: { lastName: "Cole-Smith" } });
-    await expectDescribed("patch", "/api/users/{id}/password", { path: `/api/users/${id}/password`, body: { password: "a-reset-unusual-pass" } });
+    await expectDescribed("patch", "/api/users/{id}/password", {
+      path: `/api/users/${id}/password`,
+      body: { password: "a-reset-unusual-pass" },
+    });
     const self = await signedIn("stylist");
     await expectDescribed("patch", "/api/users/{id}/change-password", {
       path: `/api/users/${self.user.id}/change-password`,
@@ -344,22 +516,40 @@ describe("every described operation answers as described", () => {
   });
 
   it("messages and the shopping list", async () => {
-    const sent = await expectDescribed("post", "/api/messages", { path: "/api/messages", body: { content: "Towels are in" } });
+    const sent = await expectDescribed("post", "/api/messages", {
+      path: "/api/messages",
+      body: { content: "Towels are in" },
+    });
     await expectDescribed("get", "/api/messages", { path: "/api/messages?limit=5" });
-    await expectDescribed("delete", "/api/messages/{id}", { path: `/api/messages/${((await sent.json()) as { id: number }).id}` });
-    const product = await expectDescribed("post", "/api/products", { path: "/api/products", body: { name: "Shampoo", category: "Hair care" } });
+    await expectDescribed("delete", "/api/messages/{id}", {
+      path: `/api/messages/${((await sent.json()) as { id: number }).id}`,
+    });
+    const product = await expectDescribed("post", "/api/products", {
+      path: "/api/products",
+      body: { name: "Shampoo", category: "Hair care" },
+    });
     await expectDescribed("get", "/api/products", { path: "/api/products" });
-    const item = await expectDescribed("post", "/api/shopping-list", { path: "/api/shopping-list", body: { productId: ((await product.json()) as { id: number }).id, quantity: 2 } });
+    const item = await expectDescribed("post", "/api/shopping-list", {
+      path: "/api/shopping-list",
+      body: { productId: ((await product.json()) as { id: number }).id, quantity: 2 },
+    });
     const itemId = ((await item.json()) as { id: number }).id;
     await expectDescribed("post", "/api/shopping-list/{id}/{step}", { path: `/api/shopping-list/${itemId}/order` });
-    await expectDescribed("post", "/api/shopping-list/{id}/{step}", { path: `/api/shopping-list/${itemId}/order`, status: 409 });
+    await expectDescribed("post", "/api/shopping-list/{id}/{step}", {
+      path: `/api/shopping-list/${itemId}/order`,
+      status: 409,
+    });
     await expectDescribed("post", "/api/shopping-list/{id}/{step}", { path: `/api/shopping-list/${itemId}/deliver` });
     const direct = await send("post", { path: "/api/shopping-list", body: { customName: "Gloves" } });
-    await expectDescribed("post", "/api/shopping-list/{id}/{step}", { path: `/api/shopping-list/${((await direct.json()) as { id: number }).id}/complete` });
+    await expectDescribed("post", "/api/shopping-list/{id}/{step}", {
+      path: `/api/shopping-list/${((await direct.json()) as { id: number }).id}/complete`,
+    });
     await expectDescribed("get", "/api/shopping-list", { path: "/api/shopping-list" });
     await expectDescribed("post", "/api/shopping-list/clear-completed", { path: "/api/shopping-list/clear-completed" });
     const other = await send("post", { path: "/api/shopping-list", body: { customName: "Foils" } });
-    await expectDescribed("delete", "/api/shopping-list/{id}", { path: `/api/shopping-list/${((await other.json()) as { id: number }).id}` });
+    await expectDescribed("delete", "/api/shopping-list/{id}", {
+      path: `/api/shopping-list/${((await other.json()) as { id: number }).id}`,
+    });
   });
 
   it("reports, SMS and settings", async () => {
@@ -367,30 +557,63 @@ describe("every described operation answers as described", () => {
     await expectDescribed("get", "/api/reports", { path: "/api/reports?period=decade", status: 400 });
     await expectDescribed("get", "/api/reports/export", { path: "/api/reports/export?from=2026-11-01&to=2026-11-30" });
     await expectDescribed("get", "/api/salon-settings", { path: "/api/salon-settings" });
-    await expectDescribed("get", "/api/salon-settings", { path: "/api/salon-settings", token: stylist.token, status: 403 });
-    await expectDescribed("post", "/api/salon-settings", { path: "/api/salon-settings", body: { salonName: "Willow & Shear" } });
-    await expectDescribed("get", "/api/salon-settings/global", { path: "/api/salon-settings/global", token: stylist.token });
+    await expectDescribed("get", "/api/salon-settings", {
+      path: "/api/salon-settings",
+      token: stylist.token,
+      status: 403,
+    });
+    await expectDescribed("post", "/api/salon-settings", {
+      path: "/api/salon-settings",
+      body: { salonName: "Willow & Shear" },
+    });
+    await expectDescribed("get", "/api/salon-settings/global", {
+      path: "/api/salon-settings/global",
+      token: stylist.token,
+    });
     await configureSms({ smsProvider: "twilio" });
     const service = await createService();
     const client = await createTestClient({ phone: "07700 900123" });
-    const appointment = await createTestAppointment({ clientId: client.id, stylistId: stylist.stylistId, serviceId: service.id, startTime: new Date(Date.now() + 86_400_000).toISOString() });
-    await expectDescribed("post", "/api/test-reminder", { path: "/api/test-reminder", body: { appointmentId: appointment.id } });
+    const appointment = await createTestAppointment({
+      clientId: client.id,
+      stylistId: stylist.stylistId,
+      serviceId: service.id,
+      startTime: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await expectDescribed("post", "/api/test-reminder", {
+      path: "/api/test-reminder",
+      body: { appointmentId: appointment.id },
+    });
     await expectDescribed("get", "/api/sms/log", { path: "/api/sms/log" });
     await expectDescribed("get", "/api/sms/status", { path: "/api/sms/status" });
-    const params = { MessageSid: "SM1", AccountSid: "AC0123456789abcdef", From: "+447700900123", To: "+447700900001", Body: "Thanks" };
+    const params = {
+      MessageSid: "SM1",
+      AccountSid: "AC0123456789abcdef",
+      From: "+447700900123",
+      To: "+447700900001",
+      Body: "Thanks",
+    };
     const form = (signature: string) =>
       new Request(`http://127.0.0.1:3000/api/sms/inbound/twilio`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
         body: new URLSearchParams(params).toString(),
       });
-    await expectDescribed("post", "/api/sms/inbound/twilio", { path: "/api/sms/inbound/twilio", request: form(twilioSignature(SECRET, `${APP_URL}/api/sms/inbound/twilio`, Object.entries(params))) });
-    await expectDescribed("post", "/api/sms/inbound/twilio", { path: "/api/sms/inbound/twilio", request: form("forged"), status: 403 });
+    await expectDescribed("post", "/api/sms/inbound/twilio", {
+      path: "/api/sms/inbound/twilio",
+      request: form(twilioSignature(SECRET, `${APP_URL}/api/sms/inbound/twilio`, Object.entries(params))),
+    });
+    await expectDescribed("post", "/api/sms/inbound/twilio", {
+      path: "/api/sms/inbound/twilio",
+      request: form("forged"),
+      status: 403,
+    });
     await expectDescribed("get", "/api/openapi.json", { path: "/api/openapi.json", token: "" });
   });
 
   it("left no described operation uncalled", () => {
-    const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
+    const described = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
     expect(described.filter((operation) => !checked.has(operation))).toEqual([]);
   });
 });

@@ -60,13 +60,25 @@ async function walk(handler: unknown, path: string, token = admin.token): Promis
 const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
 
 async function insertClients(count: number, values: (index: number) => Partial<typeof clients.$inferInsert>) {
-  const rows = Array.from({ length: count }, (_, index) => ({ name: `Pager Client ${index}`, phone: `07000 ${String(index).padStart(6, "0")}`, ...consentStamp(), ...values(index) }));
+  const rows = Array.from({ length: count }, (_, index) => ({
+    name: `Pager Client ${index}`,
+    phone: `07000 ${String(index).padStart(6, "0")}`,
+    ...consentStamp(),
+    ...values(index),
+  }));
   return (await db.insert(clients).values(rows).returning({ id: clients.id })).map((row) => row.id);
 }
 
 async function insertAppointments(starts: string[]) {
   const rows = starts.flatMap((startTime) =>
-    chairs.map((chair) => ({ stylistId: chair.stylistId, serviceId, startTime, endTime: new Date(Date.parse(startTime) + 30 * 60_000).toISOString(), price: 1000, status: "scheduled" as const })),
+    chairs.map((chair) => ({
+      stylistId: chair.stylistId,
+      serviceId,
+      startTime,
+      endTime: new Date(Date.parse(startTime) + 30 * 60_000).toISOString(),
+      price: 1000,
+      status: "scheduled" as const,
+    })),
   );
   return (await db.insert(appointments).values(rows).returning({ id: appointments.id })).map((row) => row.id);
 }
@@ -77,17 +89,26 @@ const LISTS = [
   {
     name: "GET /api/clients",
     handler: clientsApi.loader,
-    fill: async (count: number, tag: string) => ({ ids: await insertClients(count, (i) => ({ name: `Tie ${tag} ${i % 3}` })), path: `/api/clients?q=${encodeURIComponent(`Tie ${tag}`)}` }),
+    fill: async (count: number, tag: string) => ({
+      ids: await insertClients(count, (i) => ({ name: `Tie ${tag} ${i % 3}` })),
+      path: `/api/clients?q=${encodeURIComponent(`Tie ${tag}`)}`,
+    }),
   },
   {
     name: "GET /api/gdpr/erasure-requests",
     handler: erasureRequests.loader,
-    fill: async (count: number) => ({ ids: await insertClients(count, (i) => ({ erasureRequestedAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z` })), path: "/api/gdpr/erasure-requests" }),
+    fill: async (count: number) => ({
+      ids: await insertClients(count, (i) => ({ erasureRequestedAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z` })),
+      path: "/api/gdpr/erasure-requests",
+    }),
   },
   {
     name: "GET /api/gdpr/clients-for-deletion",
     handler: forDeletion.loader,
-    fill: async (count: number) => ({ ids: await insertClients(count, (i) => ({ dataRetentionDate: `2020-01-0${1 + (i % 3)}T00:00:00.000Z` })), path: "/api/gdpr/clients-for-deletion" }),
+    fill: async (count: number) => ({
+      ids: await insertClients(count, (i) => ({ dataRetentionDate: `2020-01-0${1 + (i % 3)}T00:00:00.000Z` })),
+      path: "/api/gdpr/clients-for-deletion",
+    }),
   },
   {
     name: "GET /api/gdpr/audit-log",
@@ -95,7 +116,14 @@ const LISTS = [
     fill: async (count: number) => ({
       ids: await db
         .insert(auditLog)
-        .values(Array.from({ length: count }, (_, i) => ({ action: "client.export", entityType: "client", entityId: i + 1, createdAt: "2026-01-01T00:00:00.000Z" })))
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            action: "client.export",
+            entityType: "client",
+            entityId: i + 1,
+            createdAt: "2026-01-01T00:00:00.000Z",
+          })),
+        )
         .returning({ id: auditLog.id })
         .then(idsOf),
       path: "/api/gdpr/audit-log",
@@ -105,7 +133,13 @@ const LISTS = [
     name: "GET /api/sms/log",
     handler: smsLogApi.loader,
     fill: async (count: number) => {
-      const sent = (i: number) => ({ provider: "twilio" as const, status: "sent" as const, toNumber: "+447700900000", body: "Hi", createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z` });
+      const sent = (i: number) => ({
+        provider: "twilio" as const,
+        status: "sent" as const,
+        toNumber: "+447700900000",
+        body: "Hi",
+        createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z`,
+      });
       return {
         ids: await db
           .insert(smsLog)
@@ -121,8 +155,15 @@ const LISTS = [
     handler: appointmentsApi.loader,
     // Three stylists at each start time: every time is a tie.
     fill: async (count: number) => {
-      const starts = Array.from({ length: Math.ceil(count / 3) }, (_, i) => `2027-02-${String(1 + Math.floor(i / 8)).padStart(2, "0")}T${String(9 + (i % 8)).padStart(2, "0")}:00:00.000Z`);
-      return { ids: (await insertAppointments(starts)).slice(0, count), path: "/api/appointments?from=2027-02-01&to=2027-03-01" };
+      const starts = Array.from(
+        { length: Math.ceil(count / 3) },
+        (_, i) =>
+          `2027-02-${String(1 + Math.floor(i / 8)).padStart(2, "0")}T${String(9 + (i % 8)).padStart(2, "0")}:00:00.000Z`,
+      );
+      return {
+        ids: (await insertAppointments(starts)).slice(0, count),
+        path: "/api/appointments?from=2027-02-01&to=2027-03-01",
+      };
     },
   },
 ] as const;
@@ -182,10 +223,19 @@ describe("GET /api/appointments's window", () => {
   const timeZone = "Europe/London";
   const today = todayInZone(timeZone);
   const at = (offsetDays: number) => zonedToUtc(addDays(today, offsetDays), "10:00", timeZone).toISOString();
-  const listIds = async (query: string) => (await get(appointmentsApi.loader, `/api/appointments?${query}`)).body.map((row: { id: number }) => row.id) as number[];
+  const listIds = async (query: string) =>
+    (await get(appointmentsApi.loader, `/api/appointments?${query}`)).body.map(
+      (row: { id: number }) => row.id,
+    ) as number[];
 
   it("defaults to 7 days back to the booking advance limit (30 days) ahead", async () => {
-    const [tooOld, , , weekAgo, , , inFortnight, , , lastDay, , , tooFar] = await insertAppointments([at(-8), at(-7), at(14), at(30), at(31)]);
+    const [tooOld, , , weekAgo, , , inFortnight, , , lastDay, , , tooFar] = await insertAppointments([
+      at(-8),
+      at(-7),
+      at(14),
+      at(30),
+      at(31),
+    ]);
     const seen = await listIds("limit=200");
     expect(seen).toEqual(expect.arrayContaining([weekAgo, inFortnight, lastDay]));
     expect(seen).not.toContain(tooOld);
@@ -201,8 +251,14 @@ describe("GET /api/appointments's window", () => {
 
   it("takes 92 days and refuses 93, or a reversed range, with 400 { message }", async () => {
     expect((await get(appointmentsApi.loader, "/api/appointments?from=2027-01-01&to=2027-04-02")).status).toBe(200);
-    expect((await get(appointmentsApi.loader, "/api/appointments?from=2027-03-01T00:00:00Z&to=2027-06-01T00:00:00Z")).status).toBe(200);
-    for (const query of ["from=2027-01-01&to=2027-04-03", "from=2027-03-01T00:00:00Z&to=2027-06-01T01:00:01Z", "from=2020-01-01&to=2027-01-01"]) {
+    expect(
+      (await get(appointmentsApi.loader, "/api/appointments?from=2027-03-01T00:00:00Z&to=2027-06-01T00:00:00Z")).status,
+    ).toBe(200);
+    for (const query of [
+      "from=2027-01-01&to=2027-04-03",
+      "from=2027-03-01T00:00:00Z&to=2027-06-01T01:00:01Z",
+      "from=2020-01-01&to=2027-01-01",
+    ]) {
       const refused = await get(appointmentsApi.loader, `/api/appointments?${query}`);
       expect(refused.status, query).toBe(400);
       expect(refused.body.message).toMatch(/at most 92 days/);
@@ -214,11 +270,19 @@ describe("GET /api/appointments's window", () => {
 
   it("pages a stylist's own column only", async () => {
     const chair = chairs[0]!;
-    const seen = (await walk(appointmentsApi.loader, "/api/appointments?from=2027-02-01&to=2027-03-01&limit=4", chair.token)).flat();
+    const seen = (
+      await walk(appointmentsApi.loader, "/api/appointments?from=2027-02-01&to=2027-03-01&limit=4", chair.token)
+    ).flat();
     const own = await db
       .select({ id: appointments.id })
       .from(appointments)
-      .where(and(eq(appointments.stylistId, chair.stylistId), gte(appointments.startTime, "2027-02-01"), lt(appointments.startTime, "2027-03-02")));
+      .where(
+        and(
+          eq(appointments.stylistId, chair.stylistId),
+          gte(appointments.startTime, "2027-02-01"),
+          lt(appointments.startTime, "2027-03-02"),
+        ),
+      );
     expect(seen.length).toBeGreaterThan(4);
     expect(seen.sort((a, b) => a - b)).toEqual(own.map((row) => row.id).sort((a, b) => a - b));
   });
@@ -236,11 +300,19 @@ describe("the shopping list", () => {
   it(`shows at most ${MAX_PENDING_ITEMS} pending items, the oldest, and counts them all`, async () => {
     await db
       .insert(shoppingItems)
-      .values(Array.from({ length: MAX_PENDING_ITEMS + 3 }, (_, i) => ({ customName: `Flood ${i}`, createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z` })));
+      .values(
+        Array.from({ length: MAX_PENDING_ITEMS + 3 }, (_, i) => ({
+          customName: `Flood ${i}`,
+          createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z`,
+        })),
+      );
     const api = await get(shoppingApi.loader, "/api/shopping-list");
     expect(api.status).toBe(200);
     expect(api.body).toHaveLength(MAX_PENDING_ITEMS);
-    const screen = (await call(shoppingPage.loader, makeRequest("GET", "/shopping-list", { cookie: admin.cookie }))) as { pending: unknown[]; pendingCount: number };
+    const screen = (await call(
+      shoppingPage.loader,
+      makeRequest("GET", "/shopping-list", { cookie: admin.cookie }),
+    )) as { pending: unknown[]; pendingCount: number };
     expect(screen.pending).toHaveLength(MAX_PENDING_ITEMS);
     expect(screen.pendingCount).toBe(MAX_PENDING_ITEMS + 3);
   });
@@ -249,10 +321,13 @@ describe("the shopping list", () => {
 describe("pages", () => {
   it("'View All Appointments' shows 50 a page with Next page and First page links, each appointment once", async () => {
     const soon = new Date(Date.now() + 2 * 86_400_000);
-    const starts = Array.from({ length: 25 }, (_, i) => new Date(soon.getTime() + Math.floor(i / 2) * 3_600_000).toISOString());
+    const starts = Array.from({ length: 25 }, (_, i) =>
+      new Date(soon.getTime() + Math.floor(i / 2) * 3_600_000).toISOString(),
+    );
     await insertAppointments(starts); // 75, with ties
     type Upcoming = { upcoming: { id: number }[]; firstHref: string | null; nextHref: string | null };
-    const load = async (path: string) => (await call(upcomingPage.loader, makeRequest("GET", path, { cookie: admin.cookie }))) as Upcoming;
+    const load = async (path: string) =>
+      (await call(upcomingPage.loader, makeRequest("GET", path, { cookie: admin.cookie }))) as Upcoming;
     const seen: number[] = [];
     let path: string | null = "/calendar/upcoming?view=day&date=2026-11-23";
     let first = true;
@@ -266,17 +341,31 @@ describe("pages", () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(75);
-    const bad = await call(upcomingPage.loader, makeRequest("GET", "/calendar/upcoming?cursor=nonsense", { cookie: admin.cookie }));
+    const bad = await call(
+      upcomingPage.loader,
+      makeRequest("GET", "/calendar/upcoming?cursor=nonsense", { cookie: admin.cookie }),
+    );
     expect((bad as { init?: { status?: number } }).init?.status).toBe(400);
   });
 
   it("the GDPR tabs page with the same links, keeping the tab", async () => {
     const gdprAdmin = await signedIn("admin");
-    type Gdpr = { audit: { id: number }[]; clients: { id: number }[]; nextHref: string | null; firstHref: string | null };
-    const page = (await call(gdprPage.loader, makeRequest("GET", "/gdpr?tab=exports&limit=3", { cookie: gdprAdmin.cookie }))) as Gdpr;
+    type Gdpr = {
+      audit: { id: number }[];
+      clients: { id: number }[];
+      nextHref: string | null;
+      firstHref: string | null;
+    };
+    const page = (await call(
+      gdprPage.loader,
+      makeRequest("GET", "/gdpr?tab=exports&limit=3", { cookie: gdprAdmin.cookie }),
+    )) as Gdpr;
     expect(page.audit).toHaveLength(3);
     expect(page.nextHref).toMatch(/^\/gdpr\?tab=exports&limit=3&cursor=/);
-    const second = (await call(gdprPage.loader, makeRequest("GET", page.nextHref!, { cookie: gdprAdmin.cookie }))) as Gdpr;
+    const second = (await call(
+      gdprPage.loader,
+      makeRequest("GET", page.nextHref!, { cookie: gdprAdmin.cookie }),
+    )) as Gdpr;
     expect(second.firstHref).toBe("/gdpr?tab=exports&limit=3");
     expect(second.audit.map((row) => row.id).every((id) => id < page.audit.at(-1)!.id)).toBe(true);
   });

@@ -17,7 +17,17 @@ import * as clientSearch from "~/routes/resources.client-search";
 import { addDays, rotaDayNumber, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
 import { createClient, createService, setBookingRules } from "../calendar-factories";
-import { ADMIN, ALL, describeFieldMatrix, describePermissionMatrix, pageRow, STAFF, type FieldRow, type MatrixActor, type MatrixRow } from "../permission-matrix";
+import {
+  ADMIN,
+  ALL,
+  describeFieldMatrix,
+  describePermissionMatrix,
+  pageRow,
+  STAFF,
+  type FieldRow,
+  type MatrixActor,
+  type MatrixRow,
+} from "../permission-matrix";
 
 let slot = 0;
 // Stylists book in 2027 here: the booking advance limit is not what these rows test.
@@ -26,7 +36,9 @@ type Target = { id: number; stylistId: number; serviceId: number; clientId: numb
 
 /** An appointment in the actor's own column when they are a stylist, otherwise in another stylist's. */
 async function target(actor: MatrixActor | null): Promise<Target> {
-  const [own] = actor ? await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, actor.user.id)) : [];
+  const [own] = actor
+    ? await db.select({ id: stylists.id }).from(stylists).where(eq(stylists.userId, actor.user.id))
+    : [];
   const stylistId =
     own?.id ??
     (
@@ -43,7 +55,14 @@ async function target(actor: MatrixActor | null): Promise<Target> {
   const startTime = `${date}T10:00:00.000Z`;
   const [row] = await db
     .insert(appointments)
-    .values({ stylistId, serviceId: service.id, clientId: client.id, startTime, endTime: startTime.replace("T10:", "T11:"), price: 4500 })
+    .values({
+      stylistId,
+      serviceId: service.id,
+      clientId: client.id,
+      startTime,
+      endTime: startTime.replace("T10:", "T11:"),
+      price: 4500,
+    })
     .returning({ id: appointments.id });
   return { id: row!.id, stylistId, serviceId: service.id, clientId: client.id, startTime };
 }
@@ -76,7 +95,13 @@ const formBody = (t: Target) => ({
   duration: 60,
   status: "scheduled",
 });
-const apiBody = (t: Target) => ({ clientId: t.clientId, stylistId: t.stylistId, serviceId: t.serviceId, startTime: t.startTime.replace("T10:", "T13:"), status: "scheduled" });
+const apiBody = (t: Target) => ({
+  clientId: t.clientId,
+  stylistId: t.stylistId,
+  serviceId: t.serviceId,
+  startTime: t.startTime.replace("T10:", "T13:"),
+  status: "scheduled",
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const ROWS: MatrixRow<any>[] = [
@@ -132,13 +157,49 @@ const ROWS: MatrixRow<any>[] = [
     method: "POST",
     setup: target,
     path: () => "/calendar",
-    body: (_, t: Target) => ({ intent: "move", id: t.id, stylistId: t.stylistId, date: t.startTime.slice(0, 10), time: "16:00" }),
+    body: (_, t: Target) => ({
+      intent: "move",
+      id: t.id,
+      stylistId: t.stylistId,
+      date: t.startTime.slice(0, 10),
+      time: "16:00",
+    }),
     allowed: STAFF,
   },
-  { name: "GET /api/appointments", kind: "api", handler: appointmentsApi.loader, method: "GET", path: () => "/api/appointments", allowed: ALL },
-  { name: "GET /api/dashboard/stats", kind: "api", handler: stats.loader, method: "GET", path: () => "/api/dashboard/stats?date=2027-01-01", allowed: ALL },
-  { name: "GET /resources/client-search", kind: "api", handler: clientSearch.loader, method: "GET", path: () => "/resources/client-search?q=Client", allowed: ALL },
-  { name: "POST /api/appointments", kind: "api", handler: appointmentsApi.action, method: "POST", setup: target, path: () => "/api/appointments", body: (_, t: Target) => apiBody(t), allowed: STAFF },
+  {
+    name: "GET /api/appointments",
+    kind: "api",
+    handler: appointmentsApi.loader,
+    method: "GET",
+    path: () => "/api/appointments",
+    allowed: ALL,
+  },
+  {
+    name: "GET /api/dashboard/stats",
+    kind: "api",
+    handler: stats.loader,
+    method: "GET",
+    path: () => "/api/dashboard/stats?date=2027-01-01",
+    allowed: ALL,
+  },
+  {
+    name: "GET /resources/client-search",
+    kind: "api",
+    handler: clientSearch.loader,
+    method: "GET",
+    path: () => "/resources/client-search?q=Client",
+    allowed: ALL,
+  },
+  {
+    name: "POST /api/appointments",
+    kind: "api",
+    handler: appointmentsApi.action,
+    method: "POST",
+    setup: target,
+    path: () => "/api/appointments",
+    body: (_, t: Target) => apiBody(t),
+    allowed: STAFF,
+  },
   {
     name: "POST /api/appointments with the availability override",
     kind: "api",

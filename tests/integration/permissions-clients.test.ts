@@ -24,15 +24,41 @@ import * as exportApi from "~/routes/api.gdpr.export.$id";
 import * as overviewApi from "~/routes/api.gdpr.overview";
 import * as template from "~/routes/settings.import.client-import-template[.]csv";
 import { createTestClient } from "../clients-factories";
-import { ADMIN, ALL, describeFieldMatrix, describePermissionMatrix, fresh, STAFF, type FieldRow, type MatrixRow } from "../permission-matrix";
+import {
+  ADMIN,
+  ALL,
+  describeFieldMatrix,
+  describePermissionMatrix,
+  fresh,
+  STAFF,
+  type FieldRow,
+  type MatrixRow,
+} from "../permission-matrix";
 
 type Target = { id: number };
 const newClient = async (): Promise<Target> => ({ id: (await createTestClient()).id });
 type Pair = Target & { otherId: number };
-const twoClients = async (): Promise<Pair> => ({ id: (await createTestClient()).id, otherId: (await createTestClient()).id });
-const clientForm = () => ({ name: `Matrix ${fresh()}`, phone: `07700 5${String(fresh()).padStart(5, "0")}`, consentType: "service", legalBasis: "consent", isActive: "on", gdprConsent: "on" });
+const twoClients = async (): Promise<Pair> => ({
+  id: (await createTestClient()).id,
+  otherId: (await createTestClient()).id,
+});
+const clientForm = () => ({
+  name: `Matrix ${fresh()}`,
+  phone: `07700 5${String(fresh()).padStart(5, "0")}`,
+  consentType: "service",
+  legalBasis: "consent",
+  isActive: "on",
+  gdprConsent: "on",
+});
 
-function pageRow(name: string, handler: unknown, method: string, path: (t: Target) => string, allowed: MatrixRow["allowed"], body?: () => Record<string, unknown>): MatrixRow<Target> {
+function pageRow(
+  name: string,
+  handler: unknown,
+  method: string,
+  path: (t: Target) => string,
+  allowed: MatrixRow["allowed"],
+  body?: () => Record<string, unknown>,
+): MatrixRow<Target> {
   return {
     name,
     kind: "page",
@@ -46,8 +72,25 @@ function pageRow(name: string, handler: unknown, method: string, path: (t: Targe
   };
 }
 
-function apiRow(name: string, handler: unknown, method: string, path: (t: Target) => string, allowed: MatrixRow["allowed"], body?: () => Record<string, unknown>): MatrixRow<Target> {
-  return { name, kind: "api", handler, method, setup: newClient, path: (_, t) => path(t), params: (_, t) => ({ id: String(t.id) }), body: body ? () => body() : undefined, allowed };
+function apiRow(
+  name: string,
+  handler: unknown,
+  method: string,
+  path: (t: Target) => string,
+  allowed: MatrixRow["allowed"],
+  body?: () => Record<string, unknown>,
+): MatrixRow<Target> {
+  return {
+    name,
+    kind: "api",
+    handler,
+    method,
+    setup: newClient,
+    path: (_, t) => path(t),
+    params: (_, t) => ({ id: String(t.id) }),
+    body: body ? () => body() : undefined,
+    allowed,
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,7 +99,14 @@ const ROWS: MatrixRow<any>[] = [
   pageRow("POST /clients/new (Add Client)", newDialog.action, "POST", () => "/clients/new", STAFF, clientForm),
   pageRow("GET /clients/:id (client profile)", profilePage.loader, "GET", (t) => `/clients/${t.id}`, STAFF),
   pageRow("GET /clients/:id/edit", editDialog.loader, "GET", (t) => `/clients/${t.id}/edit`, STAFF),
-  pageRow("POST /clients/:id/edit (Update Client)", editDialog.action, "POST", (t) => `/clients/${t.id}/edit`, STAFF, clientForm),
+  pageRow(
+    "POST /clients/:id/edit (Update Client)",
+    editDialog.action,
+    "POST",
+    (t) => `/clients/${t.id}/edit`,
+    STAFF,
+    clientForm,
+  ),
   pageRow(
     "POST /clients/:id/edit (Record Erasure Request)",
     editDialog.action,
@@ -76,7 +126,13 @@ const ROWS: MatrixRow<any>[] = [
   ),
   pageRow("GET /clients/:id/merge", mergeDialog.loader, "GET", (t) => `/clients/${t.id}/merge?find=Client`, ADMIN),
   {
-    ...pageRow("POST /clients/:id/merge (Merge Clients)", mergeDialog.action, "POST", (t) => `/clients/${t.id}/merge`, ADMIN),
+    ...pageRow(
+      "POST /clients/:id/merge (Merge Clients)",
+      mergeDialog.action,
+      "POST",
+      (t) => `/clients/${t.id}/merge`,
+      ADMIN,
+    ),
     setup: twoClients,
     body: (_, t: Pair) => ({ otherClientId: t.otherId, keep: "this" }),
   },
@@ -99,7 +155,13 @@ const ROWS: MatrixRow<any>[] = [
     ADMIN,
     () => ({ intent: "import", csv: `name\nImported Matrix ${fresh()}\n` }),
   ),
-  pageRow("GET /settings/import/client-import-template.csv", template.loader, "GET", () => "/settings/import/client-import-template.csv", ADMIN),
+  pageRow(
+    "GET /settings/import/client-import-template.csv",
+    template.loader,
+    "GET",
+    () => "/settings/import/client-import-template.csv",
+    ADMIN,
+  ),
 
   apiRow("GET /api/clients", clientList.loader, "GET", () => "/api/clients?limit=5", ALL),
   apiRow(
@@ -128,11 +190,33 @@ const ROWS: MatrixRow<any>[] = [
     ADMIN,
     () => ({ clients: [{ name: `Bulk ${fresh()}` }] }),
   ),
-  { ...apiRow("POST /api/clients/{id}/merge", clientMerge.action, "POST", (t) => `/api/clients/${t.id}/merge`, ADMIN), setup: twoClients, body: (_, t: Pair) => ({ duplicateClientId: t.otherId }) },
-  apiRow("POST /api/clients/{id}/erasure-request", erasureRequest.action, "POST", (t) => `/api/clients/${t.id}/erasure-request`, STAFF),
-  apiRow("DELETE /api/clients/{id}/erasure-request", erasureRequest.action, "DELETE", (t) => `/api/clients/${t.id}/erasure-request`, STAFF),
+  {
+    ...apiRow("POST /api/clients/{id}/merge", clientMerge.action, "POST", (t) => `/api/clients/${t.id}/merge`, ADMIN),
+    setup: twoClients,
+    body: (_, t: Pair) => ({ duplicateClientId: t.otherId }),
+  },
+  apiRow(
+    "POST /api/clients/{id}/erasure-request",
+    erasureRequest.action,
+    "POST",
+    (t) => `/api/clients/${t.id}/erasure-request`,
+    STAFF,
+  ),
+  apiRow(
+    "DELETE /api/clients/{id}/erasure-request",
+    erasureRequest.action,
+    "DELETE",
+    (t) => `/api/clients/${t.id}/erasure-request`,
+    STAFF,
+  ),
   apiRow("GET /api/gdpr/overview", overviewApi.loader, "GET", () => "/api/gdpr/overview", ADMIN),
-  apiRow("GET /api/gdpr/clients-for-deletion", forDeletion.loader, "GET", () => "/api/gdpr/clients-for-deletion", ADMIN),
+  apiRow(
+    "GET /api/gdpr/clients-for-deletion",
+    forDeletion.loader,
+    "GET",
+    () => "/api/gdpr/clients-for-deletion",
+    ADMIN,
+  ),
   apiRow("GET /api/gdpr/erasure-requests", erasureRequests.loader, "GET", () => "/api/gdpr/erasure-requests", ADMIN),
   apiRow("GET /api/gdpr/audit-log", auditApi.loader, "GET", () => "/api/gdpr/audit-log", ADMIN),
   apiRow("GET /api/gdpr/export/{id}", exportApi.loader, "GET", (t) => `/api/gdpr/export/${t.id}`, ADMIN),
@@ -144,10 +228,26 @@ describePermissionMatrix("permission matrix: clients, import and GDPR", ROWS);
 // "clients.contact": every role reads the client book; phone, e-mail, notes and the other
 // personal details are in the answer for admins and stylists only (decision 0055).
 type Named = { id: number; name: string };
-const PERSONAL = ["phone", "email", "notes", "address", "birthday", "consentDate", "consentType", "legalBasis", "dataRetentionDate", "erasureRequestedAt"];
+const PERSONAL = [
+  "phone",
+  "email",
+  "notes",
+  "address",
+  "birthday",
+  "consentDate",
+  "consentType",
+  "legalBasis",
+  "dataRetentionDate",
+  "erasureRequestedAt",
+];
 const fullClient = async (): Promise<Named> => {
   const n = fresh();
-  const { id, name } = await createTestClient({ name: `Contact Matrix${n}`, notes: "Allergic to latex", address: "1 High Street", birthday: "1990-05-01" });
+  const { id, name } = await createTestClient({
+    name: `Contact Matrix${n}`,
+    notes: "Allergic to latex",
+    address: "1 High Street",
+    birthday: "1990-05-01",
+  });
   return { id, name };
 };
 const mine = (list: unknown, t: Named) => (list as Record<string, unknown>[]).filter((client) => client.id === t.id);

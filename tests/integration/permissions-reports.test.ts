@@ -6,10 +6,38 @@ import * as reportsApi from "~/routes/api.reports._index";
 import * as exportApi from "~/routes/api.reports.export";
 
 const ROWS: MatrixRow[] = [
-  { name: "GET /reports", kind: "page", handler: reportsPage.loader, method: "GET", path: () => "/reports", allowed: STAFF },
-  { name: "GET /reports?period=custom&from=&to=", kind: "page", handler: reportsPage.loader, method: "GET", path: () => "/reports?period=custom&from=2026-10-19&to=2026-10-25", allowed: STAFF },
-  { name: "GET /api/reports?period=year", kind: "api", handler: reportsApi.loader, method: "GET", path: () => "/api/reports?period=year", allowed: STAFF },
-  { name: "GET /api/reports/export?period=month", kind: "api", handler: exportApi.loader, method: "GET", path: () => "/api/reports/export?period=month", allowed: STAFF },
+  {
+    name: "GET /reports",
+    kind: "page",
+    handler: reportsPage.loader,
+    method: "GET",
+    path: () => "/reports",
+    allowed: STAFF,
+  },
+  {
+    name: "GET /reports?period=custom&from=&to=",
+    kind: "page",
+    handler: reportsPage.loader,
+    method: "GET",
+    path: () => "/reports?period=custom&from=2026-10-19&to=2026-10-25",
+    allowed: STAFF,
+  },
+  {
+    name: "GET /api/reports?period=year",
+    kind: "api",
+    handler: reportsApi.loader,
+    method: "GET",
+    path: () => "/api/reports?period=year",
+    allowed: STAFF,
+  },
+  {
+    name: "GET /api/reports/export?period=month",
+    kind: "api",
+    handler: exportApi.loader,
+    method: "GET",
+    path: () => "/api/reports/export?period=month",
+    allowed: STAFF,
+  },
 ];
 
 describePermissionMatrix("Reports permissions", ROWS);

@@ -19,21 +19,51 @@ import * as stylistPricing from "~/routes/api.stylists.$id.pricing";
 import { createService, createStylist, createTimeOff } from "../services-factories";
 
 type Target = { id: number };
-const newService = async (): Promise<Target> => ({ id: (await createService({ name: `Matrix service ${fresh()}` })).id });
+const newService = async (): Promise<Target> => ({
+  id: (await createService({ name: `Matrix service ${fresh()}` })).id,
+});
 const otherStylist = async (): Promise<Target> => ({ id: (await createStylist()).id });
 const otherTimeOff = async (): Promise<Target & { stylistId: number }> => {
   const stylist = await createStylist();
   return { id: (await createTimeOff(stylist.id, "2026-07-01", "2026-07-02", "Matrix")).id, stylistId: stylist.id };
 };
 const serviceBody = () => ({ name: `Matrix ${fresh()}`, category: "Hair", duration: 30, price: 2500, isActive: true });
-const serviceForm = () => ({ name: `Matrix ${fresh()}`, category: "Hair", duration: "30", priceInPounds: "25.00", isActive: "on" });
+const serviceForm = () => ({
+  name: `Matrix ${fresh()}`,
+  category: "Hair",
+  duration: "30",
+  priceInPounds: "25.00",
+  isActive: "on",
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const ROWS: MatrixRow<any>[] = [
   // Services: everyone reads, admins write.
-  { name: "GET /services?q=", kind: "page", handler: servicesPage.loader, method: "GET", path: () => "/services?q=cut", allowed: ALL },
-  { name: "GET /services/new", kind: "page", handler: newServiceDialog.loader, method: "GET", path: () => "/services/new", allowed: ADMIN },
-  { name: "POST /services/new (Add Service)", kind: "page", handler: newServiceDialog.action, method: "POST", path: () => "/services/new", body: serviceForm, allowed: ADMIN },
+  {
+    name: "GET /services?q=",
+    kind: "page",
+    handler: servicesPage.loader,
+    method: "GET",
+    path: () => "/services?q=cut",
+    allowed: ALL,
+  },
+  {
+    name: "GET /services/new",
+    kind: "page",
+    handler: newServiceDialog.loader,
+    method: "GET",
+    path: () => "/services/new",
+    allowed: ADMIN,
+  },
+  {
+    name: "POST /services/new (Add Service)",
+    kind: "page",
+    handler: newServiceDialog.action,
+    method: "POST",
+    path: () => "/services/new",
+    body: serviceForm,
+    allowed: ADMIN,
+  },
   {
     name: "GET /services/:id/edit",
     kind: "page",
@@ -55,8 +85,23 @@ const ROWS: MatrixRow<any>[] = [
     body: serviceForm,
     allowed: ADMIN,
   },
-  { name: "GET /api/services", kind: "api", handler: serviceList.loader, method: "GET", path: () => "/api/services", allowed: ALL },
-  { name: "POST /api/services", kind: "api", handler: serviceList.action, method: "POST", path: () => "/api/services", body: serviceBody, allowed: ADMIN },
+  {
+    name: "GET /api/services",
+    kind: "api",
+    handler: serviceList.loader,
+    method: "GET",
+    path: () => "/api/services",
+    allowed: ALL,
+  },
+  {
+    name: "POST /api/services",
+    kind: "api",
+    handler: serviceList.action,
+    method: "POST",
+    path: () => "/api/services",
+    body: serviceBody,
+    allowed: ADMIN,
+  },
   {
     name: "GET /api/services/{id}",
     kind: "api",
@@ -91,7 +136,15 @@ const ROWS: MatrixRow<any>[] = [
   },
 
   // Pricing of someone else's stylist profile: admins only.
-  { name: "GET /pricing?stylist={other}", kind: "page", handler: pricingPage.loader, method: "GET", setup: otherStylist, path: (_, t: Target) => `/pricing?stylist=${t.id}`, allowed: ADMIN },
+  {
+    name: "GET /pricing?stylist={other}",
+    kind: "page",
+    handler: pricingPage.loader,
+    method: "GET",
+    setup: otherStylist,
+    path: (_, t: Target) => `/pricing?stylist=${t.id}`,
+    allowed: ADMIN,
+  },
   {
     name: "POST /pricing (Save Price for another stylist)",
     kind: "page",
@@ -99,7 +152,12 @@ const ROWS: MatrixRow<any>[] = [
     method: "POST",
     setup: async () => ({ stylist: await otherStylist(), service: await newService() }),
     path: (_, t: { stylist: Target }) => `/pricing?stylist=${t.stylist.id}`,
-    body: (_, t: { stylist: Target; service: Target }) => ({ intent: "price", stylistId: t.stylist.id, serviceId: t.service.id, priceInPounds: "30.00" }),
+    body: (_, t: { stylist: Target; service: Target }) => ({
+      intent: "price",
+      stylistId: t.stylist.id,
+      serviceId: t.service.id,
+      priceInPounds: "30.00",
+    }),
     allowed: ADMIN,
   },
   {
@@ -141,7 +199,14 @@ const ROWS: MatrixRow<any>[] = [
     method: "POST",
     setup: otherStylist,
     path: (_, t: Target) => `/availability?stylist=${t.id}`,
-    body: (_, t: Target) => ({ intent: "day", stylistId: t.id, dayOfWeek: 2, isWorking: "on", startTime: "10:00", endTime: "16:00" }),
+    body: (_, t: Target) => ({
+      intent: "day",
+      stylistId: t.id,
+      dayOfWeek: 2,
+      isWorking: "on",
+      startTime: "10:00",
+      endTime: "16:00",
+    }),
     allowed: ADMIN,
   },
   {
@@ -154,7 +219,14 @@ const ROWS: MatrixRow<any>[] = [
     body: (_, t: Target) => ({ intent: "mode", stylistId: t.id, scheduleMode: "biweekly" }),
     allowed: ADMIN,
   },
-  { name: "GET /availability/time-off/new", kind: "page", handler: addTimeOffDialog.loader, method: "GET", path: () => "/availability/time-off/new", allowed: STAFF },
+  {
+    name: "GET /availability/time-off/new",
+    kind: "page",
+    handler: addTimeOffDialog.loader,
+    method: "GET",
+    path: () => "/availability/time-off/new",
+    allowed: STAFF,
+  },
   {
     name: "POST /availability/time-off/new?stylist={other}",
     kind: "page",

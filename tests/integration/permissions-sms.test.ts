@@ -15,14 +15,26 @@ const stylist = async (): Promise<Target> => ({ id: (await createStylist()).id }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const ROWS: MatrixRow<any>[] = [
-  { name: "GET /sms?page=2", kind: "page", handler: smsPage.loader, method: "GET", path: () => "/sms?page=2", allowed: ADMIN },
+  {
+    name: "GET /sms?page=2",
+    kind: "page",
+    handler: smsPage.loader,
+    method: "GET",
+    path: () => "/sms?page=2",
+    allowed: ADMIN,
+  },
   {
     name: "POST /sms (save settings)",
     kind: "page",
     handler: smsPage.action,
     method: "POST",
     path: () => "/sms",
-    body: () => ({ intent: "settings", smsProvider: "plivo", reminderHoursBefore: "24", reminderTemplate: "Hi {clientName}" }),
+    body: () => ({
+      intent: "settings",
+      smsProvider: "plivo",
+      reminderHoursBefore: "24",
+      reminderTemplate: "Hi {clientName}",
+    }),
     allowed: ADMIN,
   },
   {
@@ -35,8 +47,22 @@ const ROWS: MatrixRow<any>[] = [
     body: (_, t: Target) => ({ intent: "preference", stylistId: t.id, smsRemindersEnabled: "false" }),
     allowed: ADMIN,
   },
-  { name: "GET /api/sms/status", kind: "api", handler: statusApi.loader, method: "GET", path: () => "/api/sms/status", allowed: ADMIN },
-  { name: "GET /api/sms/log", kind: "api", handler: logApi.loader, method: "GET", path: () => "/api/sms/log", allowed: ADMIN },
+  {
+    name: "GET /api/sms/status",
+    kind: "api",
+    handler: statusApi.loader,
+    method: "GET",
+    path: () => "/api/sms/status",
+    allowed: ADMIN,
+  },
+  {
+    name: "GET /api/sms/log",
+    kind: "api",
+    handler: logApi.loader,
+    method: "GET",
+    path: () => "/api/sms/log",
+    allowed: ADMIN,
+  },
   {
     name: "PUT /api/stylists/{id}/sms-preference",
     kind: "api",
@@ -57,10 +83,17 @@ describe("POST /api/test-reminder", () => {
     const { signedIn } = await import("../factories");
     for (const role of ["stylist", "display"] as const) {
       const { token } = await signedIn(role);
-      const response = (await call(testReminderApi.action, makeRequest("POST", "/api/test-reminder", { token, body: { appointmentId: 1 } }))) as Response;
+      const response = (await call(
+        testReminderApi.action,
+        makeRequest("POST", "/api/test-reminder", { token, body: { appointmentId: 1 } }),
+      )) as Response;
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ message: "Only administrators can access SMS reminder settings." });
     }
-    expect(statusOf(await call(testReminderApi.action, makeRequest("POST", "/api/test-reminder", { body: { appointmentId: 1 } })))).toBe(401);
+    expect(
+      statusOf(
+        await call(testReminderApi.action, makeRequest("POST", "/api/test-reminder", { body: { appointmentId: 1 } })),
+      ),
+    ).toBe(401);
   });
 });

@@ -14,9 +14,18 @@ beforeAll(async () => {
   admin = await signedIn("admin");
 });
 
-const read = async (token: string, stylistId: number | string) => json(await call(pricing.loader, makeRequest("GET", `/api/stylists/${stylistId}/pricing`, { token }), { id: String(stylistId) }));
+const read = async (token: string, stylistId: number | string) =>
+  json(
+    await call(pricing.loader, makeRequest("GET", `/api/stylists/${stylistId}/pricing`, { token }), {
+      id: String(stylistId),
+    }),
+  );
 const save = async (token: string, stylistId: number | string, body: unknown) =>
-  json(await call(pricing.action, makeRequest("POST", `/api/stylists/${stylistId}/pricing`, { token, body }), { id: String(stylistId) }));
+  json(
+    await call(pricing.action, makeRequest("POST", `/api/stylists/${stylistId}/pricing`, { token, body }), {
+      id: String(stylistId),
+    }),
+  );
 
 describe("GET /api/stylists/{id}/pricing", () => {
   it("returns that stylist's own entries (a real read, not SPEC's empty list)", async () => {
@@ -62,11 +71,29 @@ describe("POST /api/stylists/{stylistId}/pricing", () => {
     const [event] = await db.select().from(events).orderBy(desc(events.id)).limit(1);
     expect(event).toMatchObject({ topic: "pricing", entityId: stylist.id });
 
-    expect((await save(admin.token, stylist.id, { serviceId: service.id, duration: 165 })).body).toEqual({ serviceId: service.id, price: 16000, duration: 165 });
-    expect((await save(admin.token, stylist.id, { serviceId: service.id, price: 15000, duration: 150 })).body).toEqual({ serviceId: service.id, price: 15000, duration: 150 });
-    expect((await save(admin.token, stylist.id, { serviceId: service.id, price: 0 })).body).toEqual({ serviceId: service.id, price: null, duration: 150 });
-    expect((await save(admin.token, stylist.id, { serviceId: service.id, duration: null })).body).toEqual({ serviceId: service.id, price: null, duration: null });
-    expect((await read(admin.token, stylist.id)).body).toEqual([{ serviceId: service.id, price: null, duration: null }]);
+    expect((await save(admin.token, stylist.id, { serviceId: service.id, duration: 165 })).body).toEqual({
+      serviceId: service.id,
+      price: 16000,
+      duration: 165,
+    });
+    expect((await save(admin.token, stylist.id, { serviceId: service.id, price: 15000, duration: 150 })).body).toEqual({
+      serviceId: service.id,
+      price: 15000,
+      duration: 150,
+    });
+    expect((await save(admin.token, stylist.id, { serviceId: service.id, price: 0 })).body).toEqual({
+      serviceId: service.id,
+      price: null,
+      duration: 150,
+    });
+    expect((await save(admin.token, stylist.id, { serviceId: service.id, duration: null })).body).toEqual({
+      serviceId: service.id,
+      price: null,
+      duration: null,
+    });
+    expect((await read(admin.token, stylist.id)).body).toEqual([
+      { serviceId: service.id, price: null, duration: null },
+    ]);
   });
 
   it("validates: 400 with field messages, 404 for an unknown service or stylist", async () => {
@@ -77,12 +104,26 @@ describe("POST /api/stylists/{stylistId}/pricing", () => {
     expect(nothing.body.errors).toEqual({ price: ["Send a price, a duration or both"] });
     const bad = await save(admin.token, stylist.id, { serviceId: service.id, price: -5, duration: 0 });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ price: ["Price must be positive"], duration: ["Duration must be at least 1 minute"] });
+    expect(bad.body.errors).toEqual({
+      price: ["Price must be positive"],
+      duration: ["Duration must be at least 1 minute"],
+    });
     const fractional = await save(admin.token, stylist.id, { serviceId: service.id, price: 10.5, duration: 12.5 });
-    expect(fractional.body.errors).toEqual({ price: ["Price must be a whole number of pence"], duration: ["Duration must be a whole number of minutes"] });
-    expect((await save(admin.token, stylist.id, { price: 100 })).body.errors).toEqual({ serviceId: ["Choose a service"] });
-    expect(await save(admin.token, stylist.id, { serviceId: 99999, price: 100 })).toEqual({ status: 404, body: { message: "Service not found" } });
-    expect(await save(admin.token, 99999, { serviceId: service.id, price: 100 })).toEqual({ status: 404, body: { message: "Stylist not found" } });
+    expect(fractional.body.errors).toEqual({
+      price: ["Price must be a whole number of pence"],
+      duration: ["Duration must be a whole number of minutes"],
+    });
+    expect((await save(admin.token, stylist.id, { price: 100 })).body.errors).toEqual({
+      serviceId: ["Choose a service"],
+    });
+    expect(await save(admin.token, stylist.id, { serviceId: 99999, price: 100 })).toEqual({
+      status: 404,
+      body: { message: "Service not found" },
+    });
+    expect(await save(admin.token, 99999, { serviceId: service.id, price: 100 })).toEqual({
+      status: 404,
+      body: { message: "Stylist not found" },
+    });
   });
 
   it("lets a stylist change only their own prices (403 otherwise); display accounts change nothing", async () => {
@@ -119,14 +160,21 @@ describe("bookingTerms: what a new booking uses", () => {
     const service = await createService({ name: "Perm", price: 8500, duration: 120, isActive: false });
     const stylist = await createStylist();
     await setCustomPricing(stylist.id, service.id, { price: 0, duration: 100 });
-    expect(await bookingTerms(db, stylist.id, service.id)).toMatchObject({ price: 8500, duration: 100, isActive: false });
+    expect(await bookingTerms(db, stylist.id, service.id)).toMatchObject({
+      price: 8500,
+      duration: 100,
+      isActive: false,
+    });
     await save(admin.token, stylist.id, { serviceId: service.id, price: 9000 });
     expect(await bookingTerms(db, stylist.id, service.id)).toMatchObject({ price: 9000, duration: 100 });
   });
 
   it("throws NotFound('Service not found') for a missing service, inside a transaction too", async () => {
     const stylist = await createStylist();
-    await expect(bookingTerms(db, stylist.id, 99999)).rejects.toMatchObject({ status: 404, message: "Service not found" });
+    await expect(bookingTerms(db, stylist.id, 99999)).rejects.toMatchObject({
+      status: 404,
+      message: "Service not found",
+    });
     const service = await createService({ price: 1234 });
     const inTransaction = await db.transaction((tx) => bookingTerms(tx, stylist.id, service.id));
     expect(inTransaction.price).toBe(1234);

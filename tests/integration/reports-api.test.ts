@@ -23,30 +23,49 @@ const get = (handler: unknown, path: string, token: string) => call(handler, mak
 
 describe("GET /api/reports", () => {
   it("answers the week's figures in pence and 0-1 rates, with the previous week and each day", async () => {
-    const { status, body } = await json(await get(reportsApi.loader, "/api/reports?from=2026-10-19&to=2026-10-25", fx.admin.token));
+    const { status, body } = await json(
+      await get(reportsApi.loader, "/api/reports?from=2026-10-19&to=2026-10-25", fx.admin.token),
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ from: "2026-10-19", to: "2026-10-25", totalRevenue: 23500, completedCount: 4, averageService: 5875, previous: { totalRevenue: 3000, completedCount: 1 } });
+    expect(body).toMatchObject({
+      from: "2026-10-19",
+      to: "2026-10-25",
+      totalRevenue: 23500,
+      completedCount: 4,
+      averageService: 5875,
+      previous: { totalRevenue: 3000, completedCount: 1 },
+    });
     expect(body.cancellationRate).toBeCloseTo(1 / 6);
     expect(body.rebookingRate).toBeCloseTo(1 / 3);
     expect(body.topServices).toHaveLength(2);
     expect(body.topClients[0]).toMatchObject({ name: "Cara One", revenue: 11500 });
     expect(body.stylists).toHaveLength(2);
-    for (const stylist of body.stylists) expect(Object.keys(stylist)).toEqual(expect.arrayContaining(["stylistId", "name", "appointments", "completed", "cancelled", "revenue", "occupancy"]));
+    for (const stylist of body.stylists)
+      expect(Object.keys(stylist)).toEqual(
+        expect.arrayContaining(["stylistId", "name", "appointments", "completed", "cancelled", "revenue", "occupancy"]),
+      );
     expect(body.daily).toHaveLength(7);
     expect(body.daily[6]).toEqual({ date: "2026-10-25", revenue: 5000, appointments: 1 });
   });
 
   it("gives a stylist's token only their own figures", async () => {
-    const { status, body } = await json(await get(reportsApi.loader, "/api/reports?from=2026-10-19&to=2026-10-25", fx.bob.token));
+    const { status, body } = await json(
+      await get(reportsApi.loader, "/api/reports?from=2026-10-19&to=2026-10-25", fx.bob.token),
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ scope: "own", totalRevenue: 12000, completedCount: 2 });
     expect(body.stylists.map((stylist: { stylistId: number }) => stylist.stylistId)).toEqual([fx.stylists.b]);
-    expect(body.topClients.map((client: { name: string }) => client.name).sort()).toEqual(['=HYPERLINK("http://x","Eve")', "Dan Two"]);
+    expect(body.topClients.map((client: { name: string }) => client.name).sort()).toEqual([
+      '=HYPERLINK("http://x","Eve")',
+      "Dan Two",
+    ]);
   });
 
   it("accepts each named period", async () => {
     for (const period of ["today", "week", "month", "quarter", "year"]) {
-      const { status, body } = await json(await get(reportsApi.loader, `/api/reports?period=${period}`, fx.admin.token));
+      const { status, body } = await json(
+        await get(reportsApi.loader, `/api/reports?period=${period}`, fx.admin.token),
+      );
       expect(status, period).toBe(200);
       expect(body.period).toBe(period);
       expect(body.to).toBe(todayInZone("Europe/London"));
@@ -67,17 +86,25 @@ describe("GET /api/reports", () => {
   });
 
   it("says plainly when the end is before the start", async () => {
-    const { body } = await json(await get(reportsApi.loader, "/api/reports?period=custom&from=2026-10-25&to=2026-10-19", fx.admin.token));
+    const { body } = await json(
+      await get(reportsApi.loader, "/api/reports?period=custom&from=2026-10-25&to=2026-10-19", fx.admin.token),
+    );
     expect(body).toEqual({ message: END_BEFORE_START, errors: { to: [END_BEFORE_START] } });
   });
 });
 
 describe("GET /api/reports/export", () => {
   it("downloads salon-report-{period}-{date}.csv with the cards, top lists and breakdown, formulas neutralised", async () => {
-    const response = (await get(exportApi.loader, "/api/reports/export?period=custom&from=2026-10-19&to=2026-10-25", fx.admin.token)) as Response;
+    const response = (await get(
+      exportApi.loader,
+      "/api/reports/export?period=custom&from=2026-10-19&to=2026-10-25",
+      fx.admin.token,
+    )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="salon-report-custom-${todayInZone("Europe/London")}.csv"`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="salon-report-custom-${todayInZone("Europe/London")}.csv"`,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark, so Excel reads the £ right
     const text = new TextDecoder().decode(bytes);
@@ -97,7 +124,11 @@ describe("GET /api/reports/export", () => {
   });
 
   it("gives a stylist their own, under their own titles", async () => {
-    const response = (await get(exportApi.loader, "/api/reports/export?period=custom&from=2026-10-19&to=2026-10-25", fx.ann.token)) as Response;
+    const response = (await get(
+      exportApi.loader,
+      "/api/reports/export?period=custom&from=2026-10-19&to=2026-10-25",
+      fx.ann.token,
+    )) as Response;
     const rows = parseCsv(await response.text());
     const firsts = rows.map((cells) => cells[0]);
     expect(firsts).toEqual(expect.arrayContaining(["My Top Clients", "My Performance Details", "Ann Shears"]));
@@ -106,7 +137,9 @@ describe("GET /api/reports/export", () => {
   });
 
   it("answers 400 JSON for bad parameters", async () => {
-    const { status, body } = await json(await get(exportApi.loader, "/api/reports/export?period=custom&from=2026-10-25&to=2026-10-19", fx.admin.token));
+    const { status, body } = await json(
+      await get(exportApi.loader, "/api/reports/export?period=custom&from=2026-10-25&to=2026-10-19", fx.admin.token),
+    );
     expect(status).toBe(400);
     expect(body.errors.to).toEqual([END_BEFORE_START]);
   });

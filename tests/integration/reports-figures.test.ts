@@ -51,10 +51,28 @@ describe("the salon's week (administrator)", () => {
     const report = await buildReport(fx.admin.user, week);
     const [bob, ann] = report.stylists;
     // Ann: Mon-Sat 09:00-17:00 (the default rota) = 6 x 480; booked 60 + 90 (not the cancelled hour, not blocked time).
-    expect(ann).toMatchObject({ stylistId: fx.stylists.a, appointments: 3, completed: 2, cancelled: 1, revenue: 11500, averageService: 5750, bookedMinutes: 150, workingMinutes: 2880 });
+    expect(ann).toMatchObject({
+      stylistId: fx.stylists.a,
+      appointments: 3,
+      completed: 2,
+      cancelled: 1,
+      revenue: 11500,
+      averageService: 5750,
+      bookedMinutes: 150,
+      workingMinutes: 2880,
+    });
     expect(ann!.occupancy).toBeCloseTo(150 / 2880, 10);
     // Bob: off Thursday and Friday = 4 x 480; booked 60 + 60 + 30.
-    expect(bob).toMatchObject({ stylistId: fx.stylists.b, appointments: 3, completed: 2, cancelled: 0, revenue: 12000, averageService: 6000, bookedMinutes: 150, workingMinutes: 1920 });
+    expect(bob).toMatchObject({
+      stylistId: fx.stylists.b,
+      appointments: 3,
+      completed: 2,
+      cancelled: 0,
+      revenue: 12000,
+      averageService: 6000,
+      bookedMinutes: 150,
+      workingMinutes: 1920,
+    });
     expect(bob!.occupancy).toBeCloseTo(150 / 1920, 10);
     expect(report.occupancy).toBeCloseTo(300 / 4800, 10);
   });
@@ -91,7 +109,16 @@ describe("the salon's week (administrator)", () => {
 describe("a stylist's own figures (My Performance)", () => {
   it("covers only their appointments, clients and hours", async () => {
     const report = await buildReport(fx.ann.user, week);
-    expect(report).toMatchObject({ scope: "own", appointments: 3, completedCount: 2, totalRevenue: 11500, averageService: 5750, cancelledCount: 1, newClients: 1, returningClients: 0 });
+    expect(report).toMatchObject({
+      scope: "own",
+      appointments: 3,
+      completedCount: 2,
+      totalRevenue: 11500,
+      averageService: 5750,
+      cancelledCount: 1,
+      newClients: 1,
+      returningClients: 0,
+    });
     expect(report.cancellationRate).toBeCloseTo(1 / 3, 10);
     expect(report.rebookingRate).toBe(1);
     expect(report.stylists.map((stylist) => stylist.stylistId)).toEqual([fx.stylists.a]);
@@ -109,24 +136,69 @@ describe("a stylist's own figures (My Performance)", () => {
 describe("periods", () => {
   it("Last Week is the 7 salon days up to today, compared with the 7 before", async () => {
     const report = await buildReport(fx.admin.user, { period: "week" }, new Date("2026-10-25T12:00:00Z"));
-    expect([report.from, report.to, report.previous?.from, report.previous?.to]).toEqual(["2026-10-19", "2026-10-25", "2026-10-12", "2026-10-18"]);
+    expect([report.from, report.to, report.previous?.from, report.previous?.to]).toEqual([
+      "2026-10-19",
+      "2026-10-25",
+      "2026-10-12",
+      "2026-10-18",
+    ]);
     expect(report.totalRevenue).toBe(23500);
   });
 
   it("Today starts at the salon's midnight", async () => {
     const report = await buildReport(fx.admin.user, { period: "today" }, new Date("2026-10-19T08:00:00Z"));
-    expect([report.from, report.to, report.totalRevenue, report.completedCount]).toEqual(["2026-10-19", "2026-10-19", 4500, 1]);
+    expect([report.from, report.to, report.totalRevenue, report.completedCount]).toEqual([
+      "2026-10-19",
+      "2026-10-19",
+      4500,
+      1,
+    ]);
   });
 
   it("a Custom Range missing a date reports every appointment, with nothing to compare", async () => {
-    const report = await buildReport(fx.admin.user, { period: "custom", from: "2026-10-19", to: undefined }, new Date("2026-10-20T12:00:00Z"));
-    expect(report).toMatchObject({ allTime: true, from: "2026-10-18", to: "2026-10-26", previous: null, completedCount: 6, totalRevenue: 23500 + 4500 + 3000 });
+    const report = await buildReport(
+      fx.admin.user,
+      { period: "custom", from: "2026-10-19", to: undefined },
+      new Date("2026-10-20T12:00:00Z"),
+    );
+    expect(report).toMatchObject({
+      allTime: true,
+      from: "2026-10-18",
+      to: "2026-10-26",
+      previous: null,
+      completedCount: 6,
+      totalRevenue: 23500 + 4500 + 3000,
+    });
   });
 
   it("a week in which the clocks go forward ends at the Sunday's local midnight (23:00 UTC)", async () => {
-    await book({ stylistId: fx.stylists.a, clientId: fx.clients.c1, serviceId: fx.services.cut, status: "completed", price: 1000, start: "2027-03-28T22:30:00Z", minutes: 30 }); // Sun 28 23:30 BST
-    await book({ stylistId: fx.stylists.a, clientId: fx.clients.c1, serviceId: fx.services.cut, status: "completed", price: 2000, start: "2027-03-28T23:30:00Z", minutes: 30 }); // Mon 29 00:30 BST
-    await book({ stylistId: fx.stylists.a, clientId: fx.clients.c1, serviceId: fx.services.cut, status: "completed", price: 4000, start: "2027-03-22T00:30:00Z", minutes: 30 }); // Mon 22 00:30 GMT
+    await book({
+      stylistId: fx.stylists.a,
+      clientId: fx.clients.c1,
+      serviceId: fx.services.cut,
+      status: "completed",
+      price: 1000,
+      start: "2027-03-28T22:30:00Z",
+      minutes: 30,
+    }); // Sun 28 23:30 BST
+    await book({
+      stylistId: fx.stylists.a,
+      clientId: fx.clients.c1,
+      serviceId: fx.services.cut,
+      status: "completed",
+      price: 2000,
+      start: "2027-03-28T23:30:00Z",
+      minutes: 30,
+    }); // Mon 29 00:30 BST
+    await book({
+      stylistId: fx.stylists.a,
+      clientId: fx.clients.c1,
+      serviceId: fx.services.cut,
+      status: "completed",
+      price: 4000,
+      start: "2027-03-22T00:30:00Z",
+      minutes: 30,
+    }); // Mon 22 00:30 GMT
     const report = await buildReport(fx.admin.user, { period: "custom", from: "2027-03-22", to: "2027-03-28" });
     expect(report.totalRevenue).toBe(5000);
     expect(report.daily.filter((day) => day.revenue > 0)).toEqual([
@@ -137,7 +209,10 @@ describe("periods", () => {
 });
 
 describe("zoneOffsetSegments (the rollup's salon days)", () => {
-  const near = (zone: string, from: string, to: string) => zoneOffsetSegments(zone).filter((segment) => segment.from !== null && segment.from >= Date.parse(from) && segment.from < Date.parse(to));
+  const near = (zone: string, from: string, to: string) =>
+    zoneOffsetSegments(zone).filter(
+      (segment) => segment.from !== null && segment.from >= Date.parse(from) && segment.from < Date.parse(to),
+    );
   it("finds each clock change to the quarter hour", () => {
     expect(near("Europe/London", "2026-01-01T00:00:00Z", "2027-12-31T00:00:00Z")).toEqual([
       { from: Date.parse("2026-03-29T01:00:00Z"), offset: 60 },

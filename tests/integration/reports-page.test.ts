@@ -15,13 +15,20 @@ beforeAll(async () => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const load = async (path: string, cookie: string): Promise<any> => {
   const result = await call(reportsPage.loader, makeRequest("GET", path, { cookie }));
-  return result && typeof result === "object" && "type" in result ? { status: statusOf(result), ...(result as unknown as { data: object }).data } : { status: 200, ...(result as object) };
+  return result && typeof result === "object" && "type" in result
+    ? { status: statusOf(result), ...(result as unknown as { data: object }).data }
+    : { status: 200, ...(result as object) };
 };
 
 describe("GET /reports", () => {
   it("shows the custom week, with chart bars per day", async () => {
     const page = await load("/reports?period=custom&from=2026-10-19&to=2026-10-25", fx.admin.cookie);
-    expect(page).toMatchObject({ status: 200, admin: true, errors: null, values: { period: "custom", from: "2026-10-19", to: "2026-10-25" } });
+    expect(page).toMatchObject({
+      status: 200,
+      admin: true,
+      errors: null,
+      values: { period: "custom", from: "2026-10-19", to: "2026-10-25" },
+    });
     expect(page.report).toMatchObject({ totalRevenue: 23500, chart: { unit: "day" } });
     expect(page.report.chart.buckets).toHaveLength(7);
   });
@@ -40,6 +47,11 @@ describe("GET /reports", () => {
 
   it("answers an end before the start with a clear error, not an empty report", async () => {
     const page = await load("/reports?period=custom&from=2026-10-25&to=2026-10-19", fx.admin.cookie);
-    expect(page).toMatchObject({ status: 400, report: null, errors: { to: [END_BEFORE_START] }, values: { from: "2026-10-25", to: "2026-10-19" } });
+    expect(page).toMatchObject({
+      status: 400,
+      report: null,
+      errors: { to: [END_BEFORE_START] },
+      values: { from: "2026-10-25", to: "2026-10-19" },
+    });
   });
 });

@@ -28,7 +28,11 @@ function generator(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-  return { next, int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
+  return {
+    next,
+    int: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+  };
 }
 type Random = ReturnType<typeof generator>;
 
@@ -39,7 +43,8 @@ function randomStart(random: Random): string {
   const minutes = random.pick([-90, -45, -15, 0, 30, 60, 75, 9 * 60, 13 * 60 + 15, 22 * 60 + 45, 23 * 60 + 30]);
   return new Date(Date.parse(`${day}T00:00:00Z`) + minutes * 60_000).toISOString();
 }
-const endAfter = (start: string, random: Random) => new Date(Date.parse(start) + random.pick([15, 30, 45, 60, 90, 125]) * 60_000).toISOString();
+const endAfter = (start: string, random: Random) =>
+  new Date(Date.parse(start) + random.pick([15, 30, 45, 60, 90, 125]) * 60_000).toISOString();
 
 async function randomInsert(random: Random) {
   const status = random.pick(APPOINTMENT_STATUSES);
@@ -113,25 +118,57 @@ const WRITES: Record<string, (random: Random) => Promise<void>> = {
     await db.update(appointments).set({ clientId: into }).where(eq(appointments.clientId, from));
   },
   "several at once": async (random) => {
-    const chosen = (await db.select({ id: appointments.id }).from(appointments)).filter(() => random.next() < 0.3).map((row) => row.id);
-    if (chosen.length > 0) await db.update(appointments).set({ status: "completed" }).where(inArray(appointments.id, chosen));
+    const chosen = (await db.select({ id: appointments.id }).from(appointments))
+      .filter(() => random.next() < 0.3)
+      .map((row) => row.id);
+    if (chosen.length > 0)
+      await db.update(appointments).set({ status: "completed" }).where(inArray(appointments.id, chosen));
   },
 };
 
 type Table = Record<string, number | string>[];
 
 /** The rollup as it should be, from the appointments, in JavaScript. */
-async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; serviceDays: Table; clientDays: Table }> {
+async function expectedRollup(
+  timeZone: string,
+): Promise<{ stylistDays: Table; serviceDays: Table; clientDays: Table }> {
   const rows = await db.select().from(appointments);
-  const stylistDays = new Map<string, { stylistId: number; day: string; appointments: number; completed: number; cancelled: number; noShows: number; revenue: number; bookedSeconds: number }>();
-  const serviceDays = new Map<string, { stylistId: number; serviceId: number; day: string; completed: number; revenue: number }>();
-  const clientDays = new Map<string, { stylistId: number; clientId: number; day: string; completed: number; revenue: number }>();
+  const stylistDays = new Map<
+    string,
+    {
+      stylistId: number;
+      day: string;
+      appointments: number;
+      completed: number;
+      cancelled: number;
+      noShows: number;
+      revenue: number;
+      bookedSeconds: number;
+    }
+  >();
+  const serviceDays = new Map<
+    string,
+    { stylistId: number; serviceId: number; day: string; completed: number; revenue: number }
+  >();
+  const clientDays = new Map<
+    string,
+    { stylistId: number; clientId: number; day: string; completed: number; revenue: number }
+  >();
   for (const row of rows) {
     if (row.status === "blocked") continue;
     const day = dateInZone(row.startTime, timeZone);
     const seconds = Math.floor(Date.parse(row.endTime) / 1000) - Math.floor(Date.parse(row.startTime) / 1000);
     for (const stylistId of [0, row.stylistId]) {
-      const s = stylistDays.get(`${stylistId}|${day}`) ?? { stylistId, day, appointments: 0, completed: 0, cancelled: 0, noShows: 0, revenue: 0, bookedSeconds: 0 };
+      const s = stylistDays.get(`${stylistId}|${day}`) ?? {
+        stylistId,
+        day,
+        appointments: 0,
+        completed: 0,
+        cancelled: 0,
+        noShows: 0,
+        revenue: 0,
+        bookedSeconds: 0,
+      };
       s.appointments += 1;
       if (row.status === "completed") {
         s.completed += 1;
@@ -143,20 +180,33 @@ async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; s
       stylistDays.set(`${stylistId}|${day}`, s);
       if (row.status !== "completed") continue;
       if (row.serviceId !== null) {
-        const v = serviceDays.get(`${stylistId}|${row.serviceId}|${day}`) ?? { stylistId, serviceId: row.serviceId, day, completed: 0, revenue: 0 };
+        const v = serviceDays.get(`${stylistId}|${row.serviceId}|${day}`) ?? {
+          stylistId,
+          serviceId: row.serviceId,
+          day,
+          completed: 0,
+          revenue: 0,
+        };
         v.completed += 1;
         v.revenue += row.price;
         serviceDays.set(`${stylistId}|${row.serviceId}|${day}`, v);
       }
       if (row.clientId !== null) {
-        const c = clientDays.get(`${stylistId}|${row.clientId}|${day}`) ?? { stylistId, clientId: row.clientId, day, completed: 0, revenue: 0 };
+        const c = clientDays.get(`${stylistId}|${row.clientId}|${day}`) ?? {
+          stylistId,
+          clientId: row.clientId,
+          day,
+          completed: 0,
+          revenue: 0,
+        };
         c.completed += 1;
         c.revenue += row.price;
         clientDays.set(`${stylistId}|${row.clientId}|${day}`, c);
       }
     }
   }
-  const sorted = <T extends Record<string, number | string>>(list: T[], key: (row: T) => string) => list.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const sorted = <T extends Record<string, number | string>>(list: T[], key: (row: T) => string) =>
+    list.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const pad = (n: number) => String(n).padStart(9, "0");
   const clients = sorted([...clientDays.values()], (row) => `${pad(row.stylistId)}|${pad(row.clientId)}|${row.day}`);
   let running = { key: "", completed: 0, revenue: 0 };
@@ -176,10 +226,16 @@ async function expectedRollup(timeZone: string): Promise<{ stylistDays: Table; s
 
 async function actualRollup() {
   return {
-    stylistDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, day, appointments, completed, cancelled, no_shows as noShows, revenue, booked_seconds as bookedSeconds
+    stylistDays: await db.all<
+      Table[number]
+    >(sql`select stylist_id as stylistId, day, appointments, completed, cancelled, no_shows as noShows, revenue, booked_seconds as bookedSeconds
       from report_stylist_days order by stylist_id, day`),
-    serviceDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, service_id as serviceId, day, completed, revenue from report_service_days order by stylist_id, service_id, day`),
-    clientDays: await db.all<Table[number]>(sql`select stylist_id as stylistId, client_id as clientId, day, completed, revenue, cum_completed as cumCompleted, cum_revenue as cumRevenue
+    serviceDays: await db.all<Table[number]>(
+      sql`select stylist_id as stylistId, service_id as serviceId, day, completed, revenue from report_service_days order by stylist_id, service_id, day`,
+    ),
+    clientDays: await db.all<
+      Table[number]
+    >(sql`select stylist_id as stylistId, client_id as clientId, day, completed, revenue, cum_completed as cumCompleted, cum_revenue as cumRevenue
       from report_client_days order by stylist_id, client_id, day`),
   };
 }
@@ -194,7 +250,11 @@ beforeAll(async () => {
   const stylists = [(await createStylist()).id, (await createStylist()).id, (await createStylist()).id];
   const clients: number[] = [];
   for (let i = 0; i < 6; i += 1) clients.push((await createClient({ name: `Rollup Client ${i}` })).id);
-  const services = [(await createService({ name: "Rollup Cut" })).id, (await createService({ name: "Rollup Colour" })).id, (await createService({ name: "Rollup Trim" })).id];
+  const services = [
+    (await createService({ name: "Rollup Cut" })).id,
+    (await createService({ name: "Rollup Colour" })).id,
+    (await createService({ name: "Rollup Trim" })).id,
+  ];
   ids = { stylists, clients, services };
 });
 
@@ -228,7 +288,9 @@ describe("the reports rollup", () => {
     await expectInStep("Europe/London", "an erasure");
     await deleteClient(admin.user, deleted);
     await expectInStep("Europe/London", "a client's deletion");
-    const left = await db.all<{ n: number }>(sql`select count(*) as n from report_client_days where client_id in (${erased}, ${deleted})`);
+    const left = await db.all<{ n: number }>(
+      sql`select count(*) as n from report_client_days where client_id in (${erased}, ${deleted})`,
+    );
     expect(left[0]!.n).toBe(0);
     ids.clients = ids.clients.slice(2);
   });
@@ -257,7 +319,8 @@ describe("the reports rollup", () => {
     expect(report.noShowCount).toBe(rows.filter((row) => row.status === "no_show").length);
     expect(report.noShowRate).toBeCloseTo(rows.length > 0 ? report.noShowCount / rows.length : 0, 10);
     const clients = new Map<number, number>();
-    for (const row of completed) if (row.clientId !== null) clients.set(row.clientId, (clients.get(row.clientId) ?? 0) + 1);
+    for (const row of completed)
+      if (row.clientId !== null) clients.set(row.clientId, (clients.get(row.clientId) ?? 0) + 1);
     const rebooked = [...clients.values()].filter((n) => n > 1).length;
     expect(report.rebookingRate).toBeCloseTo(clients.size > 0 ? rebooked / clients.size : 0, 10);
     expect(report.newClients + report.returningClients).toBe(clients.size);

@@ -45,7 +45,9 @@ describe("the signed-in user, once per request", () => {
 
   it("is not shared between requests, nor between different credentials in one scope", async () => {
     const [a, b] = await Promise.all([signedIn("stylist"), signedIn("admin")]);
-    const ids = await inRequestScope("GET", () => Promise.all([a, b].map(({ token }) => getOptionalUser(makeRequest("GET", "/calendar", { token })))));
+    const ids = await inRequestScope("GET", () =>
+      Promise.all([a, b].map(({ token }) => getOptionalUser(makeRequest("GET", "/calendar", { token })))),
+    );
     expect(ids.map((actor) => actor?.id)).toEqual([a.user.id, b.user.id]);
     let computed = 0;
     const count = () => (computed += 1);

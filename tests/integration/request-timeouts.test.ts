@@ -44,7 +44,10 @@ describe.skipIf(skipUnless(MISSING_BUILD, "request time-outs"))("request time-ou
   });
 
   it("closes an upload that stops half way with 408", async () => {
-    const answer = await stall(server.url, "POST /auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=a");
+    const answer = await stall(
+      server.url,
+      "POST /auth HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nemail=a",
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 

@@ -38,7 +38,9 @@ describe("erasure with a reader holding a snapshot", () => {
     const client = await createTestClient(person);
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
     // A later edit puts the person's row in the WAL.
-    await db.insert(messages).values({ senderUserId: admin.user.id, content: `Call ${person.name} back on ${person.phone}` });
+    await db
+      .insert(messages)
+      .values({ senderUserId: admin.user.id, content: `Call ${person.name} back on ${person.phone}` });
 
     // A second connection, as a backup would have, reading inside an open transaction.
     const reader = createClient({ url: process.env.DATABASE_URL! });
@@ -46,7 +48,11 @@ describe("erasure with a reader holding a snapshot", () => {
     const snapshot = await reader.transaction("read");
     await snapshot.execute("SELECT count(*) FROM clients");
     try {
-      const response = await json(await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), { id: String(client.id) }));
+      const response = await json(
+        await call(erasure.action, makeRequest("DELETE", `/api/gdpr/erasure/${client.id}`, { token: admin.token }), {
+          id: String(client.id),
+        }),
+      );
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({
         message: "Client data erased",
@@ -69,8 +75,10 @@ describe("erasure with a reader holding a snapshot", () => {
     await until(async () => (await purged()).length === 1, "the background purge");
     expect((await purged())[0]).toMatchObject({ actorUserId: admin.user.id, entityType: "client" });
     // 20 more writes afterwards: nothing brings the data back.
-    for (let i = 0; i < 20; i++) await db.insert(messages).values({ senderUserId: admin.user.id, content: `note ${i}` });
-    for (const value of Object.values(person)) expect(occurrences(value), `${value} is still in the database files`).toBe(0);
+    for (let i = 0; i < 20; i++)
+      await db.insert(messages).values({ senderUserId: admin.user.id, content: `note ${i}` });
+    for (const value of Object.values(person))
+      expect(occurrences(value), `${value} is still in the database files`).toBe(0);
   }, 120_000);
 
   it("creates the database file readable by its owner only", () => {

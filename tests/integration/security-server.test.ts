@@ -13,18 +13,28 @@ const MB = 1024 * 1024;
 const admin = { email: "owner@salon.test", password: "owner-pass-2026", firstName: "Olive", lastName: "Owner" };
 
 /** Sends headers announcing `declared` bytes, then only a little, and reports what the server answered. */
-function announceBody(url: string, path: string, headers: Record<string, string>, sendBytes: number): Promise<{ status: number; body: string }> {
+function announceBody(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  sendBytes: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(path, url);
-    const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, body });
-        req.destroy();
-      });
-    });
-    req.on("error", (error) => (error.message.includes("EPIPE") || error.message.includes("ECONNRESET") ? undefined : reject(error)));
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      },
+    );
+    req.on("error", (error) =>
+      error.message.includes("EPIPE") || error.message.includes("ECONNRESET") ? undefined : reject(error),
+    );
     req.write(Buffer.alloc(sendBytes, "a"));
     // Never finish the body: the answer must not depend on receiving it.
   });
@@ -36,10 +46,18 @@ describe.skipIf(!hasBuild)("the production server (node server.js)", () => {
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), "salon-security-"));
-    const env = { DATABASE_URL: `file:${join(dir, "salon.db")}`, SESSION_SECRET: "security-tests-secret-0123456789", COOKIE_SECURE: "false" };
+    const env = {
+      DATABASE_URL: `file:${join(dir, "salon.db")}`,
+      SESSION_SECRET: "security-tests-secret-0123456789",
+      COOKIE_SECURE: "false",
+    };
     direct = await startServer("node", ["server.js"], env);
     proxied = await startServer("node", ["server.js"], { ...env, TRUST_PROXY: "true" });
-    const setup = await fetch(`${direct.url}/api/setup-admin`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) });
+    const setup = await fetch(`${direct.url}/api/setup-admin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(admin),
+    });
     expect(setup.status).toBe(201);
   }, 90_000);
 
@@ -48,7 +66,12 @@ describe.skipIf(!hasBuild)("the production server (node server.js)", () => {
   });
 
   it("refuses a 300 MB login body from its Content-Length, before reading it", async () => {
-    const answer = await announceBody(direct.url, "/api/login", { "Content-Type": "application/json", "Content-Length": String(300 * MB) }, 64 * 1024);
+    const answer = await announceBody(
+      direct.url,
+      "/api/login",
+      { "Content-Type": "application/json", "Content-Length": String(300 * MB) },
+      64 * 1024,
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ message: "The request body is too large (the limit is 1 MB)." });
     // The server is still answering normally.
@@ -56,18 +79,36 @@ describe.skipIf(!hasBuild)("the production server (node server.js)", () => {
   });
 
   it("refuses a body sent without a length (chunked) with 411", async () => {
-    const answer = await announceBody(direct.url, "/api/login", { "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, 16);
+    const answer = await announceBody(
+      direct.url,
+      "/api/login",
+      { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+      16,
+    );
     expect(answer.status).toBe(411);
   });
 
   it("allows 10 MB only for the CSV import endpoints", async () => {
     const twoMb = JSON.stringify({ email: "a@b.test", password: "x".repeat(2 * MB) });
-    const login = await fetch(`${direct.url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: twoMb });
+    const login = await fetch(`${direct.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: twoMb,
+    });
     expect(login.status).toBe(413);
     // 5 MB to the import API passes the size check (and is then refused for being signed out).
-    const fiveMb = await fetch(`${direct.url}/api/clients/bulk-import`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ clients: ["x".repeat(5 * MB)] }) });
+    const fiveMb = await fetch(`${direct.url}/api/clients/bulk-import`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ clients: ["x".repeat(5 * MB)] }),
+    });
     expect(fiveMb.status).toBe(401);
-    const elevenMb = await announceBody(direct.url, "/settings/import", { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(11 * MB) }, 1024);
+    const elevenMb = await announceBody(
+      direct.url,
+      "/settings/import",
+      { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(11 * MB) },
+      1024,
+    );
     expect(elevenMb.status).toBe(413);
   });
 
@@ -86,7 +127,10 @@ describe.skipIf(!hasBuild)("the production server (node server.js)", () => {
   }, 120_000);
 
   it("without TRUST_PROXY, X-Forwarded-Host does not make another site's request same-origin", async () => {
-    const response = await fetch(`${direct.url}/api/logout`, { method: "POST", headers: { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" } });
+    const response = await fetch(`${direct.url}/api/logout`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" },
+    });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: "Cross-origin requests are not allowed." });
   });
@@ -117,7 +161,11 @@ describe("proxy hops and the one cross-origin check (server/security.js)", () =>
   });
 
   it("believes X-Forwarded-Host only behind a trusted proxy", () => {
-    const headers: Record<string, string> = { origin: "https://salon.example", host: "app.internal:3000", "x-forwarded-host": "salon.example" };
+    const headers: Record<string, string> = {
+      origin: "https://salon.example",
+      host: "app.internal:3000",
+      "x-forwarded-host": "salon.example",
+    };
     const header = (name: string) => headers[name];
     expect(isCrossOriginWrite("POST", header, { trustProxy: true })).toBe(false);
     expect(isCrossOriginWrite("POST", header, { trustProxy: false })).toBe(true);

@@ -33,7 +33,14 @@ async function book(stylist: number, time: string, clientId?: number) {
   const start = zonedToUtc(DAY, time, "Europe/London");
   const [row] = await db
     .insert(appointments)
-    .values({ stylistId: stylist, clientId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 30 * 60_000).toISOString(), status: "scheduled", price: 3000 })
+    .values({
+      stylistId: stylist,
+      clientId,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      status: "scheduled",
+      price: 3000,
+    })
     .returning({ id: appointments.id });
   return row!.id;
 }
@@ -51,13 +58,31 @@ describe("the data revision", () => {
     const service = await createService();
     let id = 0;
     expect(await raises(async () => (id = await book(stylistId, "09:00", client.id)))).toBe(true);
-    expect(await raises(() => db.update(appointments).set({ notes: "Moved by the desk" }).where(eq(appointments.id, id)))).toBe(true);
-    expect(await raises(() => db.update(clients).set({ name: "Renamed Client" }).where(eq(clients.id, client.id)))).toBe(true);
+    expect(
+      await raises(() => db.update(appointments).set({ notes: "Moved by the desk" }).where(eq(appointments.id, id))),
+    ).toBe(true);
+    expect(
+      await raises(() => db.update(clients).set({ name: "Renamed Client" }).where(eq(clients.id, client.id))),
+    ).toBe(true);
     expect(await raises(() => db.update(services).set({ color: "sky" }).where(eq(services.id, service.id)))).toBe(true);
-    expect(await raises(() => db.update(stylists).set({ name: "Renamed Stylist" }).where(eq(stylists.id, otherStylistId)))).toBe(true);
-    expect(await raises(() => db.insert(timeOff).values({ stylistId, startDate: "2031-06-01", endDate: "2031-06-02", reason: "Holiday" }))).toBe(true);
-    expect(await raises(() => db.insert(stylistAvailability).values({ stylistId, dayOfWeek: 3, startTime: "10:00", endTime: "18:00" }))).toBe(true);
-    expect(await raises(() => db.update(stylistAvailability).set({ startTime: "10:30" }).where(eq(stylistAvailability.stylistId, stylistId)))).toBe(true);
+    expect(
+      await raises(() => db.update(stylists).set({ name: "Renamed Stylist" }).where(eq(stylists.id, otherStylistId))),
+    ).toBe(true);
+    expect(
+      await raises(() =>
+        db.insert(timeOff).values({ stylistId, startDate: "2031-06-01", endDate: "2031-06-02", reason: "Holiday" }),
+      ),
+    ).toBe(true);
+    expect(
+      await raises(() =>
+        db.insert(stylistAvailability).values({ stylistId, dayOfWeek: 3, startTime: "10:00", endTime: "18:00" }),
+      ),
+    ).toBe(true);
+    expect(
+      await raises(() =>
+        db.update(stylistAvailability).set({ startTime: "10:30" }).where(eq(stylistAvailability.stylistId, stylistId)),
+      ),
+    ).toBe(true);
     expect(
       await raises(() =>
         db
@@ -98,7 +123,9 @@ describe("a shared read", () => {
   });
 
   it("keeps no failure: the next caller computes again", async () => {
-    await expect(sharedRead("test failure", () => Promise.reject(new Error("database busy")))).rejects.toThrow("database busy");
+    await expect(sharedRead("test failure", () => Promise.reject(new Error("database busy")))).rejects.toThrow(
+      "database busy",
+    );
     expect(await sharedRead("test failure", async () => "recovered")).toBe("recovered");
   });
 });

@@ -86,9 +86,17 @@ function trappedRequest(request: Request): Request {
 }
 
 /** The servers' per-request scope (server/request-scope.js): it holds the signed-in user. */
-const requestScope = (globalThis as Record<symbol, AsyncLocalStorage<unknown> | undefined>)[Symbol.for("salon.requestScope")]!;
+const requestScope = (globalThis as Record<symbol, AsyncLocalStorage<unknown> | undefined>)[
+  Symbol.for("salon.requestScope")
+]!;
 
-type Handle = (request: Request, status: number, headers: Headers, remixContext: unknown, loadContext: unknown) => Promise<Response>;
+type Handle = (
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: unknown,
+  loadContext: unknown,
+) => Promise<Response>;
 
 /** The build with its document render (entry.server's handleRequest) run under the traps. */
 function trappedBuild(build: ServerBuild): ServerBuild {
@@ -114,7 +122,13 @@ function trappedBuild(build: ServerBuild): ServerBuild {
       requestScope.getStore = getStore;
     }
   };
-  return { ...build, entry: { ...build.entry, module: { ...build.entry.module, default: trapped as unknown as ServerBuild["entry"]["module"]["default"] } } };
+  return {
+    ...build,
+    entry: {
+      ...build.entry,
+      module: { ...build.entry.module, default: trapped as unknown as ServerBuild["entry"]["module"]["default"] },
+    },
+  };
 }
 
 afterEach(() => {
@@ -171,17 +185,16 @@ describe.skipIf(skipUnless(missing, "the shared-render purity test"))("screens t
     expect(optedIn.filter((id) => !PAGES[id]?.length)).toEqual([]);
   });
 
-  it.each(Object.entries(PAGES).flatMap(([route, pages]) => pages.map((page) => [route, page.path, page.shows] as const)))(
-    "%s renders %s without the clock or the request",
-    async (_route, path, shows) => {
-      for (const [who, cookie] of Object.entries(people)) {
-        reads.length = 0;
-        const response = await handle(makeRequest("GET", path, { cookie }));
-        const html = await response.text();
-        expect(response.status, `${who}: ${html.slice(0, 300)}`).toBe(200);
-        if (who === "admin") expect(html).toContain(shows);
-        expect(reads, `${who} at ${path} read during the shared render:\n${reads.join("\n\n")}`).toEqual([]);
-      }
-    },
-  );
+  it.each(
+    Object.entries(PAGES).flatMap(([route, pages]) => pages.map((page) => [route, page.path, page.shows] as const)),
+  )("%s renders %s without the clock or the request", async (_route, path, shows) => {
+    for (const [who, cookie] of Object.entries(people)) {
+      reads.length = 0;
+      const response = await handle(makeRequest("GET", path, { cookie }));
+      const html = await response.text();
+      expect(response.status, `${who}: ${html.slice(0, 300)}`).toBe(200);
+      if (who === "admin") expect(html).toContain(shows);
+      expect(reads, `${who} at ${path} read during the shared render:\n${reads.join("\n\n")}`).toEqual([]);
+    }
+  });
 });

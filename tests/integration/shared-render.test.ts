@@ -17,10 +17,20 @@ function streamOf(text: string): ReadableStream<Uint8Array> {
   });
 }
 
-function entryContext(data: string, options: { handle?: unknown; errors?: unknown; actionData?: unknown } = {}): EntryContext {
+function entryContext(
+  data: string,
+  options: { handle?: unknown; errors?: unknown; actionData?: unknown } = {},
+): EntryContext {
   return {
-    staticHandlerContext: { matches: [{ route: { id: "root" } }, { route: { id: "routes/screen" } }], errors: options.errors ?? null, actionData: options.actionData ?? null },
-    routeModules: { root: {}, "routes/screen": { handle: "handle" in options ? options.handle : { renderOnce: true } } },
+    staticHandlerContext: {
+      matches: [{ route: { id: "root" } }, { route: { id: "routes/screen" } }],
+      errors: options.errors ?? null,
+      actionData: options.actionData ?? null,
+    },
+    routeModules: {
+      root: {},
+      "routes/screen": { handle: "handle" in options ? options.handle : { renderOnce: true } },
+    },
     serverHandoffStream: streamOf(data),
   } as unknown as EntryContext;
 }
@@ -60,7 +70,9 @@ describe("a shared render", () => {
     );
     expect(calls.count).toBe(1);
     pages.forEach((page, index) => {
-      expect(page).toBe(`<main>{"day":"2031-05-14","blocks":[1,2,3]}</main><script nonce="nonce${index}"></script><style nonce="nonce${index}"></style>`);
+      expect(page).toBe(
+        `<main>{"day":"2031-05-14","blocks":[1,2,3]}</main><script nonce="nonce${index}"></script><style nonce="nonce${index}"></style>`,
+      );
       expect(page).not.toContain(NONCE_PLACEHOLDER);
     });
   });
@@ -74,7 +86,9 @@ describe("a shared render", () => {
     await ask("http://salon.test/calendar?view=week", '{"count":1}');
     await ask("http://salon.test/calendar?view=week", '{"count":1}');
     expect(calls.count).toBe(1);
-    expect(await ask("http://salon.test/calendar?view=week", '{"count":2}')).toBe('<main>{"count":2}</main><script nonce="n"></script><style nonce="n"></style>');
+    expect(await ask("http://salon.test/calendar?view=week", '{"count":2}')).toBe(
+      '<main>{"count":2}</main><script nonce="n"></script><style nonce="n"></style>',
+    );
     expect(calls.count).toBe(2);
     await ask("http://salon.test/calendar?view=month", '{"count":2}');
     expect(calls.count).toBe(3);
@@ -82,7 +96,9 @@ describe("a shared render", () => {
 
   it("keeps no failed render", async () => {
     const context = entryContext('{"failing":true}');
-    await expect(sharedRender("http://salon.test/calendar", context, "n", () => Promise.reject(new Error("render failed")))).rejects.toThrow("render failed");
+    await expect(
+      sharedRender("http://salon.test/calendar", context, "n", () => Promise.reject(new Error("render failed"))),
+    ).rejects.toThrow("render failed");
     const again = entryContext('{"failing":true}');
     expect(String(await sharedRender("http://salon.test/calendar", again, "n", async () => "drawn"))).toBe("drawn");
   });

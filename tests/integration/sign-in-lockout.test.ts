@@ -5,7 +5,11 @@ import * as login from "~/routes/api.login";
 import * as authPage from "~/routes/auth";
 import { context, createTestUser, json, makeRequest, PASSWORD, statusOf } from "../factories";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: typeof context }) => Promise<unknown>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: typeof context;
+}) => Promise<unknown>;
 async function from(address: string, handler: unknown, request: Request) {
   try {
     return await (handler as Handler)({ request, params: {}, context: { ...context, clientAddress: address } });
@@ -14,10 +18,16 @@ async function from(address: string, handler: unknown, request: Request) {
     throw error;
   }
 }
-const loginRequest = (email: string, password: string, cookie?: string) => makeRequest("POST", "/api/login", { body: { email, password }, ...(cookie ? { cookie } : {}) });
+const loginRequest = (email: string, password: string, cookie?: string) =>
+  makeRequest("POST", "/api/login", { body: { email, password }, ...(cookie ? { cookie } : {}) });
 const formRequest = (email: string, password: string, cookie?: string) =>
-  makeRequest("POST", "/auth", { form: { intent: "login", email, password }, headers: { Origin: "http://localhost:3000" }, ...(cookie ? { cookie } : {}) });
-const signIn = (address: string, email: string, password: string) => from(address, login.action, loginRequest(email, password)).then(statusOf);
+  makeRequest("POST", "/auth", {
+    form: { intent: "login", email, password },
+    headers: { Origin: "http://localhost:3000" },
+    ...(cookie ? { cookie } : {}),
+  });
+const signIn = (address: string, email: string, password: string) =>
+  from(address, login.action, loginRequest(email, password)).then(statusOf);
 
 describe("sign-in limits that cannot lock staff out", () => {
   it("ten wrong guesses from two addresses do not refuse the right password from a third", async () => {
@@ -69,13 +79,18 @@ describe("sign-in limits that cannot lock staff out", () => {
 
   it("sixteen simultaneous right sign-ins of one account are never refused as failed attempts", async () => {
     const user = await createTestUser("admin");
-    const results = await Promise.all(Array.from({ length: 16 }, () => from("10.1.1.1", login.action, loginRequest(user.email, PASSWORD))));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, () => from("10.1.1.1", login.action, loginRequest(user.email, PASSWORD))),
+    );
     const statuses = results.map(statusOf);
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
     // And none of them counted as a failure: five wrong guesses still get their 401s.
-    for (let i = 0; i < 4; i++) expect((await json(await from("10.1.1.1", login.action, loginRequest(user.email, `wrong-${i}`)))).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await json(await from("10.1.1.1", login.action, loginRequest(user.email, `wrong-${i}`)))).status).toBe(
+        401,
+      );
     expect(await signIn("10.1.1.1", user.email, PASSWORD)).toBe(200);
   }, 120_000);
 });

@@ -25,9 +25,18 @@ describe("the sign-in strategy", () => {
   it("signs the form and /api/login in through the FormStrategy", async () => {
     const user = await createTestUser("stylist");
     const strategy = vi.spyOn(FormStrategy.prototype, "authenticate");
-    const api = await call(login.action, makeRequest("POST", "/api/login", { body: { email: user.email, password: PASSWORD } }));
+    const api = await call(
+      login.action,
+      makeRequest("POST", "/api/login", { body: { email: user.email, password: PASSWORD } }),
+    );
     expect(statusOf(api)).toBe(200);
-    const page = await call(authPage.action, makeRequest("POST", "/auth", { form: { intent: "login", email: user.email, password: PASSWORD }, headers: { Origin: "http://localhost:3000" } }));
+    const page = await call(
+      authPage.action,
+      makeRequest("POST", "/auth", {
+        form: { intent: "login", email: user.email, password: PASSWORD },
+        headers: { Origin: "http://localhost:3000" },
+      }),
+    );
     expect(statusOf(page)).toBe(302);
     expect(strategy).toHaveBeenCalledTimes(2);
   });
@@ -36,10 +45,15 @@ describe("the sign-in strategy", () => {
     const user = await createTestUser("stylist");
     const wrong = { email: user.email, password: "not-the-password" };
     for (let i = 0; i < SIGN_IN_LIMITS.accountAndAddress; i++) {
-      expect(await refusal(signInWithPassword(wrong, request, from("10.9.0.1")))).toEqual({ status: 401, message: "Invalid email or password" });
+      expect(await refusal(signInWithPassword(wrong, request, from("10.9.0.1")))).toEqual({
+        status: 401,
+        message: "Invalid email or password",
+      });
     }
     expect((await refusal(signInWithPassword(wrong, request, from("10.9.0.1"))))?.status).toBe(429);
     // Another address is not locked out of the same account (its own limit is not reached).
-    await expect(signInWithPassword({ email: user.email, password: PASSWORD }, request, from("10.9.0.2"))).resolves.toMatchObject({ id: user.id });
+    await expect(
+      signInWithPassword({ email: user.email, password: PASSWORD }, request, from("10.9.0.2")),
+    ).resolves.toMatchObject({ id: user.id });
   });
 });

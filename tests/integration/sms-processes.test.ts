@@ -39,7 +39,10 @@ describe.skipIf(!hasBuild)("reminders with several server processes on one datab
       SMS_TWILIO_URL: fake.url,
       SMS_RETRY_BASE_MS: "10",
     };
-    const [first, second] = await Promise.all([startServer("node", ["server.js"], env), startServer("node", ["server.js"], env)]);
+    const [first, second] = await Promise.all([
+      startServer("node", ["server.js"], env),
+      startServer("node", ["server.js"], env),
+    ]);
     servers.push(first!, second!);
     diagnostics = () => `${fake.requests.length} requests\n${first!.output()}\n${second!.output()}`;
     await configureSms({ smsProvider: "twilio" });
@@ -49,10 +52,14 @@ describe.skipIf(!hasBuild)("reminders with several server processes on one datab
     // Bookings made while the schedulers run are reminded at a following run.
     for (let n = 13; n <= 16; n++) await appointmentIn(1 + n, { client: { phone: phone(n) } });
     await until(() => fake.requests.length >= 16, "the 4 later reminders");
-    await until(async () => (await db.select().from(smsReminders).where(eq(smsReminders.status, "sending"))).length === 0, "every claim to finish");
+    await until(
+      async () => (await db.select().from(smsReminders).where(eq(smsReminders.status, "sending"))).length === 0,
+      "every claim to finish",
+    );
 
     // Several more runs by any process must not add a message.
-    const runAt = async () => (await db.select().from(jobRuns).where(eq(jobRuns.name, "sms-reminders")))[0]?.lastRunAt ?? "";
+    const runAt = async () =>
+      (await db.select().from(jobRuns).where(eq(jobRuns.name, "sms-reminders")))[0]?.lastRunAt ?? "";
     const seen = new Set<string>();
     await until(async () => {
       seen.add(await runAt());
@@ -62,7 +69,9 @@ describe.skipIf(!hasBuild)("reminders with several server processes on one datab
     const to = fake.requests.map((request) => request.body.To);
     expect(to).toHaveLength(16);
     expect(new Set(to).size).toBe(16);
-    expect(to.sort()).toEqual(Array.from({ length: 16 }, (_, i) => `+4477009006${String(i + 1).padStart(2, "0")}`).sort());
+    expect(to.sort()).toEqual(
+      Array.from({ length: 16 }, (_, i) => `+4477009006${String(i + 1).padStart(2, "0")}`).sort(),
+    );
     const claims = await db.select().from(smsReminders).where(ne(smsReminders.status, "sent"));
     expect(claims).toEqual([]);
     // The claims came from more than one process.

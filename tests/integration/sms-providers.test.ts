@@ -28,7 +28,13 @@ beforeEach(() => {
   fake.requests.length = 0;
 });
 
-const send = async (appointmentId: unknown) => json(await call(testReminder.action, makeRequest("POST", "/api/test-reminder", { token: admin.token, body: { appointmentId } })));
+const send = async (appointmentId: unknown) =>
+  json(
+    await call(
+      testReminder.action,
+      makeRequest("POST", "/api/test-reminder", { token: admin.token, body: { appointmentId } }),
+    ),
+  );
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
 const logOf = async (id: number) => (await db.select().from(smsLog).where(eq(smsLog.appointmentId, id)))[0]!;
 
@@ -39,7 +45,10 @@ const RENDERED = (name: string) => `Hi ${name}, Cut & Colour with Stylist Number
 describe("Twilio", () => {
   it("posts form-encoded To, From and Body with basic auth to the account's Messages.json", async () => {
     await configureSms({ smsProvider: "twilio" });
-    const { appointment, client } = await appointmentIn(0, { startTime: SUMMER_START, client: { name: "Ada Lovelace", phone: "07700 900123" } });
+    const { appointment, client } = await appointmentIn(0, {
+      startTime: SUMMER_START,
+      client: { name: "Ada Lovelace", phone: "07700 900123" },
+    });
     const { status, body } = await send(appointment.id);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
@@ -52,9 +61,18 @@ describe("Twilio", () => {
     expect(Object.keys(request!.body).sort()).toEqual(["Body", "From", "To"]);
     expect(request!.body.To).toBe("+447700900123");
     expect(request!.body.From).toBe("+447700900001");
-    expect(request!.body.Body).toMatch(new RegExp(`^${RENDERED("Ada Lovelace")}\\d+ at Willow & Shear on Wednesday, July 1, 2026 at 2:30 PM\\.$`));
+    expect(request!.body.Body).toMatch(
+      new RegExp(`^${RENDERED("Ada Lovelace")}\\d+ at Willow & Shear on Wednesday, July 1, 2026 at 2:30 PM\\.$`),
+    );
     const log = await logOf(appointment.id);
-    expect(log).toMatchObject({ clientId: client.id, kind: "test", status: "sent", provider: "twilio", toNumber: "+447700900123", error: null });
+    expect(log).toMatchObject({
+      clientId: client.id,
+      kind: "test",
+      status: "sent",
+      provider: "twilio",
+      toNumber: "+447700900123",
+      error: null,
+    });
     expect(log.providerMessageId).toMatch(/^SM\d{32}$/);
   });
 });
@@ -62,7 +80,10 @@ describe("Twilio", () => {
 describe("Plivo", () => {
   it("posts JSON src, dst and text with basic auth to the account's Message/", async () => {
     await configureSms({ smsProvider: "plivo", smsApiKey: "MAPLIVOAUTHID", smsFromNumber: "+44 7700 900002" });
-    const { appointment } = await appointmentIn(0, { startTime: SUMMER_START, client: { name: "Grace Hopper", phone: "+44 (0)7700 900456" } });
+    const { appointment } = await appointmentIn(0, {
+      startTime: SUMMER_START,
+      client: { name: "Grace Hopper", phone: "+44 (0)7700 900456" },
+    });
     const { body } = await send(appointment.id);
     expect(body.success).toBe(true);
     const [request] = fake.requests;
@@ -79,13 +100,20 @@ describe("Plivo", () => {
 describe("MessageBird", () => {
   it("posts JSON originator, recipients and body with an AccessKey header to /messages", async () => {
     await configureSms({ smsProvider: "messagebird", smsApiKey: "", smsFromNumber: "WillowSalon" });
-    const { appointment } = await appointmentIn(0, { startTime: SUMMER_START, client: { name: "Katherine Johnson", phone: "07700900789" } });
+    const { appointment } = await appointmentIn(0, {
+      startTime: SUMMER_START,
+      client: { name: "Katherine Johnson", phone: "07700900789" },
+    });
     const { body } = await send(appointment.id);
     expect(body.success).toBe(true);
     const [request] = fake.requests;
     expect(request!.path).toBe("/messages");
     expect(request!.headers.authorization).toBe(`AccessKey ${SECRET}`);
-    expect(request!.body).toEqual({ originator: "WillowSalon", recipients: ["+447700900789"], body: expect.stringContaining("Hi Katherine Johnson") });
+    expect(request!.body).toEqual({
+      originator: "WillowSalon",
+      recipients: ["+447700900789"],
+      body: expect.stringContaining("Hi Katherine Johnson"),
+    });
     expect((await logOf(appointment.id)).providerMessageId).toMatch(/^mb-\d+$/);
   });
 });
@@ -94,17 +122,30 @@ describe("failures", () => {
   beforeEach(() => configureSms({ smsProvider: "twilio" }));
 
   it("records a permanent refusal (4xx) after one attempt, with the provider's message", async () => {
-    fake.queue({ status: 400, body: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 } });
+    fake.queue({
+      status: 400,
+      body: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 },
+    });
     const { appointment } = await appointmentIn(0, { startTime: SUMMER_START });
     const { status, body } = await send(appointment.id);
     expect(status).toBe(502);
-    expect(body).toEqual({ success: false, message: "Twilio answered 400: The 'To' number is not a valid phone number." });
+    expect(body).toEqual({
+      success: false,
+      message: "Twilio answered 400: The 'To' number is not a valid phone number.",
+    });
     expect(fake.requests).toHaveLength(1);
-    expect(await logOf(appointment.id)).toMatchObject({ status: "failed", error: "Twilio answered 400: The 'To' number is not a valid phone number.", providerMessageId: null });
+    expect(await logOf(appointment.id)).toMatchObject({
+      status: "failed",
+      error: "Twilio answered 400: The 'To' number is not a valid phone number.",
+      providerMessageId: null,
+    });
   });
 
   it("retries 5xx, 429 and timeouts with backoff, then succeeds", async () => {
-    fake.queue({ status: 503, body: { message: "busy" } }, { status: 429, body: { message: "slow down" }, headers: { "Retry-After": "0" } });
+    fake.queue(
+      { status: 503, body: { message: "busy" } },
+      { status: 429, body: { message: "slow down" }, headers: { "Retry-After": "0" } },
+    );
     const { appointment } = await appointmentIn(0, { startTime: SUMMER_START });
     expect((await send(appointment.id)).body.success).toBe(true);
     expect(fake.requests).toHaveLength(3);
@@ -117,7 +158,11 @@ describe("failures", () => {
   });
 
   it("gives up after three transient failures and records the last", async () => {
-    fake.queue({ status: 500, body: { message: "down" } }, { status: 502, body: { message: "down" } }, { status: 503, body: { message: "still down" } });
+    fake.queue(
+      { status: 500, body: { message: "down" } },
+      { status: 502, body: { message: "down" } },
+      { status: 503, body: { message: "still down" } },
+    );
     const { appointment } = await appointmentIn(0, { startTime: SUMMER_START });
     const { status, body } = await send(appointment.id);
     expect(status).toBe(502);
@@ -138,13 +183,21 @@ describe("failures", () => {
 describe("POST /api/test-reminder input", () => {
   it("requires an appointment id, an existing appointment and SMS turned on", async () => {
     await configureSms();
-    expect(await send(undefined)).toEqual({ status: 400, body: { message: "Please enter an appointment ID to test.", errors: { appointmentId: ["Please enter an appointment ID to test."] } } });
+    expect(await send(undefined)).toEqual({
+      status: 400,
+      body: {
+        message: "Please enter an appointment ID to test.",
+        errors: { appointmentId: ["Please enter an appointment ID to test."] },
+      },
+    });
     expect((await send("abc")).status).toBe(400);
     expect(await send(999_999)).toEqual({ status: 404, body: { message: "Appointment not found" } });
     const { appointment } = await appointmentIn(5, { client: { smsOptedOutAt: new Date().toISOString() } });
     expect((await send(appointment.id)).body.message).toBe("The client has opted out of SMS (replied STOP).");
     await configureSms({ smsEnabled: false });
-    expect((await send(appointment.id)).body.message).toBe("SMS reminders are turned off. Turn them on and save before sending a test.");
+    expect((await send(appointment.id)).body.message).toBe(
+      "SMS reminders are turned off. Turn them on and save before sending a test.",
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -39,7 +39,8 @@ beforeEach(async () => {
 });
 
 const sentTo = () => fake.requests.map((request) => request.body.To);
-const remindersOf = (appointmentId: number) => db.select().from(smsReminders).where(eq(smsReminders.appointmentId, appointmentId));
+const remindersOf = (appointmentId: number) =>
+  db.select().from(smsReminders).where(eq(smsReminders.appointmentId, appointmentId));
 
 describe("which appointments get a reminder", () => {
   it("sends once to each scheduled appointment inside the window, and never again", async () => {
@@ -56,7 +57,9 @@ describe("which appointments get a reminder", () => {
     const first = await runReminders();
     expect(first).toMatchObject({ claimed: 2, sent: 2, failed: 0 });
     expect(sentTo().sort()).toEqual(["+447700900301", "+447700900302"]);
-    expect(await remindersOf(due.appointment.id)).toEqual([expect.objectContaining({ status: "sent", startTime: due.appointment.startTime })]);
+    expect(await remindersOf(due.appointment.id)).toEqual([
+      expect.objectContaining({ status: "sent", startTime: due.appointment.startTime }),
+    ]);
     expect(await remindersOf(edge.appointment.id)).toHaveLength(1);
 
     expect(await runReminders()).toMatchObject({ claimed: 0, sent: 0 });
@@ -84,7 +87,10 @@ describe("which appointments get a reminder", () => {
     await runReminders();
     // 09:15 on 1 December in London is 09:15 UTC; in New York 04:15.
     const now = new Date("2026-12-01T06:00:00.000Z");
-    const booking = await appointmentIn(0, { startTime: "2026-12-01T09:15:00.000Z", client: { name: "Late Booker", phone: "07700 900310" } });
+    const booking = await appointmentIn(0, {
+      startTime: "2026-12-01T09:15:00.000Z",
+      client: { name: "Late Booker", phone: "07700 900310" },
+    });
     await configureSms({ timeZone: "America/New_York", reminderHoursBefore: 4 });
     expect(await runReminders(() => now)).toMatchObject({ sent: 1 });
     expect(fake.requests[0]!.body.Body).toContain("on Tuesday, December 1, 2026 at 4:15 AM.");
@@ -98,7 +104,9 @@ describe("which appointments get a reminder", () => {
     await db.update(appointments).set({ startTime: moved }).where(eq(appointments.id, appointment.id));
     await runReminders();
     expect(sentTo()).toEqual(["+447700900320", "+447700900320"]);
-    expect((await remindersOf(appointment.id)).map((row) => row.startTime).sort()).toEqual([appointment.startTime, moved].sort());
+    expect((await remindersOf(appointment.id)).map((row) => row.startTime).sort()).toEqual(
+      [appointment.startTime, moved].sort(),
+    );
     // A deleted appointment takes its claims with it and gets nothing more.
     await db.delete(smsLog).where(eq(smsLog.appointmentId, appointment.id));
     await db.delete(appointments).where(eq(appointments.id, appointment.id));
@@ -106,7 +114,9 @@ describe("which appointments get a reminder", () => {
   });
 
   it("claims each reminder once when runs overlap in one process", async () => {
-    const due = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => appointmentIn(n, { client: { phone: `07700 90040${n}` } })));
+    const due = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => appointmentIn(n, { client: { phone: `07700 90040${n}` } })),
+    );
     const results = await Promise.all([runReminders(), runReminders(), runReminders()]);
     expect(results.reduce((total, result) => total + result.sent, 0)).toBe(6);
     expect(sentTo().sort()).toEqual(due.map(({ client }) => `+4477009004${client.phone.slice(-2)}`).sort());
@@ -132,8 +142,17 @@ describe("the stylist's SMS preference", () => {
   it("PUT /api/stylists/{id}/sms-preference turns a stylist's reminders off and on", async () => {
     const { stylist } = await appointmentIn(2);
     const put = async (body: unknown, id = stylist.id) =>
-      json(await call(preference.action, makeRequest("PUT", `/api/stylists/${id}/sms-preference`, { token: admin.token, body }), { id: String(id) }));
-    expect(await put({ smsRemindersEnabled: false })).toMatchObject({ status: 200, body: { id: stylist.id, smsRemindersEnabled: false } });
+      json(
+        await call(
+          preference.action,
+          makeRequest("PUT", `/api/stylists/${id}/sms-preference`, { token: admin.token, body }),
+          { id: String(id) },
+        ),
+      );
+    expect(await put({ smsRemindersEnabled: false })).toMatchObject({
+      status: 200,
+      body: { id: stylist.id, smsRemindersEnabled: false },
+    });
     expect(await runReminders()).toMatchObject({ claimed: 0 });
     expect((await put({ smsRemindersEnabled: true })).body.smsRemindersEnabled).toBe(true);
     expect(await runReminders()).toMatchObject({ claimed: 1 });
@@ -150,18 +169,28 @@ describe("STOP through Twilio's webhook", () => {
       inbound.action,
       new Request(`http://127.0.0.1:3000${PATH}`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(signature ? { "X-Twilio-Signature": signature } : {}) },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(signature ? { "X-Twilio-Signature": signature } : {}),
+        },
         body: new URLSearchParams(params).toString(),
       }),
     ) as Promise<Response>;
 
   it("answers a JSON or broken multipart body with a 4xx and a message, before the signature check", async () => {
     process.env.APP_URL = APP_URL;
-    const send = (type: string, body: string) => call(inbound.action, new Request(`http://127.0.0.1:3000${PATH}`, { method: "POST", headers: { "Content-Type": type }, body })) as Promise<Response>;
+    const send = (type: string, body: string) =>
+      call(
+        inbound.action,
+        new Request(`http://127.0.0.1:3000${PATH}`, { method: "POST", headers: { "Content-Type": type }, body }),
+      ) as Promise<Response>;
     const asJson = await send("application/json", JSON.stringify({ From: "+447700900501", Body: "Stop" }));
     expect(asJson.status).toBe(415);
     expect(((await asJson.json()) as { message: string }).message).toMatch(/form/);
-    const broken = await send("multipart/form-data; boundary=xyz", '--xyz\r\nContent-Disposition: form-data; name="Body"\r\n\r\nStop');
+    const broken = await send(
+      "multipart/form-data; boundary=xyz",
+      '--xyz\r\nContent-Disposition: form-data; name="Body"\r\n\r\nStop',
+    );
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { message: string }).message).toBe("The request body is not a valid form.");
   });
@@ -169,7 +198,13 @@ describe("STOP through Twilio's webhook", () => {
   it("opts the client out with a valid signature, refuses an invalid one, and START opts back in", async () => {
     process.env.APP_URL = `${APP_URL}/`;
     const { client } = await appointmentIn(2, { client: { phone: "07700 900501" } });
-    const params = { MessageSid: "SM1", AccountSid: "AC0123456789abcdef", From: "+447700900501", To: "+447700900001", Body: "Stop" };
+    const params = {
+      MessageSid: "SM1",
+      AccountSid: "AC0123456789abcdef",
+      From: "+447700900501",
+      To: "+447700900001",
+      Body: "Stop",
+    };
     const signature = twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(params));
 
     const forged = await post(params, twilioSignature("wrong-token", `${APP_URL}${PATH}`, Object.entries(params)));
@@ -185,27 +220,47 @@ describe("STOP through Twilio's webhook", () => {
     expect(optedOut).not.toBeNull();
     expect(await runReminders()).toMatchObject({ claimed: 0 });
     // The client's card has what it needs to show "SMS opted out".
-    const listed = (await call(clientsPage.loader, makeRequest("GET", `/clients?q=${encodeURIComponent(client.name)}`, { cookie: admin.cookie }))) as {
+    const listed = (await call(
+      clientsPage.loader,
+      makeRequest("GET", `/clients?q=${encodeURIComponent(client.name)}`, { cookie: admin.cookie }),
+    )) as {
       clients: { id: number; smsOptedOutAt: string | null }[];
     };
     expect(listed.clients.find((row) => row.id === client.id)?.smsOptedOutAt).toBe(optedOut);
 
-    const exported = await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }));
+    const exported = await json(
+      await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), {
+        id: String(client.id),
+      }),
+    );
     expect(exported.body.consent.smsOptedOutAt).toBe(optedOut);
 
     const start = { ...params, MessageSid: "SM2", Body: "START" };
     expect((await post(start, twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(start)))).status).toBe(200);
     expect(await runReminders()).toMatchObject({ sent: 1 });
-    const messages = (await json(await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), { id: String(client.id) }))).body.messages;
+    const messages = (
+      await json(
+        await call(exportApi.loader, makeRequest("GET", `/api/gdpr/export/${client.id}`, { token: admin.token }), {
+          id: String(client.id),
+        }),
+      )
+    ).body.messages;
     expect(messages).toEqual([expect.objectContaining({ kind: "reminder", status: "sent", to: "+447700900501" })]);
   });
 
   it("acts on a captured, validly signed STOP once: a replay is answered alike and changes nothing", async () => {
     process.env.APP_URL = APP_URL;
     const { client } = await appointmentIn(2, { client: { phone: "07700 900502" } });
-    const sign = (params: Record<string, string>) => twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(params));
+    const sign = (params: Record<string, string>) =>
+      twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(params));
     const optedOutAt = async () => (await db.select().from(clients).where(eq(clients.id, client.id)))[0]!.smsOptedOutAt;
-    const stop = { MessageSid: "SMreplayed0001", AccountSid: "AC0123456789abcdef", From: "+447700900502", To: "+447700900001", Body: "STOP" };
+    const stop = {
+      MessageSid: "SMreplayed0001",
+      AccountSid: "AC0123456789abcdef",
+      From: "+447700900502",
+      To: "+447700900001",
+      Body: "STOP",
+    };
     const start = { ...stop, MessageSid: "SMreplayed0002", Body: "START" };
 
     expect((await post(stop, sign(stop))).status).toBe(200);
@@ -238,7 +293,9 @@ describe("STOP through Twilio's webhook", () => {
       ["Digits", "1234"],
       ["From", "+14158675309"],
     ];
-    expect(twilioSignature("12345", "https://mycompany.com/myapp.php?foo=1&bar=2", params)).toBe("RSOYDt4T1cUTdK1PDd93/VVr8B8=");
+    expect(twilioSignature("12345", "https://mycompany.com/myapp.php?foo=1&bar=2", params)).toBe(
+      "RSOYDt4T1cUTdK1PDd93/VVr8B8=",
+    );
   });
 
   it("refuses without APP_URL", async () => {
@@ -262,12 +319,20 @@ describe("the secret and the status", () => {
       expect(response.status).toBe(200);
       expect(await response.text()).not.toContain(SECRET);
     }
-    const status = (await json(await call(statusApi.loader, makeRequest("GET", "/api/sms/status", { token: admin.token })))).body;
-    expect(status).toMatchObject({ enabled: true, credentialsComplete: true, provider: "twilio", costPerMessage: 0.0463 });
+    const status = (
+      await json(await call(statusApi.loader, makeRequest("GET", "/api/sms/status", { token: admin.token })))
+    ).body;
+    expect(status).toMatchObject({
+      enabled: true,
+      credentialsComplete: true,
+      provider: "twilio",
+      costPerMessage: 0.0463,
+    });
     expect(status.sentLast24Hours).toBeGreaterThanOrEqual(1);
     expect(status.failedLast24Hours).toBeGreaterThanOrEqual(1);
     expect(status.lastRunAt).not.toBeNull();
-    const log = (await json(await call(logApi.loader, makeRequest("GET", "/api/sms/log", { token: admin.token })))).body;
+    const log = (await json(await call(logApi.loader, makeRequest("GET", "/api/sms/log", { token: admin.token }))))
+      .body;
     expect(log.length).toBeLessThanOrEqual(50);
     expect(log[0]).toMatchObject({ kind: "reminder", provider: "twilio" });
     expect(log.some((entry: { error: string | null }) => entry.error === "Twilio answered 400: nope")).toBe(true);

@@ -36,11 +36,16 @@ beforeEach(async () => {
 });
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
-const claimOf = async (appointmentId: number) => (await db.select().from(smsReminders).where(eq(smsReminders.appointmentId, appointmentId)))[0];
+const claimOf = async (appointmentId: number) =>
+  (await db.select().from(smsReminders).where(eq(smsReminders.appointmentId, appointmentId)))[0];
 const logOf = (appointmentId: number) => db.select().from(smsLog).where(eq(smsLog.appointmentId, appointmentId));
 
 /** A claim as a process that has since stopped left it: "sending", its lease run out. */
-async function strandedClaim(appointment: { id: number; startTime: string }, claimedMinutesAgo = 15, provider: "twilio" | "plivo" | "messagebird" = "twilio") {
+async function strandedClaim(
+  appointment: { id: number; startTime: string },
+  claimedMinutesAgo = 15,
+  provider: "twilio" | "plivo" | "messagebird" = "twilio",
+) {
   const claimedAt = minutes(-claimedMinutesAgo);
   await db.insert(smsReminders).values({
     appointmentId: appointment.id,
@@ -55,7 +60,15 @@ async function strandedClaim(appointment: { id: number; startTime: string }, cla
 
 /** What the provider would hold had it taken the reminder before the sender stopped. */
 function providerHas(provider: "twilio" | "plivo" | "messagebird", to: string, id: string, createdMinutesAgo = 15) {
-  fake.messages.push({ provider, id, to, from: "+447700900001", body: "Hi, your reminder", createdAt: minutes(-createdMinutesAgo), status: "delivered" });
+  fake.messages.push({
+    provider,
+    id,
+    to,
+    from: "+447700900001",
+    body: "Hi, your reminder",
+    createdAt: minutes(-createdMinutesAgo),
+    status: "delivered",
+  });
 }
 
 const skipProcesses = !hasBuild && !inCI;
@@ -72,7 +85,9 @@ describe.skipIf(skipProcesses)("server processes", () => {
     requirePrerequisite(MISSING_BUILD);
     const due = await Promise.all([2, 3, 4].map((n) => appointmentIn(n, { client: { phone: `07700 90070${n}` } })));
     busy = createServer();
-    const port = await new Promise<number>((resolve) => busy!.listen(0, () => resolve((busy!.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      busy!.listen(0, () => resolve((busy!.address() as { port: number }).port)),
+    );
 
     for (let start = 1; start <= 3; start++) {
       const child = spawn("node", ["server.js"], {
@@ -102,38 +117,64 @@ describe.skipIf(skipProcesses)("server processes", () => {
     for (const { appointment } of due) expect(await claimOf(appointment.id)).toBeUndefined();
   });
 
-  it("a claim left by a process killed mid-send is settled as sent when Twilio lists the message", { timeout: 60_000 }, async () => {
-    requirePrerequisite(MISSING_BUILD);
-    const { appointment } = await appointmentIn(3, { client: { phone: "07700 900711" } });
-    // Twilio takes the message, but the server is killed before its answer arrives.
-    fake.queue({ status: 201, body: { sid: "SM0000000000000000000000000000kill", status: "queued" }, delayMs: 60_000 });
-    const server = await startServer("node", ["server.js"], {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      SESSION_SECRET: "killed-server-secret-0123456789",
-      REMINDER_INTERVAL_SECONDS: "1",
-      SMS_TWILIO_URL: fake.url,
-    });
-    servers.push(server);
-    const deadline = Date.now() + 20_000;
-    while (fake.requests.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(fake.requests, server.output()).toHaveLength(1);
-    server.process.kill("SIGKILL");
-    servers.splice(servers.indexOf(server), 1);
-    await new Promise((resolve) => (server.process.exitCode !== null || server.process.signalCode ? resolve(undefined) : server.process.once("exit", resolve)));
-    expect(await claimOf(appointment.id)).toMatchObject({ status: "sending", claimedBy: expect.stringContaining(`:${server.process.pid}`) });
+  it(
+    "a claim left by a process killed mid-send is settled as sent when Twilio lists the message",
+    { timeout: 60_000 },
+    async () => {
+      requirePrerequisite(MISSING_BUILD);
+      const { appointment } = await appointmentIn(3, { client: { phone: "07700 900711" } });
+      // Twilio takes the message, but the server is killed before its answer arrives.
+      fake.queue({
+        status: 201,
+        body: { sid: "SM0000000000000000000000000000kill", status: "queued" },
+        delayMs: 60_000,
+      });
+      const server = await startServer("node", ["server.js"], {
+        DATABASE_URL: process.env.DATABASE_URL!,
+        SESSION_SECRET: "killed-server-secret-0123456789",
+        REMINDER_INTERVAL_SECONDS: "1",
+        SMS_TWILIO_URL: fake.url,
+      });
+      servers.push(server);
+      const deadline = Date.now() + 20_000;
+      while (fake.requests.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fake.requests, server.output()).toHaveLength(1);
+      server.process.kill("SIGKILL");
+      servers.splice(servers.indexOf(server), 1);
+      await new Promise((resolve) =>
+        server.process.exitCode !== null || server.process.signalCode
+          ? resolve(undefined)
+          : server.process.once("exit", resolve),
+      );
+      expect(await claimOf(appointment.id)).toMatchObject({
+        status: "sending",
+        claimedBy: expect.stringContaining(`:${server.process.pid}`),
+      });
 
-    // Before the lease runs out the claim is the dead process's: nothing happens.
-    expect(await runReminders()).toMatchObject({ claimed: 0, stranded: { sent: 0, resent: 0, unknown: 0, pending: 0 } });
-    // Once it has run out, Twilio is asked, and has it: sent, not resent.
-    const later = minutes(11);
-    expect(await runReminders(() => later)).toMatchObject({ claimed: 0, stranded: { sent: 1, resent: 0 } });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.lookups).toEqual([expect.objectContaining({ provider: "twilio" })]);
-    expect(fake.lookups[0]!.query.get("To")).toBe("+447700900711");
-    const claim = await claimOf(appointment.id);
-    expect(claim).toMatchObject({ status: "sent" });
-    expect(await logOf(appointment.id)).toEqual([expect.objectContaining({ id: claim!.smsLogId, status: "sent", providerMessageId: "SM0000000000000000000000000000kill", kind: "reminder" })]);
-  });
+      // Before the lease runs out the claim is the dead process's: nothing happens.
+      expect(await runReminders()).toMatchObject({
+        claimed: 0,
+        stranded: { sent: 0, resent: 0, unknown: 0, pending: 0 },
+      });
+      // Once it has run out, Twilio is asked, and has it: sent, not resent.
+      const later = minutes(11);
+      expect(await runReminders(() => later)).toMatchObject({ claimed: 0, stranded: { sent: 1, resent: 0 } });
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.lookups).toEqual([expect.objectContaining({ provider: "twilio" })]);
+      expect(fake.lookups[0]!.query.get("To")).toBe("+447700900711");
+      const claim = await claimOf(appointment.id);
+      expect(claim).toMatchObject({ status: "sent" });
+      expect(await logOf(appointment.id)).toEqual([
+        expect.objectContaining({
+          id: claim!.smsLogId,
+          status: "sent",
+          providerMessageId: "SM0000000000000000000000000000kill",
+          kind: "reminder",
+        }),
+      ]);
+    },
+  );
 });
 
 describe("settling a stranded claim", () => {
@@ -142,7 +183,10 @@ describe("settling a stranded claim", () => {
     await strandedClaim(appointment);
     expect(await runReminders()).toMatchObject({ stranded: { sent: 0, resent: 1, unknown: 0 } });
     expect(fake.requests.map((request) => request.body.To)).toEqual(["+447700900721"]);
-    expect(await claimOf(appointment.id)).toMatchObject({ status: "sent", claimedBy: expect.not.stringContaining("other-machine") });
+    expect(await claimOf(appointment.id)).toMatchObject({
+      status: "sent",
+      claimedBy: expect.not.stringContaining("other-machine"),
+    });
     expect(await runReminders()).toMatchObject({ claimed: 0, stranded: { resent: 0 } });
     expect(fake.requests).toHaveLength(1);
   });
@@ -151,7 +195,17 @@ describe("settling a stranded claim", () => {
     const { appointment } = await appointmentIn(3, { client: { phone: "07700 900722" } });
     providerHas("twilio", "+447700900799", "SMsomeoneelse");
     providerHas("twilio", "+447700900722", "SMtest");
-    await db.insert(smsLog).values({ appointmentId: appointment.id, provider: "twilio", toNumber: "+447700900722", body: "test", kind: "test", status: "sent", providerMessageId: "SMtest" });
+    await db
+      .insert(smsLog)
+      .values({
+        appointmentId: appointment.id,
+        provider: "twilio",
+        toNumber: "+447700900722",
+        body: "test",
+        kind: "test",
+        status: "sent",
+        providerMessageId: "SMtest",
+      });
     await strandedClaim(appointment);
     expect(await runReminders()).toMatchObject({ stranded: { sent: 0, resent: 1 } });
   });
@@ -188,7 +242,9 @@ describe("settling a stranded claim", () => {
     await strandedClaim(appointment, 15, provider);
     expect(await runReminders()).toMatchObject({ stranded: { sent: 1, resent: 0 } });
     expect(fake.lookups.map((lookup) => lookup.provider)).toEqual([provider]);
-    expect(await logOf(appointment.id)).toEqual([expect.objectContaining({ status: "sent", providerMessageId: id, provider })]);
+    expect(await logOf(appointment.id)).toEqual([
+      expect.objectContaining({ status: "sent", providerMessageId: id, provider }),
+    ]);
     expect(fake.requests).toEqual([]);
   });
 
@@ -201,7 +257,9 @@ describe("settling a stranded claim", () => {
 
     const health = await json((await call(healthz.loader, makeRequest("GET", "/healthz"))) as Response);
     expect(health).toMatchObject({ status: 200, body: { status: "ok", reminders: { stranded: 1 } } });
-    const status = (await json(await call(statusApi.loader, makeRequest("GET", "/api/sms/status", { token: admin.token })))).body;
+    const status = (
+      await json(await call(statusApi.loader, makeRequest("GET", "/api/sms/status", { token: admin.token })))
+    ).body;
     expect(status.strandedClaims).toBe(1);
 
     // Another provider now: the one that had the claim cannot be asked with these credentials.
@@ -210,7 +268,9 @@ describe("settling a stranded claim", () => {
     // Once the appointment has started there is nothing left to decide: unknown, not resent.
     expect(await runReminders(() => minutes(61))).toMatchObject({ stranded: { unknown: 1, pending: 0 } });
     expect(await claimOf(appointment.id)).toMatchObject({ status: "unknown" });
-    expect(await logOf(appointment.id)).toEqual([expect.objectContaining({ status: "unknown", kind: "reminder", error: expect.stringContaining("not resent") })]);
+    expect(await logOf(appointment.id)).toEqual([
+      expect.objectContaining({ status: "unknown", kind: "reminder", error: expect.stringContaining("not resent") }),
+    ]);
     expect(fake.requests).toEqual([]);
     const after = await json((await call(healthz.loader, makeRequest("GET", "/healthz"))) as Response);
     expect(after.body.reminders.stranded).toBe(0);

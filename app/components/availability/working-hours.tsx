@@ -43,7 +43,13 @@ function TimeSelect({
   // The salon's clock, as everywhere else (SPEC lists the hours as 7:00 to 21:00).
   const clock = useClockFormat();
   return (
-    <select name={name} aria-label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} className={cn(controlClasses, clock === "12h" ? "w-32" : "w-24")}>
+    <select
+      name={name}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      className={cn(controlClasses, clock === "12h" ? "w-32" : "w-24")}
+    >
       {withCurrent(options, value).map((time) => (
         <option key={time} value={time} disabled={unavailable(time)}>
           {formatClockTime(time, clock)}
@@ -63,10 +69,22 @@ function pendingDay(formData: FormData | undefined, day: DayEntry): DayEntry {
   };
 }
 
-function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; stylistId: number; biweekly: boolean; pageFailure: Failure | undefined }) {
+function DayRow({
+  day,
+  stylistId,
+  biweekly,
+  pageFailure,
+}: {
+  day: DayEntry;
+  stylistId: number;
+  biweekly: boolean;
+  pageFailure: Failure | undefined;
+}) {
   const fetcher = useFetcher<Failure>();
   const hydrated = useHydrated();
-  const failure = fetcher.data ?? (pageFailure?.intent === "day" && pageFailure.dayOfWeek === day.dayOfWeek ? pageFailure : undefined);
+  const failure =
+    fetcher.data ??
+    (pageFailure?.intent === "day" && pageFailure.dayOfWeek === day.dayOfWeek ? pageFailure : undefined);
   useFailureToast(fetcher.data, fetcher.data ? `${FAILED}: ${replyMessage(fetcher.data)}` : null);
   const shown = pendingDay(fetcher.formData, day);
   const name = dayName(day.dayOfWeek);
@@ -91,7 +109,12 @@ function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; styl
         <input type="hidden" name="stylistId" value={stylistId} />
         <input type="hidden" name="dayOfWeek" value={day.dayOfWeek} />
         <div className="flex w-44 items-center gap-3">
-          <Switch name="isWorking" checked={shown.isWorking} onChange={(event) => save({ isWorking: event.currentTarget.checked })} aria-label={`Working on ${label}`} />
+          <Switch
+            name="isWorking"
+            checked={shown.isWorking}
+            onChange={(event) => save({ isWorking: event.currentTarget.checked })}
+            aria-label={`Working on ${label}`}
+          />
           <div>
             <p className="text-sm font-medium text-slate-900">{name}</p>
             {biweekly ? <p className="text-xs text-slate-600">Day {day.dayOfWeek}</p> : null}
@@ -133,7 +156,15 @@ function DayRow({ day, stylistId, biweekly, pageFailure }: { day: DayEntry; styl
   );
 }
 
-export function ModeToggle({ mode, stylistId, pageFailure }: { mode: ScheduleMode; stylistId: number; pageFailure: Failure | undefined }) {
+export function ModeToggle({
+  mode,
+  stylistId,
+  pageFailure,
+}: {
+  mode: ScheduleMode;
+  stylistId: number;
+  pageFailure: Failure | undefined;
+}) {
   const fetcher = useFetcher<Failure>();
   useFailureToast(fetcher.data, fetcher.data ? `${FAILED}: ${replyMessage(fetcher.data)}` : null);
   const shown = (fetcher.formData?.get("scheduleMode") as ScheduleMode | null) ?? mode;
@@ -144,14 +175,24 @@ export function ModeToggle({ mode, stylistId, pageFailure }: { mode: ScheduleMod
       name="scheduleMode"
       value={value}
       aria-pressed={shown === value}
-      className={cn("rounded-md px-3 py-1.5 text-sm font-semibold", shown === value ? "bg-white text-brand-800 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:text-slate-900")}
+      className={cn(
+        "rounded-md px-3 py-1.5 text-sm font-semibold",
+        shown === value
+          ? "bg-white text-brand-800 shadow-sm ring-1 ring-slate-200"
+          : "text-slate-700 hover:text-slate-900",
+      )}
     >
       {text}
     </button>
   );
   return (
     <div>
-      <fetcher.Form method="post" preventScrollReset className="inline-flex gap-1 rounded-lg bg-slate-100 p-1" aria-label="Schedule type">
+      <fetcher.Form
+        method="post"
+        preventScrollReset
+        className="inline-flex gap-1 rounded-lg bg-slate-100 p-1"
+        aria-label="Schedule type"
+      >
         <input type="hidden" name="intent" value="mode" />
         <input type="hidden" name="stylistId" value={stylistId} />
         {option("weekly", "Weekly Schedule")}
@@ -162,7 +203,17 @@ export function ModeToggle({ mode, stylistId, pageFailure }: { mode: ScheduleMod
   );
 }
 
-export function ScheduleDays({ days, stylistId, biweekly, pageFailure }: { days: DayEntry[]; stylistId: number; biweekly: boolean; pageFailure: Failure | undefined }) {
+export function ScheduleDays({
+  days,
+  stylistId,
+  biweekly,
+  pageFailure,
+}: {
+  days: DayEntry[];
+  stylistId: number;
+  biweekly: boolean;
+  pageFailure: Failure | undefined;
+}) {
   return (
     <ul className="divide-y divide-slate-100">
       {days.map((day) => (

@@ -1,5 +1,12 @@
 // The New / Edit Appointment form (SPEC §3 Appointment form, §4, §5).
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -29,7 +36,13 @@ type AppointmentDefaults = {
   availabilityOverride: boolean;
 };
 
-const STATUS_LABELS = { scheduled: "Scheduled", completed: "Completed", cancelled: "Cancelled", no_show: "No-show", blocked: "Blocked (unavailable)" } as const;
+const STATUS_LABELS = {
+  scheduled: "Scheduled",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  no_show: "No-show",
+  blocked: "Blocked (unavailable)",
+} as const;
 
 type Props = {
   mode: "new" | "edit";
@@ -52,21 +65,46 @@ function groupByCategory(services: BookingOptions["services"]) {
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, deleteHref, preview, seriesMember }: Props) {
+export function AppointmentForm({
+  mode,
+  options,
+  defaults,
+  lastResult,
+  closeTo,
+  deleteHref,
+  preview,
+  seriesMember,
+}: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
-    defaultValue: { ...defaults, availabilityOverride: defaults.availabilityOverride ? "on" : undefined, repeatEvery: "1", repeatEnds: "count", repeatCount: "4" },
+    defaultValue: {
+      ...defaults,
+      availabilityOverride: defaults.availabilityOverride ? "on" : undefined,
+      repeatEvery: "1",
+      repeatEnds: "count",
+      repeatCount: "4",
+    },
     // Validated on the server only: keeps Zod out of this dialog's JavaScript (the
     // calendar is the heaviest screen and runs on cheap tablets).
   });
   // After a refused submit the fields start from what was sent (Conform's initial values), not the loader's.
-  const sent = lastResult?.initialValue ? { status: fields.status.initialValue, stylistId: fields.stylistId.initialValue, duration: fields.duration.initialValue } : null;
+  const sent = lastResult?.initialValue
+    ? {
+        status: fields.status.initialValue,
+        stylistId: fields.stylistId.initialValue,
+        duration: fields.duration.initialValue,
+      }
+    : null;
   const [status, setStatus] = useState((sent?.status as AppointmentDefaults["status"] | undefined) ?? defaults.status);
-  const [stylistId, setStylistId] = useState(Number(sent?.stylistId) || defaults.stylistId || options.stylists[0]?.id || null);
-  const [duration, setDuration] = useState(sent ? (sent.duration ?? "") : defaults.duration ? String(defaults.duration) : "");
+  const [stylistId, setStylistId] = useState(
+    Number(sent?.stylistId) || defaults.stylistId || options.stylists[0]?.id || null,
+  );
+  const [duration, setDuration] = useState(
+    sent ? (sent.duration ?? "") : defaults.duration ? String(defaults.duration) : "",
+  );
   const blocked = status === "blocked";
   const [repeating, setRepeating] = useState(fields.repeat.initialValue === "on");
   // A preview stands until a field changes (with JavaScript); the booking recomputes it anyway.
@@ -95,15 +133,32 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
   };
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset onChange={() => setPreviewStale(true)}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-4"
+      preventScrollReset
+      onChange={() => setPreviewStale(true)}
+    >
       <input type="hidden" name="intent" value={mode === "new" ? (showPreview ? "book-series" : "create") : "update"} />
       <FormAlert errors={form.errors} />
       {/* Step two of a repeat: the dates first, the fields below for a change. */}
       {showPreview ? <SeriesPreviewList occurrences={showPreview} /> : null}
       {blocked ? null : (
         <ClientPicker
-          initial={sentClient ?? { clientId: defaults.clientId, name: defaults.clientName, phone: defaults.clientPhone, email: defaults.clientEmail }}
-          errors={{ clientName: fields.clientName.errors, clientPhone: fields.clientPhone.errors, clientEmail: fields.clientEmail.errors }}
+          initial={
+            sentClient ?? {
+              clientId: defaults.clientId,
+              name: defaults.clientName,
+              phone: defaults.clientPhone,
+              email: defaults.clientEmail,
+            }
+          }
+          errors={{
+            clientName: fields.clientName.errors,
+            clientPhone: fields.clientPhone.errors,
+            clientEmail: fields.clientEmail.errors,
+          }}
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
@@ -167,12 +222,21 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
           }}
           errors={fields.duration.errors}
           hint={
-            blocked ? "How long the time is blocked." : durationFromService ? "Leave empty for the service's duration; rounded up to 15 minutes." : "Filled from the service; rounded up to 15 minutes."
+            blocked
+              ? "How long the time is blocked."
+              : durationFromService
+                ? "Leave empty for the service's duration; rounded up to 15 minutes."
+                : "Filled from the service; rounded up to 15 minutes."
           }
         />
         {durationFromService ? <input type="hidden" name={DURATION_FROM_SERVICE} value="on" /> : null}
       </div>
-      <TextareaField label={blocked ? "Notes (shown on the blocked time)" : "Notes"} {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={2} />
+      <TextareaField
+        label={blocked ? "Notes (shown on the blocked time)" : "Notes"}
+        {...getTextareaProps(fields.notes)}
+        errors={fields.notes.errors}
+        rows={2}
+      />
       <SelectField
         label="Status"
         {...getSelectProps(fields.status, { value: false })}
@@ -180,7 +244,10 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
         onChange={(event) => setStatus(event.target.value as typeof status)}
         errors={fields.status.errors}
       >
-        {(mode === "new" ? (["scheduled", "blocked"] as const) : (["scheduled", "completed", "cancelled", "no_show", "blocked"] as const)).map((value) => (
+        {(mode === "new"
+          ? (["scheduled", "blocked"] as const)
+          : (["scheduled", "completed", "cancelled", "no_show", "blocked"] as const)
+        ).map((value) => (
           <option key={value} value={value}>
             {STATUS_LABELS[value]}
           </option>
@@ -188,13 +255,18 @@ export function AppointmentForm({ mode, options, defaults, lastResult, closeTo, 
       </SelectField>
       {options.canOverride ? (
         <div className="flex items-start gap-3">
-          <input {...getInputProps(fields.availabilityOverride, { type: "checkbox" })} className="mt-0.5 size-5 accent-brand-700" />
+          <input
+            {...getInputProps(fields.availabilityOverride, { type: "checkbox" })}
+            className="mt-0.5 size-5 accent-brand-700"
+          />
           <label htmlFor={fields.availabilityOverride.id} className="text-sm text-slate-800">
             Book even outside the stylist&apos;s working hours or time off
           </label>
         </div>
       ) : null}
-      {mode === "new" ? <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} /> : null}
+      {mode === "new" ? (
+        <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} />
+      ) : null}
       {seriesMember ? <SeriesScopeChoice verb="Change" /> : null}
       {/* Book and Cancel stay in view however far the fields scroll (a tablet or phone). */}
       <div

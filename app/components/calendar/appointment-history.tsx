@@ -47,7 +47,11 @@ export function AppointmentHistory({ history }: { history: HistoryView }) {
           ) : null}
           {all ? <Pager firstHref={firstHref} nextHref={nextHref} label="History pages" /> : null}
           {fewerHref ? (
-            <Link to={fewerHref} preventScrollReset className="mt-2 inline-block font-semibold text-brand-700 underline">
+            <Link
+              to={fewerHref}
+              preventScrollReset
+              className="mt-2 inline-block font-semibold text-brand-700 underline"
+            >
               Show only the latest
             </Link>
           ) : null}

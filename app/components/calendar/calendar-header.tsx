@@ -15,7 +15,14 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-type HeaderProps = { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string; newBookingHref: string | null; panelToggle?: ReactNode };
+type HeaderProps = {
+  view: CalendarView;
+  date: CalendarDate;
+  today: CalendarDate;
+  query: string;
+  newBookingHref: string | null;
+  panelToggle?: ReactNode;
+};
 
 export function CalendarHeader({ view, date, today, query, newBookingHref, panelToggle }: HeaderProps) {
   const keep = { q: query || undefined };
@@ -38,13 +45,21 @@ export function CalendarHeader({ view, date, today, query, newBookingHref, panel
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <nav aria-label="Calendar dates" className="flex items-center gap-1">
-          <Link to={calendarHref(view, stepDate(view, date, -1), keep)} className={buttonClasses("secondary", "px-2")} aria-label={`Previous ${VIEW_LABELS[view].toLowerCase()}`}>
+          <Link
+            to={calendarHref(view, stepDate(view, date, -1), keep)}
+            className={buttonClasses("secondary", "px-2")}
+            aria-label={`Previous ${VIEW_LABELS[view].toLowerCase()}`}
+          >
             <Arrow direction="left" />
           </Link>
           <Link to={calendarHref(view, today, keep)} className={buttonClasses("secondary", "px-3")}>
             Today
           </Link>
-          <Link to={calendarHref(view, stepDate(view, date, 1), keep)} className={buttonClasses("secondary", "px-2")} aria-label={`Next ${VIEW_LABELS[view].toLowerCase()}`}>
+          <Link
+            to={calendarHref(view, stepDate(view, date, 1), keep)}
+            className={buttonClasses("secondary", "px-2")}
+            aria-label={`Next ${VIEW_LABELS[view].toLowerCase()}`}
+          >
             <Arrow direction="right" />
           </Link>
         </nav>
@@ -54,7 +69,10 @@ export function CalendarHeader({ view, date, today, query, newBookingHref, panel
               key={option}
               to={calendarHref(option, date, keep)}
               aria-current={option === view ? "page" : undefined}
-              className={cn("rounded px-3 py-1.5 text-sm font-medium", option === view ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+              className={cn(
+                "rounded px-3 py-1.5 text-sm font-medium",
+                option === view ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+              )}
             >
               {VIEW_LABELS[option]}
             </Link>
@@ -75,10 +93,18 @@ function ClientSearch({ view, date, query }: { view: CalendarView; date: Calenda
   const navigate = useNavigate();
   const [term, setTerm] = useState(query);
   const suggestions = useClientSuggestions(term, true, (client) => {
-    navigate(`/calendar/upcoming?${new URLSearchParams({ view, date, client: String(client.id), ...(query ? { q: query } : {}) })}`, { preventScrollReset: true });
+    navigate(
+      `/calendar/upcoming?${new URLSearchParams({ view, date, client: String(client.id), ...(query ? { q: query } : {}) })}`,
+      { preventScrollReset: true },
+    );
   });
   return (
-    <Form method="get" action="/calendar" role="search" className="relative flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs">
+    <Form
+      method="get"
+      action="/calendar"
+      role="search"
+      className="relative flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs"
+    >
       <input type="hidden" name="view" value={view} />
       <input type="hidden" name="date" value={date} />
       <label htmlFor="calendar-search" className="sr-only">

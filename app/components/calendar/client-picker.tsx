@@ -79,14 +79,23 @@ export function useClientSuggestions(query: string, enabled: boolean, onChoose: 
       setActive(0);
     },
     list: showList ? (
-      <ul id={listId} role="listbox" aria-label="Matching clients" className="absolute z-50 mt-1 max-h-56 w-full overflow-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Matching clients"
+        className="absolute z-50 mt-1 max-h-56 w-full overflow-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200"
+      >
         {results.map((client, index) => (
           <li
             key={client.id}
             id={`${listId}-${index}`}
             role="option"
             aria-selected={index === active}
-            className={index === active ? "cursor-pointer bg-brand-50 px-3 py-2 text-sm" : "cursor-pointer px-3 py-2 text-sm hover:bg-slate-50"}
+            className={
+              index === active
+                ? "cursor-pointer bg-brand-50 px-3 py-2 text-sm"
+                : "cursor-pointer px-3 py-2 text-sm hover:bg-slate-50"
+            }
             onMouseDown={(event) => {
               event.preventDefault();
               choose(client);

@@ -7,10 +7,29 @@
 // a block moves, the grid scrolls when the pointer nears an edge. A busy day draws hundreds
 // of blocks: see docs/decisions/0071.
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
-import { BLOCKED_CLASSES, blockHeight, GRID_END_MINUTES, GRID_ROWS, GRID_START_MINUTES, minutesToTop, ROW_HEIGHT_PX, serviceColor, SLOT_MINUTES, slotAt } from "~/lib/calendar";
+import {
+  BLOCKED_CLASSES,
+  blockHeight,
+  GRID_END_MINUTES,
+  GRID_ROWS,
+  GRID_START_MINUTES,
+  minutesToTop,
+  ROW_HEIGHT_PX,
+  serviceColor,
+  SLOT_MINUTES,
+  slotAt,
+} from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { edgeScrollSpeed, HOLD_MS, phaseAfterHold, phaseAfterMove, type PressPhase } from "~/lib/drag-gesture";
 import { formatClockTime } from "~/lib/salon-time";
@@ -44,7 +63,9 @@ const OFF_HOURS = "off-hours";
 function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
   if (!schedule) return null;
   if (schedule.timeOff || !schedule.isWorking) {
-    const label = schedule.timeOff ? `Time off${schedule.timeOff.reason ? `: ${schedule.timeOff.reason}` : ""}` : "Not working";
+    const label = schedule.timeOff
+      ? `Time off${schedule.timeOff.reason ? `: ${schedule.timeOff.reason}` : ""}`
+      : "Not working";
     return (
       <div className={`${OFF_HOURS} top-0 bottom-0`}>
         <span className="sticky top-12 block px-2 pt-2 text-center text-xs font-medium text-slate-700">{label}</span>
@@ -55,7 +76,9 @@ function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
   const end = Math.min(GRID_END_MINUTES, clockMinutes(schedule.endTime));
   return (
     <>
-      {start > GRID_START_MINUTES ? <div className={`${OFF_HOURS} top-0`} style={{ height: minutesToTop(start) }} /> : null}
+      {start > GRID_START_MINUTES ? (
+        <div className={`${OFF_HOURS} top-0`} style={{ height: minutesToTop(start) }} />
+      ) : null}
       {end < GRID_END_MINUTES ? <div className={`${OFF_HOURS} bottom-0`} style={{ top: minutesToTop(end) }} /> : null}
     </>
   );
@@ -72,7 +95,11 @@ function NowLine({ minutes }: { minutes: number }) {
   }, [minutes]);
   if (now < GRID_START_MINUTES || now >= GRID_END_MINUTES) return null;
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute right-0 left-0 z-20 border-t-2 border-red-500" style={{ top: minutesToTop(now) }}>
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute right-0 left-0 z-20 border-t-2 border-red-500"
+      style={{ top: minutesToTop(now) }}
+    >
       <span className="absolute -top-1.5 -left-1 size-3 rounded-full bg-red-500" />
     </div>
   );
@@ -93,7 +120,10 @@ type Drag = {
   startMinutes: number;
 };
 
-const HOURS = Array.from({ length: (GRID_END_MINUTES - GRID_START_MINUTES) / 60 }, (_, index) => GRID_START_MINUTES + index * 60);
+const HOURS = Array.from(
+  { length: (GRID_END_MINUTES - GRID_START_MINUTES) / 60 },
+  (_, index) => GRID_START_MINUTES + index * 60,
+);
 const GRID_HEIGHT = GRID_ROWS * ROW_HEIGHT_PX;
 // Quarter-hour lines and stronger hour lines, drawn by the background rather than 64 elements per column.
 const GRID_LINES = {
@@ -102,7 +132,13 @@ const GRID_LINES = {
 };
 
 function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
-  return items.some((item) => item.stylistId === stylistId && item.status !== "cancelled" && item.startMinutes <= minutes && item.endMinutes > minutes);
+  return items.some(
+    (item) =>
+      item.stylistId === stylistId &&
+      item.status !== "cancelled" &&
+      item.startMinutes <= minutes &&
+      item.endMinutes > minutes,
+  );
 }
 
 /** Cancelled appointments that share time with a live one in the same column: drawn beside it. */
@@ -110,7 +146,16 @@ function cancelledBeside(items: CalendarItem[]): Set<number> {
   const beside = new Set<number>();
   for (const item of items) {
     if (item.status !== "cancelled") continue;
-    if (items.some((other) => other.status !== "cancelled" && other.stylistId === item.stylistId && other.startMinutes < item.endMinutes && other.endMinutes > item.startMinutes)) beside.add(item.id);
+    if (
+      items.some(
+        (other) =>
+          other.status !== "cancelled" &&
+          other.stylistId === item.stylistId &&
+          other.startMinutes < item.endMinutes &&
+          other.endMinutes > item.startMinutes,
+      )
+    )
+      beside.add(item.id);
   }
   return beside;
 }
@@ -154,7 +199,18 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
   );
 }
 
-export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHref, onMove, moving, openMinutes, nowMinutes }: Props) {
+export function DayGrid({
+  stylists,
+  schedules,
+  items,
+  canWrite,
+  editHref,
+  newHref,
+  onMove,
+  moving,
+  openMinutes,
+  nowMinutes,
+}: Props) {
   const navigate = useNavigate();
   const clock = useClockFormat();
   const columns = useRef(new Map<number, HTMLDivElement>());
@@ -210,7 +266,12 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
 
   const follow = (current: Drag) => {
     const target = targetAt(pointer.current.x, pointer.current.y, current);
-    if (current.phase === "moving" && target.stylistId === current.stylistId && target.startMinutes === current.startMinutes) return;
+    if (
+      current.phase === "moving" &&
+      target.stylistId === current.stylistId &&
+      target.startMinutes === current.startMinutes
+    )
+      return;
     update({ ...current, phase: "moving", ...target });
   };
 
@@ -226,8 +287,16 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
         const box = element.getBoundingClientRect();
         const top = grid.current?.querySelector(".col-head")?.getBoundingClientRect().bottom ?? box.top;
         const left = timeColumn.current?.getBoundingClientRect().right ?? box.left;
-        const dx = edgeScrollSpeed(pointer.current.x, Math.max(box.left, left), box.left + element.clientLeft + element.clientWidth);
-        const dy = edgeScrollSpeed(pointer.current.y, Math.max(box.top, top), box.top + element.clientTop + element.clientHeight);
+        const dx = edgeScrollSpeed(
+          pointer.current.x,
+          Math.max(box.left, left),
+          box.left + element.clientLeft + element.clientWidth,
+        );
+        const dy = edgeScrollSpeed(
+          pointer.current.y,
+          Math.max(box.top, top),
+          box.top + element.clientTop + element.clientHeight,
+        );
         const before = [element.scrollLeft, element.scrollTop];
         if (dx) element.scrollLeft += dx;
         if (dy) element.scrollTop += dy;
@@ -241,7 +310,11 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
   }, [dragging]);
 
   if (stylists.length === 0) {
-    return <p className="p-6 text-sm text-slate-600">No stylists yet. An administrator adds stylists under Settings, Staff Accounts.</p>;
+    return (
+      <p className="p-6 text-sm text-slate-600">
+        No stylists yet. An administrator adds stylists under Settings, Staff Accounts.
+      </p>
+    );
   }
 
   function targetAt(clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> {
@@ -260,13 +333,15 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
     return { stylistId, startMinutes: GRID_START_MINUTES + row * SLOT_MINUTES };
   }
 
-  const blockOf = (target: EventTarget) => (target instanceof Element ? target.closest<HTMLElement>("[data-id]") : null);
+  const blockOf = (target: EventTarget) =>
+    target instanceof Element ? target.closest<HTMLElement>("[data-id]") : null;
 
   const onPointerDown = (event: ReactPointerEvent<HTMLElement>) => {
     suppressClick.current = false;
     const block = blockOf(event.target);
     const item = block ? byId.get(Number(block.dataset.id)) : undefined;
-    if (!block || !item || !canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary) return;
+    if (!block || !item || !canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary)
+      return;
     const touch = event.pointerType === "touch" || event.pointerType === "pen";
     const element = scroller();
     block.setPointerCapture(event.pointerId);
@@ -288,7 +363,8 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
       holdTimer.current = setTimeout(() => {
         holdTimer.current = null;
         const current = dragRef.current;
-        if (current && current.pointerId === pressed.pointerId) update({ ...current, phase: phaseAfterHold(current.phase) });
+        if (current && current.pointerId === pressed.pointerId)
+          update({ ...current, phase: phaseAfterHold(current.phase) });
       }, HOLD_MS);
     }
   };
@@ -297,7 +373,11 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
     const current = dragRef.current;
     if (!current || event.pointerId !== current.pointerId) return;
     pointer.current = { x: event.clientX, y: event.clientY };
-    const phase = phaseAfterMove(current.phase, current.touch, Math.hypot(event.clientX - current.originX, event.clientY - current.originY));
+    const phase = phaseAfterMove(
+      current.phase,
+      current.touch,
+      Math.hypot(event.clientX - current.originX, event.clientY - current.originY),
+    );
     if (phase === null) {
       // A finger moving before the hold ends: the browser scrolls the grid.
       stopHold();
@@ -313,7 +393,10 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
     if (finished.phase === "pressed") return;
     // A lifted block put down where it was, or a move: neither opens the block's dialog.
     suppressClick.current = true;
-    if (finished.phase === "moving" && (finished.stylistId !== finished.item.stylistId || finished.startMinutes !== finished.item.startMinutes)) {
+    if (
+      finished.phase === "moving" &&
+      (finished.stylistId !== finished.item.stylistId || finished.startMinutes !== finished.item.startMinutes)
+    ) {
       onMove({ item: finished.item, stylistId: finished.stylistId, startMinutes: finished.startMinutes });
     }
   };
@@ -334,7 +417,16 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
       event.preventDefault();
       return;
     }
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || (link.target && link.target !== "_self")) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      (link.target && link.target !== "_self")
+    )
+      return;
     event.preventDefault();
     navigate(link.getAttribute("href")!, { preventScrollReset: true });
   };
@@ -364,25 +456,45 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
     >
       {/* Said once a finger's hold lifts a block (the toast tells how the move ended). */}
       <p className="sr-only" aria-live="polite">
-        {drag?.phase === "lifted" ? `${appointmentTitle(drag.item)} picked up. Move your finger to another time or stylist and lift it there.` : ""}
+        {drag?.phase === "lifted"
+          ? `${appointmentTitle(drag.item)} picked up. Move your finger to another time or stylist and lift it there.`
+          : ""}
       </p>
-      <div className="grid min-w-full" style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}>
+      <div
+        className="grid min-w-full"
+        style={{ gridTemplateColumns: `4.5rem repeat(${stylists.length}, minmax(9rem, 1fr))` }}
+      >
         <div className="sticky top-0 left-0 z-30 border-b border-slate-200 bg-white" />
         {stylists.map((stylist) => (
           <div key={stylist.id} className="col-head">
             {stylist.name}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
-                {formatClockTime(schedules[stylist.id]!.startTime, clock)}–{formatClockTime(schedules[stylist.id]!.endTime, clock)}
+                {formatClockTime(schedules[stylist.id]!.startTime, clock)}–
+                {formatClockTime(schedules[stylist.id]!.endTime, clock)}
               </span>
             ) : null}
           </div>
         ))}
 
-        <div ref={timeColumn} data-testid="time-column" className="sticky left-0 z-27 bg-white" style={{ height: GRID_HEIGHT }} aria-hidden="true">
+        <div
+          ref={timeColumn}
+          data-testid="time-column"
+          className="sticky left-0 z-27 bg-white"
+          style={{ height: GRID_HEIGHT }}
+          aria-hidden="true"
+        >
           {HOURS.map((minutes) => (
-            <div key={minutes} className="absolute right-2 -translate-y-1/2 text-xs text-slate-600" style={{ top: minutesToTop(minutes) }}>
-              {minutes === GRID_START_MINUTES ? <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span> : clockLabel(minutes, clock)}
+            <div
+              key={minutes}
+              className="absolute right-2 -translate-y-1/2 text-xs text-slate-600"
+              style={{ top: minutesToTop(minutes) }}
+            >
+              {minutes === GRID_START_MINUTES ? (
+                <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span>
+              ) : (
+                clockLabel(minutes, clock)
+              )}
             </div>
           ))}
         </div>
@@ -391,7 +503,13 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
           const own = items.filter((item) => item.stylistId === stylist.id);
           const ghost = drag?.phase === "moving" && drag.stylistId === stylist.id ? drag : null;
           return (
-            <section key={stylist.id} id={`stylist-${stylist.id}`} aria-label={`${stylist.name}'s appointments`} className="relative border-l border-slate-200" style={{ height: GRID_HEIGHT }}>
+            <section
+              key={stylist.id}
+              id={`stylist-${stylist.id}`}
+              aria-label={`${stylist.name}'s appointments`}
+              className="relative border-l border-slate-200"
+              style={{ height: GRID_HEIGHT }}
+            >
               {canWrite ? (
                 <a href={newHref(stylist.id)} className="col-new">
                   New booking with {stylist.name}
@@ -425,11 +543,20 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
                     drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
                   );
-                  const position = { top: minutesToTop(item.startMinutes), "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px` } as CSSProperties;
+                  const position = {
+                    top: minutesToTop(item.startMinutes),
+                    "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px`,
+                  } as CSSProperties;
                   return (
                     <li key={item.id}>
                       {canWrite ? (
-                        <a href={editHref(item.id)} data-id={item.id} data-testid={`appointment-${item.id}`} className={classes} style={position}>
+                        <a
+                          href={editHref(item.id)}
+                          data-id={item.id}
+                          data-testid={`appointment-${item.id}`}
+                          className={classes}
+                          style={position}
+                        >
                           <AppointmentText item={item} short={short} />
                         </a>
                       ) : (
@@ -451,7 +578,14 @@ export function DayGrid({ stylists, schedules, items, canWrite, editHref, newHre
                     "pointer-events-none absolute right-1 left-1 z-20 rounded-md border-2 border-dashed border-brand-700 bg-brand-50/80 px-2 py-1 text-xs font-semibold text-brand-800",
                     ghost.touch && "shadow-lg",
                   )}
-                  style={{ top: minutesToTop(ghost.startMinutes), height: blockHeight(ghost.startMinutes, ghost.startMinutes + (ghost.item.endMinutes - ghost.item.startMinutes)) - 2 }}
+                  style={{
+                    top: minutesToTop(ghost.startMinutes),
+                    height:
+                      blockHeight(
+                        ghost.startMinutes,
+                        ghost.startMinutes + (ghost.item.endMinutes - ghost.item.startMinutes),
+                      ) - 2,
+                  }}
                 >
                   {clockLabel(ghost.startMinutes, clock)}
                 </div>

@@ -32,7 +32,10 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** What a screen reader hears for a day: "3 appointments, 9:00 AM to 5:30 PM, 80% booked". */
 function summaryLabel(day: DaySummary, clock?: ClockFormat): string {
   if (day.count === 0 && day.bookedMinutes === 0) return day.workingMinutes > 0 ? "no appointments" : "not working";
-  const span = day.first !== null && day.last !== null ? `, ${clockLabel(day.first, clock)} to ${clockLabel(day.last, clock)}` : "";
+  const span =
+    day.first !== null && day.last !== null
+      ? `, ${clockLabel(day.first, clock)} to ${clockLabel(day.last, clock)}`
+      : "";
   // Bookings on a day without working hours: time off added over them, or booked with an override.
   const outside = day.count > 0 && day.workingMinutes === 0 ? ", outside working hours" : "";
   const missed = day.noShows > 0 ? `, ${plural(day.noShows, "no-show")}` : "";
@@ -77,7 +80,11 @@ function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: 
           <b>
             {day.count}
             {day.count > 0 && day.workingMinutes === 0 ? (
-              <span className="ml-1 rounded bg-amber-100 px-1 text-amber-900" aria-hidden="true" title="Outside working hours">
+              <span
+                className="ml-1 rounded bg-amber-100 px-1 text-amber-900"
+                aria-hidden="true"
+                title="Outside working hours"
+              >
                 !
               </span>
             ) : null}
@@ -102,8 +109,13 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
   const dayHref = (day: CalendarDate) => calendarHref("day", day, { q: query || undefined });
   return (
     <div className="p-2 sm:p-4">
-      <table className="week-table w-full table-fixed border-separate border-spacing-0 rounded-lg bg-white text-sm ring-1 ring-slate-200" data-testid="week-view">
-        <caption className="sr-only">Appointments, first and last times and the share of working time booked, per stylist and day</caption>
+      <table
+        className="week-table w-full table-fixed border-separate border-spacing-0 rounded-lg bg-white text-sm ring-1 ring-slate-200"
+        data-testid="week-view"
+      >
+        <caption className="sr-only">
+          Appointments, first and last times and the share of working time booked, per stylist and day
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="w-20 p-2 text-left text-xs font-semibold text-slate-600 lg:w-28">
@@ -116,7 +128,10 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
                   <a
                     href={dayHref(day)}
                     aria-label={`${formatLongDate(day)}: ${summaryLabel(total, clock)}. Open the day`}
-                    className={cn("block rounded-md px-1 py-1 text-center hover:bg-slate-100", day === today ? "text-brand-800 ring-2 ring-brand-700 ring-inset" : "text-slate-800")}
+                    className={cn(
+                      "block rounded-md px-1 py-1 text-center hover:bg-slate-100",
+                      day === today ? "text-brand-800 ring-2 ring-brand-700 ring-inset" : "text-slate-800",
+                    )}
                   >
                     <span className="block font-semibold">
                       {weekdayShort(day)} {Number(day.slice(8))}
@@ -135,14 +150,21 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
         <tbody>
           {stylists.map((stylist) => (
             <tr key={stylist.id}>
-              <th scope="row" className="truncate border-t border-slate-200 px-2 py-1 text-left text-xs font-semibold text-slate-900 lg:text-sm">
+              <th
+                scope="row"
+                className="truncate border-t border-slate-200 px-2 py-1 text-left text-xs font-semibold text-slate-900 lg:text-sm"
+              >
                 {stylist.name}
               </th>
               {days.map((day) => {
                 const own = summary?.byStylist?.[day]?.[stylist.id] ?? EMPTY;
                 return (
                   <td key={day} className="border-t border-l border-slate-200 p-0.5 align-top">
-                    <WeekCell day={own} href={dayHref(day)} label={`${stylist.name}, ${formatLongDate(day)}: ${summaryLabel(own, clock)}`} />
+                    <WeekCell
+                      day={own}
+                      href={dayHref(day)}
+                      label={`${stylist.name}, ${formatLongDate(day)}: ${summaryLabel(own, clock)}`}
+                    />
                   </td>
                 );
               })}
@@ -160,12 +182,19 @@ export function MonthView({ first, last, date, today, summary, query }: ViewProp
   const month = date.slice(0, 7);
   return (
     <div className="p-2 sm:p-4">
-      <table className="w-full table-fixed border-collapse overflow-hidden rounded-lg bg-white ring-1 ring-slate-200" data-testid="month-view">
+      <table
+        className="w-full table-fixed border-collapse overflow-hidden rounded-lg bg-white ring-1 ring-slate-200"
+        data-testid="month-view"
+      >
         <caption className="sr-only">Appointments and the share of working time booked, per day</caption>
         <thead>
           <tr>
             {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((name) => (
-              <th key={name} scope="col" className="border-b border-slate-200 bg-slate-50 py-1 text-center text-xs font-semibold text-slate-600">
+              <th
+                key={name}
+                scope="col"
+                className="border-b border-slate-200 bg-slate-50 py-1 text-center text-xs font-semibold text-slate-600"
+              >
                 {name}
               </th>
             ))}
@@ -183,9 +212,19 @@ export function MonthView({ first, last, date, today, summary, query }: ViewProp
                     <a
                       href={calendarHref("day", day, { q: query || undefined })}
                       aria-label={`${formatLongDate(day)}: ${summaryLabel(total, clock)}`}
-                      className={cn("month-cell", day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-900")}
+                      className={cn(
+                        "month-cell",
+                        day === today ? "text-brand-800" : outside ? "text-slate-600" : "text-slate-900",
+                      )}
                     >
-                      <span className={cn("self-start font-semibold", day === today && "rounded-full bg-brand-700 px-1.5 text-white")}>{Number(day.slice(8))}</span>
+                      <span
+                        className={cn(
+                          "self-start font-semibold",
+                          day === today && "rounded-full bg-brand-700 px-1.5 text-white",
+                        )}
+                      >
+                        {Number(day.slice(8))}
+                      </span>
                       {total.count || total.bookedMinutes ? (
                         <>
                           <span className="text-xs text-slate-700">

@@ -12,7 +12,13 @@ import { useClockFormat } from "~/components/ui/clock-format";
 type FieldState = { name: string; id: string; initialValue?: unknown; errors?: string[] };
 
 type RepeatProps = {
-  fields: { repeat: FieldState; repeatEvery: FieldState; repeatEnds: FieldState; repeatCount: FieldState; repeatUntil: FieldState };
+  fields: {
+    repeat: FieldState;
+    repeatEvery: FieldState;
+    repeatEnds: FieldState;
+    repeatCount: FieldState;
+    repeatUntil: FieldState;
+  };
   /** Whether the ticked section's details show (always without JavaScript). */
   open: boolean;
   onToggle: (checked: boolean) => void;
@@ -50,7 +56,13 @@ export function RepeatFields({ fields, open, onToggle, hydrated }: RepeatProps) 
       </div>
       {open ? (
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
-          <SelectField label="Every" id={fields.repeatEvery.id} name={fields.repeatEvery.name} defaultValue={text(fields.repeatEvery.initialValue, "1")} errors={fields.repeatEvery.errors}>
+          <SelectField
+            label="Every"
+            id={fields.repeatEvery.id}
+            name={fields.repeatEvery.name}
+            defaultValue={text(fields.repeatEvery.initialValue, "1")}
+            errors={fields.repeatEvery.errors}
+          >
             {Array.from({ length: MAX_EVERY_WEEKS }, (_, index) => index + 1).map((weeks) => (
               <option key={weeks} value={weeks}>
                 {weeks === 1 ? "1 week" : `${weeks} weeks`}
@@ -93,12 +105,31 @@ export function RepeatFields({ fields, open, onToggle, hydrated }: RepeatProps) 
   );
 }
 
-function EndChoice({ name, value, checked, label, children }: { name: string; value: string; checked: boolean; label: string; children: ReactNode }) {
+function EndChoice({
+  name,
+  value,
+  checked,
+  label,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  children: ReactNode;
+}) {
   const id = `${name}-${value}`;
   return (
     <div className="rounded-md bg-slate-50 p-2">
       <div className="mb-1 flex items-center gap-2">
-        <input type="radio" id={id} name={name} value={value} defaultChecked={checked} className="size-4 accent-brand-700" />
+        <input
+          type="radio"
+          id={id}
+          name={name}
+          value={value}
+          defaultChecked={checked}
+          className="size-4 accent-brand-700"
+        />
         <label htmlFor={id} className="text-sm text-slate-800">
           {label}
         </label>
@@ -120,13 +151,24 @@ export function SeriesPreviewList({ occurrences }: { occurrences: OccurrencePrev
     list.current?.scrollIntoView({ block: "start" });
   }, [occurrences]);
   return (
-    <section ref={list} aria-labelledby="series-preview-title" className="scroll-mt-6 rounded-md border border-slate-300" data-testid="series-preview">
-      <h3 id="series-preview-title" className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900">
+    <section
+      ref={list}
+      aria-labelledby="series-preview-title"
+      className="scroll-mt-6 rounded-md border border-slate-300"
+      data-testid="series-preview"
+    >
+      <h3
+        id="series-preview-title"
+        className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900"
+      >
         {free} of {occurrences.length} dates can be booked
       </h3>
       <ol className="divide-y divide-slate-200">
         {occurrences.map((occurrence) => (
-          <li key={occurrence.startTime} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm">
+          <li
+            key={occurrence.startTime}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2 text-sm"
+          >
             <span className="text-slate-900">
               {formatLongDate(occurrence.date)} at {formatClockTime(occurrence.time, clock)}
             </span>
@@ -156,7 +198,14 @@ export function SeriesScopeChoice({ name = "scope", verb }: { name?: string; ver
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {options.map((option) => (
           <div key={option.value} className="flex items-center gap-2">
-            <input type="radio" id={`${name}-${option.value}`} name={name} value={option.value} defaultChecked={option.value === "this"} className="size-4 accent-brand-700" />
+            <input
+              type="radio"
+              id={`${name}-${option.value}`}
+              name={name}
+              value={option.value}
+              defaultChecked={option.value === "this"}
+              className="size-4 accent-brand-700"
+            />
             <label htmlFor={`${name}-${option.value}`} className="text-sm text-slate-800">
               {option.label}
             </label>

@@ -17,7 +17,8 @@ export type PanelPreference = "open" | "closed" | null;
 /** What the panel's classes are for a stored preference (none: a column from 1280 px, hidden below). */
 function panelClasses(preference: PanelPreference) {
   if (preference === "closed") return "hidden";
-  const drawer = "absolute inset-y-0 right-0 z-40 w-72 max-w-[85vw] shadow-xl xl:static xl:z-auto xl:w-56 xl:max-w-none xl:shadow-none";
+  const drawer =
+    "absolute inset-y-0 right-0 z-40 w-72 max-w-[85vw] shadow-xl xl:static xl:z-auto xl:w-56 xl:max-w-none xl:shadow-none";
   return preference === "open" ? cn("block", drawer) : cn("hidden xl:block", drawer);
 }
 
@@ -32,7 +33,17 @@ function rememberPanel(open: boolean) {
  * A Show/Hide summary button: a form that posts to the cookie-setting route without
  * JavaScript; with it, `onToggle` switches at once and the cookie is written here.
  */
-function PanelToggle({ open, onToggle, className, children }: { open: boolean; onToggle: (open: boolean) => void; className?: string; children: React.ReactNode }) {
+function PanelToggle({
+  open,
+  onToggle,
+  className,
+  children,
+}: {
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const location = useLocation();
   return (
     <Form
@@ -47,7 +58,12 @@ function PanelToggle({ open, onToggle, className, children }: { open: boolean; o
     >
       <input type="hidden" name="open" value={open ? "0" : "1"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <button type="submit" aria-controls="calendar-panel" aria-expanded={open} className={buttonClasses("secondary", "px-2.5")}>
+      <button
+        type="submit"
+        aria-controls="calendar-panel"
+        aria-expanded={open}
+        className={buttonClasses("secondary", "px-2.5")}
+      >
         {children}
       </button>
     </Form>
@@ -55,7 +71,16 @@ function PanelToggle({ open, onToggle, className, children }: { open: boolean; o
 }
 
 const PanelIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    className="size-5"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM15 5v14" />
   </svg>
 );
@@ -64,7 +89,13 @@ const PanelIcon = () => (
  * The header's toggle. Without a stored choice the panel shows from 1280 px only, so the
  * button offers "Show" below that width and "Hide" above it.
  */
-export function PanelToggles({ preference, onChange }: { preference: PanelPreference; onChange: (preference: PanelPreference) => void }) {
+export function PanelToggles({
+  preference,
+  onChange,
+}: {
+  preference: PanelPreference;
+  onChange: (preference: PanelPreference) => void;
+}) {
   const label = (open: boolean) => (
     <>
       <PanelIcon />
@@ -91,7 +122,12 @@ export function PanelToggles({ preference, onChange }: { preference: PanelPrefer
   );
 }
 
-const DAY_LABEL = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+const DAY_LABEL = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** The date of an upcoming entry when it is not today: "Tue, Nov 24". */
 function dayLabel(date: string, today: string | undefined) {
@@ -105,7 +141,13 @@ export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href:
   return (
     <Link to={href} preventScrollReset className="block rounded-md px-2 py-2 hover:bg-slate-50">
       <span className="flex items-center gap-2">
-        <span aria-hidden="true" className={cn("size-2.5 shrink-0 rounded-full border", item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor))} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            "size-2.5 shrink-0 rounded-full border",
+            item.status === "blocked" ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
+          )}
+        />
         <span className="truncate text-sm font-semibold text-slate-900">{appointmentTitle(item)}</span>
       </span>
       <span className="mt-0.5 block text-xs text-slate-600">
@@ -151,14 +193,28 @@ export function SidePanel({
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open, onChange]);
   return (
-    <aside id="calendar-panel" aria-label="Summary" className={cn("shrink-0 space-y-4 overflow-y-auto border-l border-slate-200 bg-white p-4", panelClasses(preference))}>
+    <aside
+      id="calendar-panel"
+      aria-label="Summary"
+      className={cn(
+        "shrink-0 space-y-4 overflow-y-auto border-l border-slate-200 bg-white p-4",
+        panelClasses(preference),
+      )}
+    >
       <section>
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold text-slate-900">Today&apos;s Summary</h2>
           {open ? (
             <PanelToggle open onToggle={(next) => onChange(next ? "open" : "closed")} className="xl:hidden">
               <span className="sr-only">Hide summary</span>
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
               </svg>
             </PanelToggle>

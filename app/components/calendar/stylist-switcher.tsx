@@ -3,7 +3,10 @@
 // that keeps the time of day in view).
 export function StylistSwitcher({ stylists }: { stylists: { id: number; name: string }[] }) {
   return (
-    <nav aria-label="Stylists" className="flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 md:hidden">
+    <nav
+      aria-label="Stylists"
+      className="flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 md:hidden"
+    >
       {stylists.map((stylist) => (
         <a
           key={stylist.id}

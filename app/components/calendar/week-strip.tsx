@@ -4,13 +4,26 @@ import { cn } from "~/lib/cn";
 import { addDays, formatLongDate, weekStart, type CalendarDate } from "~/lib/salon-time";
 
 /** Monday to Sunday around the selected date, with Prev Week / Next Week (SPEC §2). */
-export function WeekStrip({ view, date, today, query }: { view: CalendarView; date: CalendarDate; today: CalendarDate; query: string }) {
+export function WeekStrip({
+  view,
+  date,
+  today,
+  query,
+}: {
+  view: CalendarView;
+  date: CalendarDate;
+  today: CalendarDate;
+  query: string;
+}) {
   const monday = weekStart(date);
   const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
   const keep = { q: query || undefined };
   return (
     <nav aria-label="Week" className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 sm:px-4">
-      <Link to={calendarHref(view, addDays(date, -7), keep)} className="rounded-md px-2 py-2 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+      <Link
+        to={calendarHref(view, addDays(date, -7), keep)}
+        className="rounded-md px-2 py-2 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+      >
         Prev Week
       </Link>
       <ol className="grid flex-1 grid-cols-7 gap-1">
@@ -25,7 +38,11 @@ export function WeekStrip({ view, date, today, query }: { view: CalendarView; da
                 aria-label={`${formatLongDate(day)}${isToday ? " (today)" : ""}`}
                 className={cn(
                   "flex flex-col items-center rounded-md py-1 text-sm",
-                  selected ? "bg-brand-700 text-white" : isToday ? "text-brand-800 ring-2 ring-brand-700 ring-inset" : "text-slate-700 hover:bg-slate-100",
+                  selected
+                    ? "bg-brand-700 text-white"
+                    : isToday
+                      ? "text-brand-800 ring-2 ring-brand-700 ring-inset"
+                      : "text-slate-700 hover:bg-slate-100",
                 )}
               >
                 <span className="text-xs font-medium" aria-hidden="true">
@@ -39,7 +56,10 @@ export function WeekStrip({ view, date, today, query }: { view: CalendarView; da
           );
         })}
       </ol>
-      <Link to={calendarHref(view, addDays(date, 7), keep)} className="rounded-md px-2 py-2 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+      <Link
+        to={calendarHref(view, addDays(date, 7), keep)}
+        className="rounded-md px-2 py-2 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+      >
         Next Week
       </Link>
     </nav>

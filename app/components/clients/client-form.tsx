@@ -1,6 +1,13 @@
 // The Add New Client / Edit Client form (SPEC §2, §5 "Client form"): a plain form
 // posted to its route, validated as you type once submitted, and again on the server.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -37,7 +44,15 @@ export function existingClientIdOf(reply: { details?: Record<string, unknown> } 
 
 const checkboxClasses = "mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-700";
 
-export function ClientForm({ action, lastResult, defaultValue, submitLabel, pendingLabel, cancelTo, existingClientId }: ClientFormProps) {
+export function ClientForm({
+  action,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  pendingLabel,
+  cancelTo,
+  existingClientId,
+}: ClientFormProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
@@ -61,10 +76,32 @@ export function ClientForm({ action, lastResult, defaultValue, submitLabel, pend
         ) : null}
       </FormAlert>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} autoComplete="off" />
-        <Field label="Phone" {...getInputProps(fields.phone, { type: "tel" })} errors={fields.phone.errors} autoComplete="off" />
-        <Field className="sm:col-span-2" label="Email" {...getInputProps(fields.email, { type: "email" })} errors={fields.email.errors} autoComplete="off" />
-        <TextareaField className="sm:col-span-2" label="Notes" {...getTextareaProps(fields.notes)} errors={fields.notes.errors} rows={3} />
+        <Field
+          label="Name"
+          {...getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+          autoComplete="off"
+        />
+        <Field
+          label="Phone"
+          {...getInputProps(fields.phone, { type: "tel" })}
+          errors={fields.phone.errors}
+          autoComplete="off"
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Email"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+          autoComplete="off"
+        />
+        <TextareaField
+          className="sm:col-span-2"
+          label="Notes"
+          {...getTextareaProps(fields.notes)}
+          errors={fields.notes.errors}
+          rows={3}
+        />
         <SelectField label="Consent type" {...getSelectProps(fields.consentType)} errors={fields.consentType.errors}>
           {Object.entries(CONSENT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>

@@ -36,7 +36,13 @@ export function ExportLink({ clientId, clientName, label }: { clientId: number; 
     void download(href, fileName);
   };
   return (
-    <a href={href} download={fileName} onClick={onClick} className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")} aria-label={`${label}: ${clientName}`}>
+    <a
+      href={href}
+      download={fileName}
+      onClick={onClick}
+      className={buttonClasses("secondary", "min-h-9 px-3 py-1.5")}
+      aria-label={`${label}: ${clientName}`}
+    >
       {label}
     </a>
   );

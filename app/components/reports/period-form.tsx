@@ -17,12 +17,24 @@ export function PeriodForm({ values, errors }: { values: PeriodFormValues; error
     if (select instanceof HTMLSelectElement) select.value = "custom";
   };
   return (
-    <Form method="get" action="/reports" className="flex flex-wrap items-end gap-3" aria-label="Choose what the report covers">
+    <Form
+      method="get"
+      action="/reports"
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Choose what the report covers"
+    >
       <div className="w-full sm:w-44">
         <label htmlFor="report-period" className="mb-1 block text-sm font-medium text-slate-800">
           Period
         </label>
-        <select id="report-period" name="period" defaultValue={values.period} aria-invalid={invalid("period")} aria-describedby={described("period")} className={controlClasses}>
+        <select
+          id="report-period"
+          name="period"
+          defaultValue={values.period}
+          aria-invalid={invalid("period")}
+          aria-describedby={described("period")}
+          className={controlClasses}
+        >
           {REPORT_PERIODS.map((period) => (
             <option key={period} value={period}>
               {PERIOD_LABELS[period]}
@@ -53,7 +65,16 @@ export function PeriodForm({ values, errors }: { values: PeriodFormValues; error
           <label htmlFor="report-to" className="mb-1 block text-sm font-medium text-slate-800">
             To
           </label>
-          <input id="report-to" type="date" name="to" defaultValue={values.to} onChange={chooseCustom} aria-invalid={invalid("to")} aria-describedby={described("to")} className={controlClasses} />
+          <input
+            id="report-to"
+            type="date"
+            name="to"
+            defaultValue={values.to}
+            onChange={chooseCustom}
+            aria-invalid={invalid("to")}
+            aria-describedby={described("to")}
+            className={controlClasses}
+          />
           <ErrorList id="report-to-error" errors={errors?.to} />
         </div>
       </fieldset>

@@ -39,8 +39,15 @@ export function RevenueChart({ buckets, unit }: { buckets: ChartBucket[]; unit: 
   const ticks = [0, 1, 2, 3, 4];
   const labelEvery = Math.max(1, Math.ceil(buckets.length / 7));
   const total = buckets.reduce((sum, bucket) => sum + bucket.revenue, 0);
-  const busiest = buckets.reduce<ChartBucket | null>((best, bucket) => (bucket.revenue > (best?.revenue ?? 0) ? bucket : best), null);
-  const line = buckets.map((bucket, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${yCount(bucket.appointments).toFixed(1)}`).join(" ");
+  const busiest = buckets.reduce<ChartBucket | null>(
+    (best, bucket) => (bucket.revenue > (best?.revenue ?? 0) ? bucket : best),
+    null,
+  );
+  const line = buckets
+    .map(
+      (bucket, index) => `${index === 0 ? "M" : "L"}${x(index).toFixed(1)},${yCount(bucket.appointments).toFixed(1)}`,
+    )
+    .join(" ");
   const per = UNIT_LABEL[unit];
 
   return (
@@ -57,19 +64,38 @@ export function RevenueChart({ buckets, unit }: { buckets: ChartBucket[]; unit: 
         </span>
       </div>
       {/* Sideways scrolling on a phone keeps the labels readable; focusable so keyboards can scroll it. */}
-      <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={`Chart of revenue and appointments per ${per}`}>
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full min-w-[560px]" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+      <div
+        className="overflow-x-auto"
+        tabIndex={0}
+        role="group"
+        aria-label={`Chart of revenue and appointments per ${per}`}
+      >
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full min-w-[560px]"
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+        >
           <title id={`${id}-title`}>{`Revenue and appointments per ${per}`}</title>
           <desc id={`${id}-desc`}>
             {`Total revenue ${formatPence(total)}.${
-              busiest ? ` Highest: ${formatPence(busiest.revenue)} on ${bucketLabel(busiest)}.` : " No revenue in this period."
+              busiest
+                ? ` Highest: ${formatPence(busiest.revenue)} on ${bucketLabel(busiest)}.`
+                : " No revenue in this period."
             } The table that follows lists every ${per}.`}
           </desc>
           {ticks.map((tick) => {
             const y = MARGIN.top + PLOT_H - (tick / 4) * PLOT_H;
             return (
               <g key={tick}>
-                <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y} y2={y} className="stroke-slate-200" strokeWidth={1} />
+                <line
+                  x1={MARGIN.left}
+                  x2={WIDTH - MARGIN.right}
+                  y1={y}
+                  y2={y}
+                  className="stroke-slate-200"
+                  strokeWidth={1}
+                />
                 <text x={MARGIN.left - 8} y={y} dy="0.32em" textAnchor="end" className="fill-slate-600 text-[11px]">
                   {formatPence((revenueMax / 4) * tick).replace(".00", "")}
                 </text>
@@ -90,26 +116,58 @@ export function RevenueChart({ buckets, unit }: { buckets: ChartBucket[]; unit: 
               className="fill-brand-600"
             />
           ))}
-          {buckets.length > 1 ? <path d={line} fill="none" className="stroke-slate-800" strokeWidth={2} strokeLinejoin="round" /> : null}
+          {buckets.length > 1 ? (
+            <path d={line} fill="none" className="stroke-slate-800" strokeWidth={2} strokeLinejoin="round" />
+          ) : null}
           {buckets.length <= 62
             ? buckets.map((bucket, index) => (
-                <circle key={bucket.from} cx={x(index)} cy={yCount(bucket.appointments)} r={buckets.length > 31 ? 2 : 3} className="fill-white stroke-slate-800" strokeWidth={1.5} />
+                <circle
+                  key={bucket.from}
+                  cx={x(index)}
+                  cy={yCount(bucket.appointments)}
+                  r={buckets.length > 31 ? 2 : 3}
+                  className="fill-white stroke-slate-800"
+                  strokeWidth={1.5}
+                />
               ))
             : null}
           {buckets.map((bucket, index) =>
             index % labelEvery === 0 ? (
-              <text key={bucket.from} x={x(index)} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" className="fill-slate-600 text-[11px]">
+              <text
+                key={bucket.from}
+                x={x(index)}
+                y={HEIGHT - MARGIN.bottom + 18}
+                textAnchor="middle"
+                className="fill-slate-600 text-[11px]"
+              >
                 {shortDate(bucket.from)}
               </text>
             ) : null,
           )}
-          <text x={14} y={MARGIN.top + PLOT_H / 2} textAnchor="middle" transform={`rotate(-90 14 ${MARGIN.top + PLOT_H / 2})`} className="fill-slate-700 text-[11px] font-medium">
+          <text
+            x={14}
+            y={MARGIN.top + PLOT_H / 2}
+            textAnchor="middle"
+            transform={`rotate(-90 14 ${MARGIN.top + PLOT_H / 2})`}
+            className="fill-slate-700 text-[11px] font-medium"
+          >
             Revenue (£)
           </text>
-          <text x={WIDTH - 6} y={MARGIN.top + PLOT_H / 2} textAnchor="middle" transform={`rotate(90 ${WIDTH - 6} ${MARGIN.top + PLOT_H / 2})`} className="fill-slate-700 text-[11px] font-medium">
+          <text
+            x={WIDTH - 6}
+            y={MARGIN.top + PLOT_H / 2}
+            textAnchor="middle"
+            transform={`rotate(90 ${WIDTH - 6} ${MARGIN.top + PLOT_H / 2})`}
+            className="fill-slate-700 text-[11px] font-medium"
+          >
             Appointments
           </text>
-          <text x={MARGIN.left + PLOT_W / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-700 text-[11px] font-medium">
+          <text
+            x={MARGIN.left + PLOT_W / 2}
+            y={HEIGHT - 6}
+            textAnchor="middle"
+            className="fill-slate-700 text-[11px] font-medium"
+          >
             {unit === "day" ? "Date" : `${unit === "week" ? "Week" : "30 days"} starting`}
           </text>
         </svg>

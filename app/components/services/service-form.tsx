@@ -9,8 +9,22 @@ import { useFailureToast } from "~/hooks/use-failure-toast";
 import { penceToPoundsInput } from "~/lib/money";
 import { SERVICE_DURATION } from "~/lib/service-limits";
 
-type Defaults = { name: string; category: string; duration: number; price: number | null; isActive: boolean; color: string | null };
-const NEW_SERVICE: Defaults = { name: "", category: "", duration: SERVICE_DURATION.default, price: null, isActive: true, color: null };
+type Defaults = {
+  name: string;
+  category: string;
+  duration: number;
+  price: number | null;
+  isActive: boolean;
+  color: string | null;
+};
+const NEW_SERVICE: Defaults = {
+  name: "",
+  category: "",
+  duration: SERVICE_DURATION.default,
+  price: null,
+  isActive: true,
+  color: null,
+};
 
 export function ServiceForm({
   service = NEW_SERVICE,
@@ -45,8 +59,20 @@ export function ServiceForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
       <FormAlert errors={form.errors} />
-      <Field label="Service Name" {...getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} autoComplete="off" />
-      <Field label="Category" {...getInputProps(fields.category, { type: "text" })} errors={fields.category.errors} list={listId} autoComplete="off" hint="For example Hair, Colour, Nails" />
+      <Field
+        label="Service Name"
+        {...getInputProps(fields.name, { type: "text" })}
+        errors={fields.name.errors}
+        autoComplete="off"
+      />
+      <Field
+        label="Category"
+        {...getInputProps(fields.category, { type: "text" })}
+        errors={fields.category.errors}
+        list={listId}
+        autoComplete="off"
+        hint="For example Hair, Colour, Nails"
+      />
       <datalist id={listId}>
         {categories.map((category) => (
           <option key={category} value={category} />
@@ -62,9 +88,22 @@ export function ServiceForm({
           step={1}
           errors={fields.duration.errors}
         />
-        <Field label="Price (£)" {...getInputProps(fields.priceInPounds, { type: "number" })} inputMode="decimal" min={0} step={0.01} placeholder="0.00" errors={fields.priceInPounds.errors} />
+        <Field
+          label="Price (£)"
+          {...getInputProps(fields.priceInPounds, { type: "number" })}
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+          errors={fields.priceInPounds.errors}
+        />
       </div>
-      <ServiceColorPicker name={fields.color.name} defaultValue={fields.color.initialValue ?? null} serviceName={service.name} errors={fields.color.errors} />
+      <ServiceColorPicker
+        name={fields.color.name}
+        defaultValue={fields.color.initialValue ?? null}
+        serviceName={service.name}
+        errors={fields.color.errors}
+      />
       <SwitchField
         className="rounded-md bg-slate-50 px-3 py-3 ring-1 ring-slate-200"
         label="Active Service"

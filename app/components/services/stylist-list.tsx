@@ -6,7 +6,17 @@ import { cn } from "~/lib/cn";
 
 type StylistItem = { id: number; name: string; email: string };
 
-export function StylistList({ stylists, selectedId, heading, empty }: { stylists: StylistItem[]; selectedId: number | null; heading: string; empty: string }) {
+export function StylistList({
+  stylists,
+  selectedId,
+  heading,
+  empty,
+}: {
+  stylists: StylistItem[];
+  selectedId: number | null;
+  heading: string;
+  empty: string;
+}) {
   return (
     <Card className="p-3">
       <h2 className="px-2 pb-2 text-sm font-semibold text-slate-900">{heading}</h2>
@@ -23,10 +33,17 @@ export function StylistList({ stylists, selectedId, heading, empty }: { stylists
                     to={`?stylist=${stylist.id}`}
                     aria-current={selected ? "page" : undefined}
                     preventScrollReset
-                    className={cn("block rounded-md px-3 py-2", selected ? "bg-brand-50 ring-1 ring-brand-100" : "hover:bg-slate-100")}
+                    className={cn(
+                      "block rounded-md px-3 py-2",
+                      selected ? "bg-brand-50 ring-1 ring-brand-100" : "hover:bg-slate-100",
+                    )}
                   >
-                    <span className={cn("block text-sm font-medium", selected ? "text-brand-800" : "text-slate-900")}>{stylist.name}</span>
-                    {stylist.email ? <span className="block truncate text-xs text-slate-600">{stylist.email}</span> : null}
+                    <span className={cn("block text-sm font-medium", selected ? "text-brand-800" : "text-slate-900")}>
+                      {stylist.name}
+                    </span>
+                    {stylist.email ? (
+                      <span className="block truncate text-xs text-slate-600">{stylist.email}</span>
+                    ) : null}
                   </Link>
                 </li>
               );

@@ -50,7 +50,14 @@ function FeedUrl({ url }: { url: string }) {
         New subscription link created. Copy it now: for security it is shown only this once.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field label="Subscription link" id={URL_FIELD_ID} value={url} readOnly className="min-w-0 flex-1" onFocus={(event) => event.currentTarget.select()} />
+        <Field
+          label="Subscription link"
+          id={URL_FIELD_ID}
+          value={url}
+          readOnly
+          className="min-w-0 flex-1"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {hydrated ? (
           <Button
             variant="secondary"
@@ -67,10 +74,16 @@ function FeedUrl({ url }: { url: string }) {
 }
 
 function StylistChooser({ stylists, selected }: { stylists: Stylist[]; selected: Stylist | null }) {
-  if (stylists.length === 0) return <p className="text-sm text-slate-700">No stylists yet. Add stylists under Settings → Staff Accounts.</p>;
+  if (stylists.length === 0)
+    return <p className="text-sm text-slate-700">No stylists yet. Add stylists under Settings → Staff Accounts.</p>;
   return (
     <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <SelectField label="Stylist" name="feedStylist" defaultValue={selected ? String(selected.id) : ""} className="min-w-0 flex-1 sm:max-w-xs">
+      <SelectField
+        label="Stylist"
+        name="feedStylist"
+        defaultValue={selected ? String(selected.id) : ""}
+        className="min-w-0 flex-1 sm:max-w-xs"
+      >
         <option value="" disabled>
           Choose a stylist
         </option>
@@ -87,7 +100,19 @@ function StylistChooser({ stylists, selected }: { stylists: Stylist[]; selected:
   );
 }
 
-function FeedForm({ intent, stylistId, label, pendingLabel, variant }: { intent: string; stylistId: number; label: string; pendingLabel: string; variant: "primary" | "secondary" }) {
+function FeedForm({
+  intent,
+  stylistId,
+  label,
+  pendingLabel,
+  variant,
+}: {
+  intent: string;
+  stylistId: number;
+  label: string;
+  pendingLabel: string;
+  variant: "primary" | "secondary";
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
@@ -111,7 +136,9 @@ export function CalendarFeedCard({ chooser, stylists, selected, status }: Calend
       <CardHeader
         title="Calendar subscription"
         description={
-          chooser ? "A private link that shows a stylist's appointments in the calendar app on their phone." : "A private link that shows your appointments in the calendar app on your phone."
+          chooser
+            ? "A private link that shows a stylist's appointments in the calendar app on their phone."
+            : "A private link that shows your appointments in the calendar app on your phone."
         }
       />
       <div className="space-y-4">
@@ -125,7 +152,11 @@ export function CalendarFeedCard({ chooser, stylists, selected, status }: Calend
                 ? `${chooser ? `${selected.name}'s` : "Your"} link is on (created ${status.createdOn}). Anyone with the link sees the times, services and clients' first names of 30 days back to 90 days ahead; no phone numbers, e-mails or notes.`
                 : `${chooser ? `${selected.name} has` : "You have"} no subscription link.`}
             </p>
-            {status.active ? <p className="text-sm text-slate-700">Lost the link, or shared it by mistake? Reset it: the current link stops working at once.</p> : null}
+            {status.active ? (
+              <p className="text-sm text-slate-700">
+                Lost the link, or shared it by mistake? Reset it: the current link stops working at once.
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <FeedForm
                 intent={FEED_ISSUE}
@@ -134,7 +165,15 @@ export function CalendarFeedCard({ chooser, stylists, selected, status }: Calend
                 pendingLabel={status.active ? "Resetting..." : "Creating..."}
                 variant="primary"
               />
-              {status.active ? <FeedForm intent={FEED_OFF} stylistId={selected.id} label="Turn off" pendingLabel="Turning off..." variant="secondary" /> : null}
+              {status.active ? (
+                <FeedForm
+                  intent={FEED_OFF}
+                  stylistId={selected.id}
+                  label="Turn off"
+                  pendingLabel="Turning off..."
+                  variant="secondary"
+                />
+              ) : null}
             </div>
           </>
         ) : null}

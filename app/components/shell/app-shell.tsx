@@ -19,7 +19,12 @@ type NavBadges = Partial<Record<string, number>>;
 
 function Count({ count, rail }: { count: number; rail: boolean }) {
   return (
-    <span className={cn("min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white", rail && "rail-count")}>
+    <span
+      className={cn(
+        "min-w-6 rounded-full bg-brand-700 px-1.5 py-0.5 text-center text-xs font-semibold text-white",
+        rail && "rail-count",
+      )}
+    >
       {count > 99 ? "99+" : count}
       <span className="sr-only"> unread</span>
     </span>
@@ -30,7 +35,19 @@ function Count({ count, rail }: { count: number; rail: boolean }) {
  * The menu's links. `rail`: below 1280 px the sidebar is an icon rail, each label hidden
  * but read by screen readers and shown as a tooltip on hover and keyboard focus.
  */
-function NavList({ items, user, badges, rail = false, className }: { items: NavItem[]; user: ShellUser; badges?: NavBadges; rail?: boolean; className?: string }) {
+function NavList({
+  items,
+  user,
+  badges,
+  rail = false,
+  className,
+}: {
+  items: NavItem[];
+  user: ShellUser;
+  badges?: NavBadges;
+  rail?: boolean;
+  className?: string;
+}) {
   return (
     <ul className={cn("space-y-1", className)}>
       {items
@@ -92,9 +109,24 @@ function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: s
         details.current.querySelector("summary")?.focus();
       }}
     >
-      <summary className="relative cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label={unread ? `Open menu, ${unread} unread messages` : "Open menu"}>
-        {unread ? <span aria-hidden="true" className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white" /> : null}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <summary
+        className="relative cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        aria-label={unread ? `Open menu, ${unread} unread messages` : "Open menu"}
+      >
+        {unread ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-brand-700 ring-2 ring-white"
+          />
+        ) : null}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
       </summary>
@@ -111,7 +143,17 @@ function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: s
   );
 }
 
-export function AppShell({ user, salonName, badges, children }: { user: ShellUser; salonName: string; badges?: NavBadges; children: ReactNode }) {
+export function AppShell({
+  user,
+  salonName,
+  badges,
+  children,
+}: {
+  user: ShellUser;
+  salonName: string;
+  badges?: NavBadges;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-full md:flex">
       <aside className="hidden w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:fixed md:inset-y-0 md:z-40 md:flex xl:w-60">
@@ -135,7 +177,15 @@ export function AppShell({ user, salonName, badges, children }: { user: ShellUse
   );
 }
 
-export function PageHeader({ title, description, children }: { title: ReactNode; description?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>

@@ -5,7 +5,14 @@ import { cn } from "~/lib/cn";
 export function SignOutForm({ className, rail = false }: { className?: string; rail?: boolean }) {
   return (
     <Form method="post" action="/logout" reloadDocument>
-      <button type="submit" className={cn("rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100", rail && "p-2 xl:px-3 xl:py-2", className)}>
+      <button
+        type="submit"
+        className={cn(
+          "rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100",
+          rail && "p-2 xl:px-3 xl:py-2",
+          className,
+        )}
+      >
         {rail ? (
           <>
             <span aria-hidden="true" className="nav-icon nav-icon-signout size-5 xl:hidden" />

@@ -8,11 +8,30 @@ import { useState } from "react";
 import { ErrorList, Field, SelectField, TextareaField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
 import { SMS_PROVIDER_OPTIONS } from "~/lib/sms-providers";
-import { reminderHoursChoices, reminderHoursLabel, renderTemplate, smsSegments, TEMPLATE_VARIABLES, unknownVariables, unknownVariablesMessage, type TemplateValues } from "~/lib/sms-template";
+import {
+  reminderHoursChoices,
+  reminderHoursLabel,
+  renderTemplate,
+  smsSegments,
+  TEMPLATE_VARIABLES,
+  unknownVariables,
+  unknownVariablesMessage,
+  type TemplateValues,
+} from "~/lib/sms-template";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the two forms' schemas differ; only these field names are shared
 type SmsField = FieldMetadata<any, any, string[]>;
-export type SmsFields = Record<"smsEnabled" | "smsProvider" | "smsFromNumber" | "smsApiKey" | "smsApiSecret" | "reminderHoursBefore" | "country" | "reminderTemplate", SmsField>;
+export type SmsFields = Record<
+  | "smsEnabled"
+  | "smsProvider"
+  | "smsFromNumber"
+  | "smsApiKey"
+  | "smsApiSecret"
+  | "reminderHoursBefore"
+  | "country"
+  | "reminderTemplate",
+  SmsField
+>;
 
 /** The values the preview fills in (the next appointment's, or sample ones). */
 export type PreviewSample = { values: TemplateValues; appointmentId: number | null };
@@ -25,8 +44,17 @@ const VARIABLES_HINT = `Variables: ${TEMPLATE_VARIABLES.map((name) => `{${name}}
  * whether one is stored). The timing list holds the stored timing even when SPEC's list
  * does not, so saving keeps it.
  */
-export function SmsSettingsFields({ fields, secretSet, sample }: { fields: SmsFields; secretSet: boolean; sample: PreviewSample | null }) {
-  const initialTemplate = typeof fields.reminderTemplate.initialValue === "string" ? fields.reminderTemplate.initialValue : "";
+export function SmsSettingsFields({
+  fields,
+  secretSet,
+  sample,
+}: {
+  fields: SmsFields;
+  secretSet: boolean;
+  sample: PreviewSample | null;
+}) {
+  const initialTemplate =
+    typeof fields.reminderTemplate.initialValue === "string" ? fields.reminderTemplate.initialValue : "";
   const [template, setTemplate] = useState(initialTemplate);
   const hours = reminderHoursChoices(Number(fields.reminderHoursBefore.initialValue));
   const unknown = unknownVariables(template);
@@ -49,7 +77,12 @@ export function SmsSettingsFields({ fields, secretSet, sample }: { fields: SmsFi
             </option>
           ))}
         </SelectField>
-        <Field label="From number or sender name" {...getInputProps(fields.smsFromNumber, { type: "text" })} autoComplete="off" errors={fields.smsFromNumber.errors} />
+        <Field
+          label="From number or sender name"
+          {...getInputProps(fields.smsFromNumber, { type: "text" })}
+          autoComplete="off"
+          errors={fields.smsFromNumber.errors}
+        />
         <Field
           label="API key"
           hint="Twilio Account SID or Plivo Auth ID; MessageBird needs none."
@@ -65,7 +98,11 @@ export function SmsSettingsFields({ fields, secretSet, sample }: { fields: SmsFi
           placeholder={secretSet ? "Saved (leave blank to keep)" : ""}
           errors={fields.smsApiSecret.errors}
         />
-        <SelectField label="Send reminder" {...getSelectProps(fields.reminderHoursBefore)} errors={fields.reminderHoursBefore.errors}>
+        <SelectField
+          label="Send reminder"
+          {...getSelectProps(fields.reminderHoursBefore)}
+          errors={fields.reminderHoursBefore.errors}
+        >
           {hours.map((value) => (
             <option key={value} value={value}>
               {reminderHoursLabel(value)}
@@ -91,7 +128,9 @@ export function SmsSettingsFields({ fields, secretSet, sample }: { fields: SmsFi
           hint={VARIABLES_HINT}
           rows={4}
         />
-        {unknown.length > 0 && !fields.reminderTemplate.errors ? <ErrorList errors={[unknownVariablesMessage(unknown)]} /> : null}
+        {unknown.length > 0 && !fields.reminderTemplate.errors ? (
+          <ErrorList errors={[unknownVariablesMessage(unknown)]} />
+        ) : null}
       </div>
       {sample ? <Preview template={template} sample={sample} /> : null}
     </div>

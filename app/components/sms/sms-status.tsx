@@ -20,7 +20,13 @@ type Status = {
   sentLast24Hours: number;
   failedLast24Hours: number;
   strandedClaims: number;
-  nextDue: { appointmentId: number; clientName: string | null; stylistName: string; startTime: string; dueAt: string }[];
+  nextDue: {
+    appointmentId: number;
+    clientName: string | null;
+    stylistName: string;
+    startTime: string;
+    dueAt: string;
+  }[];
   remindersNext30Days: number;
   segmentsPerMessage: number;
   costPerMessage: number;
@@ -39,23 +45,35 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function StatusCard({ status, timeZone }: { status: Status; timeZone: string }) {
   return (
     <Card aria-labelledby="sms-status-title">
-      <CardHeader title={<span id="sms-status-title">System Status</span>} description="The scheduler checks for due reminders every minute." />
+      <CardHeader
+        title={<span id="sms-status-title">System Status</span>}
+        description="The scheduler checks for due reminders every minute."
+      />
       <dl className="divide-y divide-slate-100">
-        <Row label="SMS reminders">{status.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}</Row>
-        <Row label="Credentials">{status.credentialsComplete ? <Badge tone="green">Complete</Badge> : <Badge tone="amber">Incomplete</Badge>}</Row>
+        <Row label="SMS reminders">
+          {status.enabled ? <Badge tone="green">Enabled</Badge> : <Badge>Disabled</Badge>}
+        </Row>
+        <Row label="Credentials">
+          {status.credentialsComplete ? <Badge tone="green">Complete</Badge> : <Badge tone="amber">Incomplete</Badge>}
+        </Row>
         <Row label="Last scheduler run">{status.lastRunAt ? formatInstant(status.lastRunAt, timeZone) : "Not yet"}</Row>
         <Row label="Sent (last 24 hours)">{status.sentLast24Hours}</Row>
-        <Row label="Failed (last 24 hours)">{status.failedLast24Hours > 0 ? <span className="text-red-700">{status.failedLast24Hours}</span> : 0}</Row>
+        <Row label="Failed (last 24 hours)">
+          {status.failedLast24Hours > 0 ? <span className="text-red-700">{status.failedLast24Hours}</span> : 0}
+        </Row>
         {status.strandedClaims > 0 ? (
           <Row label="Interrupted, not settled">
             <span className="text-amber-700">{status.strandedClaims}</span>
-            <span className="block text-xs font-normal text-slate-600">Sending stopped mid-way; the provider is asked at each run</span>
+            <span className="block text-xs font-normal text-slate-600">
+              Sending stopped mid-way; the provider is asked at each run
+            </span>
           </Row>
         ) : null}
         <Row label="Estimated monthly cost">
           £{status.estimatedMonthlyCost.toFixed(2)}
           <span className="block text-xs font-normal text-slate-600">
-            {status.remindersNext30Days} reminders × {status.segmentsPerMessage} SMS × £{status.costPerMessage} ({providerName(status.provider)})
+            {status.remindersNext30Days} reminders × {status.segmentsPerMessage} SMS × £{status.costPerMessage} (
+            {providerName(status.provider)})
           </span>
         </Row>
       </dl>
@@ -69,7 +87,8 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
             <li key={`${due.appointmentId}-${due.startTime}`} className="py-1.5">
               <span className="font-medium text-slate-900">{due.clientName ?? "Unknown"}</span> with {due.stylistName}
               <span className="block text-slate-600">
-                Appointment #{due.appointmentId}, {formatInstant(due.startTime, timeZone)}; due {formatInstant(due.dueAt, timeZone)}
+                Appointment #{due.appointmentId}, {formatInstant(due.startTime, timeZone)}; due{" "}
+                {formatInstant(due.dueAt, timeZone)}
               </span>
             </li>
           ))}
@@ -93,10 +112,19 @@ type LogEntry = {
   error: string | null;
 };
 
-export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; total: number; firstHref: string | null; nextHref: string | null }; timeZone: string }) {
+export function MessageLog({
+  log,
+  timeZone,
+}: {
+  log: { entries: LogEntry[]; total: number; firstHref: string | null; nextHref: string | null };
+  timeZone: string;
+}) {
   return (
     <Card aria-labelledby="sms-log-title">
-      <CardHeader title={<span id="sms-log-title">Message Log</span>} description={`The last messages sent, newest first (${log.total} in all).`} />
+      <CardHeader
+        title={<span id="sms-log-title">Message Log</span>}
+        description={`The last messages sent, newest first (${log.total} in all).`}
+      />
       {log.entries.length === 0 ? (
         <EmptyState title="No messages sent yet" />
       ) : (
@@ -105,16 +133,30 @@ export function MessageLog({ log, timeZone }: { log: { entries: LogEntry[]; tota
             <li key={entry.id} className="grid gap-1 py-3 text-sm sm:grid-cols-[1fr_auto] sm:gap-3">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">
-                  {entry.clientName ?? "Deleted client"} <span className="font-normal text-slate-600">{entry.toNumber}</span>
+                  {entry.clientName ?? "Deleted client"}{" "}
+                  <span className="font-normal text-slate-600">{entry.toNumber}</span>
                 </p>
                 <p className="text-slate-600">
                   {entry.kind === "test" ? "Test" : "Reminder"}
                   {entry.appointmentId ? ` for appointment #${entry.appointmentId}` : ""}
-                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} · {providerName(entry.provider)} · {formatInstant(entry.createdAt, timeZone)}
+                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} ·{" "}
+                  {providerName(entry.provider)} · {formatInstant(entry.createdAt, timeZone)}
                 </p>
-                {entry.status === "sent" ? <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p> : <p className="break-words text-red-700">{entry.error}</p>}
+                {entry.status === "sent" ? (
+                  <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p>
+                ) : (
+                  <p className="break-words text-red-700">{entry.error}</p>
+                )}
               </div>
-              <div>{entry.status === "sent" ? <Badge tone="green">Sent</Badge> : entry.status === "unknown" ? <Badge tone="amber">Unknown</Badge> : <Badge tone="red">Failed</Badge>}</div>
+              <div>
+                {entry.status === "sent" ? (
+                  <Badge tone="green">Sent</Badge>
+                ) : entry.status === "unknown" ? (
+                  <Badge tone="amber">Unknown</Badge>
+                ) : (
+                  <Badge tone="red">Failed</Badge>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -25,14 +25,20 @@ export function ActionMenu({ label, children }: { label: string; children: React
   }, []);
   return (
     <details ref={details} className="relative">
-      <summary aria-label={label} title={label} className="cursor-pointer rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+      <summary
+        aria-label={label}
+        title={label}
+        className="cursor-pointer rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
           <circle cx="4" cy="10" r="1.75" />
           <circle cx="10" cy="10" r="1.75" />
           <circle cx="16" cy="10" r="1.75" />
         </svg>
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-44 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">{children}</div>
+      <div className="absolute right-0 z-20 mt-1 w-44 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        {children}
+      </div>
     </details>
   );
 }

@@ -3,7 +3,8 @@ import { cn } from "~/lib/cn";
 
 const variants = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700",
-  secondary: "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-slate-500",
+  secondary:
+    "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-slate-500",
   destructive: "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700",
   ghost: "text-slate-700 hover:bg-slate-100 focus-visible:outline-slate-500",
 } as const;
@@ -18,6 +19,9 @@ export const buttonClasses = (variant: keyof typeof variants = "primary", classN
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants };
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, className, type = "button", ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, className, type = "button", ...props },
+  ref,
+) {
   return <button ref={ref} type={type} className={buttonClasses(variant, className)} {...props} />;
 });

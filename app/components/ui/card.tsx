@@ -5,7 +5,15 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
   return <section className={cn("rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200", className)} {...props} />;
 }
 
-export function CardHeader({ title, description, children }: { title: ReactNode; description?: ReactNode; children?: ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
       <div>

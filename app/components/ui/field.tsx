@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "~/lib/cn";
 
 export const controlClasses =
@@ -28,7 +34,13 @@ function describedBy(hasErrors: boolean, hasHint: boolean, errorId: string, hint
   return [hasErrors ? errorId : null, hasHint ? hintId : null].filter(Boolean).join(" ") || undefined;
 }
 
-export function Field({ label, errors, hint, className, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  errors,
+  hint,
+  className,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const { id, errorId, hintId } = useFieldIds(input.id);
   const invalid = Boolean(errors?.length);
   return (
@@ -36,7 +48,13 @@ export function Field({ label, errors, hint, className, ...input }: FieldShell &
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input {...input} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)} className={controlClasses} />
+      <input
+        {...input}
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)}
+        className={controlClasses}
+      />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -47,7 +65,14 @@ export function Field({ label, errors, hint, className, ...input }: FieldShell &
   );
 }
 
-export function SelectField({ label, errors, hint, className, children, ...select }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  errors,
+  hint,
+  className,
+  children,
+  ...select
+}: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
   const { id, errorId, hintId } = useFieldIds(select.id);
   const invalid = Boolean(errors?.length);
   return (
@@ -55,7 +80,13 @@ export function SelectField({ label, errors, hint, className, children, ...selec
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select {...select} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)} className={controlClasses}>
+      <select
+        {...select}
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)}
+        className={controlClasses}
+      >
         {children}
       </select>
       {hint ? (
@@ -68,7 +99,13 @@ export function SelectField({ label, errors, hint, className, children, ...selec
   );
 }
 
-export function TextareaField({ label, errors, hint, className, ...textarea }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextareaField({
+  label,
+  errors,
+  hint,
+  className,
+  ...textarea
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { id, errorId, hintId } = useFieldIds(textarea.id);
   const invalid = Boolean(errors?.length);
   return (
@@ -76,7 +113,13 @@ export function TextareaField({ label, errors, hint, className, ...textarea }: F
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <textarea {...textarea} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)} className={cn(controlClasses, "min-h-20")} />
+      <textarea
+        {...textarea}
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(invalid, Boolean(hint), errorId, hintId)}
+        className={cn(controlClasses, "min-h-20")}
+      />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -112,7 +155,11 @@ export type FailedReply = { intent: string | null; result: { error?: Record<stri
 /** The one message that sums up a failed reply: the form's, else the first field's. */
 export function replyMessage(reply: FailedReply | undefined): string | null {
   if (!reply) return null;
-  return formErrorsOf(reply.result)[0] ?? Object.values(reply.result.error ?? {}).find((messages) => messages?.length)?.[0] ?? null;
+  return (
+    formErrorsOf(reply.result)[0] ??
+    Object.values(reply.result.error ?? {}).find((messages) => messages?.length)?.[0] ??
+    null
+  );
 }
 
 /** The messages a failed reply holds for one field. */

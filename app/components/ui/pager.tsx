@@ -4,7 +4,15 @@
 import { Link } from "@remix-run/react";
 import { buttonClasses } from "./button";
 
-export function Pager({ firstHref, nextHref, label = "Pages" }: { firstHref: string | null; nextHref: string | null; label?: string }) {
+export function Pager({
+  firstHref,
+  nextHref,
+  label = "Pages",
+}: {
+  firstHref: string | null;
+  nextHref: string | null;
+  label?: string;
+}) {
   if (!firstHref && !nextHref) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-end gap-2 pt-3">

@@ -63,8 +63,20 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
               </p>
             ) : null}
           </div>
-          <Link to={closeTo} className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Close" preventScrollReset>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <Link
+            to={closeTo}
+            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            aria-label="Close"
+            preventScrollReset
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
             </svg>
           </Link>

@@ -10,17 +10,31 @@ const DEFAULT_FORBIDDEN = "You do not have permission to do that.";
 function describe(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "";
-  if (status === 404) return { title: "Page Not Found", text: detail && detail !== "Not found." ? detail : "The page you are looking for does not exist." };
-  if (status === 403) return { title: "Access Denied", text: detail && detail !== DEFAULT_FORBIDDEN ? detail : "You do not have permission to view this page." };
+  if (status === 404)
+    return {
+      title: "Page Not Found",
+      text: detail && detail !== "Not found." ? detail : "The page you are looking for does not exist.",
+    };
+  if (status === 403)
+    return {
+      title: "Access Denied",
+      text: detail && detail !== DEFAULT_FORBIDDEN ? detail : "You do not have permission to view this page.",
+    };
   if (status === 409 && detail) return { title: "Something changed", text: detail };
-  return { title: "Something went wrong", text: "Please try again. If it keeps happening, tell your salon administrator." };
+  return {
+    title: "Something went wrong",
+    text: "Please try again. If it keeps happening, tell your salon administrator.",
+  };
 }
 
 export function ErrorPanel() {
   const { title, text } = describe(useRouteError());
   return (
     <main className="p-6">
-      <div role="alert" className="mx-auto max-w-lg rounded-lg bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+      <div
+        role="alert"
+        className="mx-auto max-w-lg rounded-lg bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+      >
         <h1 className="text-xl font-bold">{title}</h1>
         <p className="mt-2 text-slate-600">{text}</p>
         <a href="/calendar" className="mt-4 inline-block font-semibold text-brand-700 underline">

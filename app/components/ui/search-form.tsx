@@ -37,7 +37,15 @@ export function SearchForm({
       <label className="sr-only" htmlFor={`search-${name}`}>
         {label}
       </label>
-      <input id={`search-${name}`} type="search" name={name} defaultValue={defaultValue} placeholder={placeholder} className={controlClasses} autoComplete="off" />
+      <input
+        id={`search-${name}`}
+        type="search"
+        name={name}
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className={controlClasses}
+        autoComplete="off"
+      />
       <noscript>
         <button type="submit" className="rounded-md bg-white px-3 text-sm font-semibold ring-1 ring-slate-300">
           Search

@@ -19,13 +19,22 @@ export const Switch = forwardRef<HTMLInputElement, SwitchProps>(function Switch(
         aria-hidden="true"
         className="pointer-events-none size-full rounded-full bg-slate-400 transition-colors peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:opacity-60"
       />
-      <span aria-hidden="true" className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+      />
     </span>
   );
 });
 
 /** A labelled switch with an optional description underneath the label. */
-export function SwitchField({ label, description, className, id: explicitId, ...input }: SwitchProps & { label: ReactNode; description?: ReactNode }) {
+export function SwitchField({
+  label,
+  description,
+  className,
+  id: explicitId,
+  ...input
+}: SwitchProps & { label: ReactNode; description?: ReactNode }) {
   const fallback = useId();
   const id = explicitId ?? fallback;
   return (

@@ -56,7 +56,10 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   }, []);
 
   return (
-    <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+    <section
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+    >
       {/* Plain boxes, not a list: a list item may not carry the status or alert role (axe). */}
       <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none" aria-live="polite">
         {current ? (
@@ -72,7 +75,9 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               // only ever shown by the client, whose timer removes it.
               !current.action && "toast-expire",
               "pointer-events-auto flex items-start gap-3 rounded-lg p-4 shadow-lg ring-1",
-              current.variant === "destructive" ? "bg-red-700 text-white ring-red-800" : "bg-white text-slate-900 ring-slate-200",
+              current.variant === "destructive"
+                ? "bg-red-700 text-white ring-red-800"
+                : "bg-white text-slate-900 ring-slate-200",
             )}
           >
             <div className="flex-1">
@@ -91,7 +96,12 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
                 {current.action.label}
               </button>
             ) : null}
-            <button type="button" onClick={() => setCurrent(null)} className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2" aria-label="Close">
+            <button
+              type="button"
+              onClick={() => setCurrent(null)}
+              className="rounded p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2"
+              aria-label="Close"
+            >
               <span aria-hidden="true">✕</span>
             </button>
           </div>

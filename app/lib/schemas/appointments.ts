@@ -3,7 +3,14 @@ import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
 import { isCalendarDate, isClockTime } from "../salon-time";
-import { CONTROL_CHARACTERS, MULTI_LINE, isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, queryId } from "./limits";
+import {
+  CONTROL_CHARACTERS,
+  MULTI_LINE,
+  isIsoInstant,
+  isWithinBookingYears,
+  OUT_OF_RANGE_DATE,
+  queryId,
+} from "./limits";
 
 export const MAX_SPAN_MINUTES = 24 * 60;
 
@@ -46,7 +53,9 @@ const listBound = z
 export const AppointmentListQuerySchema = z.object({ from: listBound, to: listBound, stylistId: queryId.optional() });
 
 /** `GET /api/dashboard/stats`: a salon date, today by default. */
-export const DashboardQuerySchema = z.object({ date: z.string().refine(isCalendarDate, "Use a date in the form YYYY-MM-DD").optional() });
+export const DashboardQuerySchema = z.object({
+  date: z.string().refine(isCalendarDate, "Use a date in the form YYYY-MM-DD").optional(),
+});
 
 /** `PATCH /api/appointments/{id}`: a drag-and-drop move. */
 export const AppointmentMoveSchema = z.object({
@@ -62,7 +71,11 @@ export const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
 export const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
 export const UNTIL_REQUIRED = "Choose the date of the last appointment";
 
-const everyWeeks = z.number({ required_error: EVERY_WEEKS_RANGE, invalid_type_error: EVERY_WEEKS_RANGE }).int(EVERY_WEEKS_RANGE).min(1, EVERY_WEEKS_RANGE).max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE);
+const everyWeeks = z
+  .number({ required_error: EVERY_WEEKS_RANGE, invalid_type_error: EVERY_WEEKS_RANGE })
+  .int(EVERY_WEEKS_RANGE)
+  .min(1, EVERY_WEEKS_RANGE)
+  .max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE);
 const calendarDate = z
   .string({ required_error: UNTIL_REQUIRED })
   .max(10, UNTIL_REQUIRED)
@@ -71,7 +84,16 @@ const calendarDate = z
 
 /** How a booking repeats: every N weeks, a number of times (the first included) or until a date (inclusive). */
 export const RepeatSchema = z.union([
-  z.object({ everyWeeks, count: z.number({ invalid_type_error: COUNT_RANGE }).int(COUNT_RANGE).min(2, COUNT_RANGE).max(MAX_OCCURRENCES, COUNT_RANGE) }).strict(),
+  z
+    .object({
+      everyWeeks,
+      count: z
+        .number({ invalid_type_error: COUNT_RANGE })
+        .int(COUNT_RANGE)
+        .min(2, COUNT_RANGE)
+        .max(MAX_OCCURRENCES, COUNT_RANGE),
+    })
+    .strict(),
   z.object({ everyWeeks, until: calendarDate }).strict(),
 ]);
 export type Repeat = z.output<typeof RepeatSchema>;
@@ -91,11 +113,23 @@ export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({ scope: Se
 export const AppointmentDeleteQuerySchema = z.object({ scope: SeriesScopeSchema });
 
 /** An occurrence the server would not book, and why. */
-export const RefusedOccurrenceSchema = z.object({ startTime: z.string(), endTime: z.string(), date: z.string(), time: z.string(), reason: z.string() });
+export const RefusedOccurrenceSchema = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  date: z.string(),
+  time: z.string(),
+  reason: z.string(),
+});
 export type RefusedOccurrence = z.output<typeof RefusedOccurrenceSchema>;
 
 /** One occurrence of a series preview: when, and why it cannot be booked (null when it can). */
-export const OccurrencePreviewSchema = z.object({ startTime: z.string(), endTime: z.string(), date: z.string(), time: z.string(), reason: z.string().nullable() });
+export const OccurrencePreviewSchema = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  date: z.string(),
+  time: z.string(),
+  reason: z.string().nullable(),
+});
 export type OccurrencePreview = z.output<typeof OccurrencePreviewSchema>;
 
 /**
@@ -105,7 +139,11 @@ export type OccurrencePreview = z.output<typeof OccurrencePreviewSchema>;
  */
 export const SeriesBookingAnswerSchema = z.object({
   seriesId: z.string(),
-  created: z.array(z.object({ id: z.number().int(), seriesId: z.string().nullable(), startTime: z.string(), endTime: z.string() }).passthrough()),
+  created: z.array(
+    z
+      .object({ id: z.number().int(), seriesId: z.string().nullable(), startTime: z.string(), endTime: z.string() })
+      .passthrough(),
+  ),
   refused: z.array(RefusedOccurrenceSchema),
 });
 
@@ -113,7 +151,11 @@ export const DURATION_REQUIRED = "Duration is required";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const requiredId = (message: string) => z.preprocess(emptyToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int().positive(message));
+const requiredId = (message: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ required_error: message, invalid_type_error: message }).int().positive(message),
+  );
 
 const formFields = {
   clientId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
@@ -127,7 +169,14 @@ const formFields = {
   time: z.string({ required_error: "Time is required" }).refine(isClockTime, "Time is required"),
   stylistId: requiredId("Stylist is required"),
   serviceId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-  duration: z.preprocess(emptyToUndefined, z.coerce.number({ required_error: DURATION_REQUIRED, invalid_type_error: DURATION_REQUIRED }).int().min(1, DURATION_REQUIRED).max(MAX_SPAN_MINUTES)),
+  duration: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ required_error: DURATION_REQUIRED, invalid_type_error: DURATION_REQUIRED })
+      .int()
+      .min(1, DURATION_REQUIRED)
+      .max(MAX_SPAN_MINUTES),
+  ),
   durationFromService: z.boolean().default(false),
   notes: z.string().trim().max(2000).regex(MULTI_LINE, CONTROL_CHARACTERS).optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
@@ -136,10 +185,23 @@ const formFields = {
   repeat: z.boolean().default(false),
   repeatEvery: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ invalid_type_error: EVERY_WEEKS_RANGE }).int(EVERY_WEEKS_RANGE).min(1, EVERY_WEEKS_RANGE).max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE).default(1),
+    z.coerce
+      .number({ invalid_type_error: EVERY_WEEKS_RANGE })
+      .int(EVERY_WEEKS_RANGE)
+      .min(1, EVERY_WEEKS_RANGE)
+      .max(MAX_EVERY_WEEKS, EVERY_WEEKS_RANGE)
+      .default(1),
   ),
   repeatEnds: z.enum(["count", "until"]).default("count"),
-  repeatCount: z.preprocess(emptyToUndefined, z.coerce.number({ invalid_type_error: COUNT_RANGE }).int(COUNT_RANGE).min(2, COUNT_RANGE).max(MAX_OCCURRENCES, COUNT_RANGE).optional()),
+  repeatCount: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ invalid_type_error: COUNT_RANGE })
+      .int(COUNT_RANGE)
+      .min(2, COUNT_RANGE)
+      .max(MAX_OCCURRENCES, COUNT_RANGE)
+      .optional(),
+  ),
   repeatUntil: z.preprocess(emptyToUndefined, calendarDate.optional()),
   // The edit dialog's "This appointment only / This and following" (series members).
   scope: SeriesScopeSchema,
@@ -174,11 +236,22 @@ export function appointmentFormSchema(formData: FormData) {
 export type AppointmentFormValue = Omit<z.output<typeof BlockedFormSchema>, "duration"> & { duration?: number };
 
 /** The Repeat section as the domain's `Repeat`, or null when not ticked; a missing count or date is a field error. */
-export function repeatOf(value: Pick<AppointmentFormValue, "repeat" | "repeatEvery" | "repeatEnds" | "repeatCount" | "repeatUntil">): { repeat: Repeat | null; errors?: Record<string, string[]> } {
+export function repeatOf(
+  value: Pick<AppointmentFormValue, "repeat" | "repeatEvery" | "repeatEnds" | "repeatCount" | "repeatUntil">,
+): { repeat: Repeat | null; errors?: Record<string, string[]> } {
   if (!value.repeat) return { repeat: null };
-  if (value.repeatEnds === "until") return value.repeatUntil ? { repeat: { everyWeeks: value.repeatEvery, until: value.repeatUntil } } : { repeat: null, errors: { repeatUntil: [UNTIL_REQUIRED] } };
-  return value.repeatCount ? { repeat: { everyWeeks: value.repeatEvery, count: value.repeatCount } } : { repeat: null, errors: { repeatCount: [COUNT_RANGE] } };
+  if (value.repeatEnds === "until")
+    return value.repeatUntil
+      ? { repeat: { everyWeeks: value.repeatEvery, until: value.repeatUntil } }
+      : { repeat: null, errors: { repeatUntil: [UNTIL_REQUIRED] } };
+  return value.repeatCount
+    ? { repeat: { everyWeeks: value.repeatEvery, count: value.repeatCount } }
+    : { repeat: null, errors: { repeatCount: [COUNT_RANGE] } };
 }
 
 /** The booking dialog's names for the fields the domain (and `/api`) call otherwise. */
-export const APPOINTMENT_FORM_FIELDS: Record<string, string> = { startTime: "time", endTime: "duration", clientId: "clientName" };
+export const APPOINTMENT_FORM_FIELDS: Record<string, string> = {
+  startTime: "time",
+  endTime: "duration",
+  clientId: "clientName",
+};

@@ -17,11 +17,17 @@ const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
 const startTime = z
   .string()
   .regex(clock, "Use the 24-hour HH:MM format")
-  .refine((value) => !clock.test(value) || (value >= EARLIEST_START && value <= LATEST_START), "Start time must be between 07:00 and 21:00");
+  .refine(
+    (value) => !clock.test(value) || (value >= EARLIEST_START && value <= LATEST_START),
+    "Start time must be between 07:00 and 21:00",
+  );
 const endTime = z
   .string()
   .regex(clock, "Use the 24-hour HH:MM format")
-  .refine((value) => !clock.test(value) || (value >= EARLIEST_END && value <= LATEST_END), "End time must be between 08:00 and 22:00");
+  .refine(
+    (value) => !clock.test(value) || (value >= EARLIEST_END && value <= LATEST_END),
+    "End time must be between 08:00 and 22:00",
+  );
 const dayOfWeek = z
   .number({ required_error: "Day is required", invalid_type_error: "Day must be a number from 1 to 14" })
   .int("Day must be a number from 1 to 14")
@@ -43,7 +49,10 @@ export const AvailabilityDaySchema = z.object({
 export type AvailabilityDayInput = z.output<typeof AvailabilityDaySchema>;
 
 /** `PUT /api/stylist/availability` with `scheduleMode`. */
-export const ScheduleModeSchema = z.object({ stylistId, scheduleMode: z.enum(SCHEDULE_MODES, { message: "scheduleMode must be weekly or biweekly" }) });
+export const ScheduleModeSchema = z.object({
+  stylistId,
+  scheduleMode: z.enum(SCHEDULE_MODES, { message: "scheduleMode must be weekly or biweekly" }),
+});
 
 /** One day's form on the page: an unticked working switch is absent, hence false. */
 export const AvailabilityDayFormSchema = z.object({
@@ -53,7 +62,8 @@ export const AvailabilityDayFormSchema = z.object({
   endTime,
 });
 
-const date = (required: string) => z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
+const date = (required: string) =>
+  z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
 const END_BEFORE_START = "End date cannot be before the start date";
 
 const timeOffFields = {
@@ -74,11 +84,15 @@ const endNotBeforeStartIssue = { path: ["endDate"], message: END_BEFORE_START };
  * `POST /api/stylist/time-off`. Both dates are whole days, inclusive. Over scheduled
  * bookings it answers 409 with the bookings unless `confirm` is true (decision 0062).
  */
-export const TimeOffSchema = z.object({ ...timeOffFields, confirm: z.boolean({ invalid_type_error: "confirm must be true or false" }).optional() }).refine(endNotBeforeStart, endNotBeforeStartIssue);
+export const TimeOffSchema = z
+  .object({ ...timeOffFields, confirm: z.boolean({ invalid_type_error: "confirm must be true or false" }).optional() })
+  .refine(endNotBeforeStart, endNotBeforeStartIssue);
 export type TimeOffInput = z.output<typeof TimeOffSchema>;
 
 /** The Add Time Off dialog: `confirmFor` ("start/end") is the range whose bookings the user was shown and accepted. */
-export const TimeOffFormSchema = z.object({ ...timeOffFields, confirmFor: z.string().max(21).optional() }).refine(endNotBeforeStart, endNotBeforeStartIssue);
+export const TimeOffFormSchema = z
+  .object({ ...timeOffFields, confirmFor: z.string().max(21).optional() })
+  .refine(endNotBeforeStart, endNotBeforeStartIssue);
 
 /** The value of the dialog's `confirmFor` for a range. */
 export const confirmationFor = (range: { startDate: string; endDate: string }) => `${range.startDate}/${range.endDate}`;

@@ -30,18 +30,38 @@ export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {
   legal_obligation: "Legal Obligation",
 };
 
-const blankToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value);
+const blankToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
 
 const requiredText = (message: string, max: number) =>
-  z.string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().min(1, message).max(max, `Must be at most ${max} characters`).regex(SINGLE_LINE, CONTROL_CHARACTERS);
+  z
+    .string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .regex(SINGLE_LINE, CONTROL_CHARACTERS);
 
 const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().max(max, `Must be at most ${max} characters`).regex(MULTI_LINE, CONTROL_CHARACTERS).nullable());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ invalid_type_error: CLIENT_MESSAGES.invalidInput })
+      .trim()
+      .max(max, `Must be at most ${max} characters`)
+      .regex(MULTI_LINE, CONTROL_CHARACTERS)
+      .nullable(),
+  );
 
 /** Optional; stored trimmed and lower-cased so duplicates are found with the index. */
 export const optionalEmail = z.preprocess(
   blankToNull,
-  z.string({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).trim().toLowerCase().email(CLIENT_MESSAGES.invalidEmail).max(254, CLIENT_MESSAGES.invalidEmail).nullable(),
+  z
+    .string({ invalid_type_error: CLIENT_MESSAGES.invalidInput })
+    .trim()
+    .toLowerCase()
+    .email(CLIENT_MESSAGES.invalidEmail)
+    .max(254, CLIENT_MESSAGES.invalidEmail)
+    .nullable(),
 );
 
 const invalidInput = { errorMap: () => ({ message: CLIENT_MESSAGES.invalidInput }) };
@@ -74,7 +94,9 @@ export const ClientFormSchema = z.object({
   ...clientFields,
   phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
   isActive: z.boolean().default(false),
-  gdprConsent: z.boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired }).refine((value) => value, CLIENT_MESSAGES.consentRequired),
+  gdprConsent: z
+    .boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired })
+    .refine((value) => value, CLIENT_MESSAGES.consentRequired),
 });
 
 /** DD/MM/YYYY (how UK spreadsheets write dates) or YYYY-MM-DD, stored as YYYY-MM-DD. */
@@ -120,7 +142,10 @@ export const MAX_CLIENT_PAGE = 1000;
 
 export const BulkImportSchema = z.object({
   clients: z
-    .array(z.unknown(), { required_error: "clients must be a list of client rows", invalid_type_error: "clients must be a list of client rows" })
+    .array(z.unknown(), {
+      required_error: "clients must be a list of client rows",
+      invalid_type_error: "clients must be a list of client rows",
+    })
     .max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} clients can be imported at once`),
 });
 
@@ -132,5 +157,11 @@ export const ClientUpdateSchema = partialUpdate(ClientInputSchema);
 
 /** `POST /api/clients/{id}/merge`: the duplicate to merge into client {id}. */
 export const ClientMergeSchema = z.object({
-  duplicateClientId: z.number({ required_error: "duplicateClientId is required", invalid_type_error: "duplicateClientId must be a client id" }).int().positive("duplicateClientId must be a client id"),
+  duplicateClientId: z
+    .number({
+      required_error: "duplicateClientId is required",
+      invalid_type_error: "duplicateClientId must be a client id",
+    })
+    .int()
+    .positive("duplicateClientId must be a client id"),
 });

@@ -26,8 +26,16 @@ export function withoutControlCharacters(value: string): string {
 }
 
 /** A trimmed single-line text field of at most `max` characters. */
-export function text(params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string }, max: number, label = "This field") {
-  return z.string(params).trim().max(max, `${label} must be at most ${max} characters`).regex(SINGLE_LINE, CONTROL_CHARACTERS);
+export function text(
+  params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string },
+  max: number,
+  label = "This field",
+) {
+  return z
+    .string(params)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(SINGLE_LINE, CONTROL_CHARACTERS);
 }
 
 export function hasControlCharacters(value: string, multiLine = false): boolean {

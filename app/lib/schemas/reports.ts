@@ -5,7 +5,10 @@ import { isCalendarDate } from "../salon-time";
 const DATE_MESSAGE = "Use a date in the form YYYY-MM-DD";
 export const END_BEFORE_START = "The end date must be on or after the start date.";
 
-const optionalDate = z.preprocess((value) => (value === "" ? undefined : value), z.string().max(10, DATE_MESSAGE).refine(isCalendarDate, DATE_MESSAGE).optional());
+const optionalDate = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.string().max(10, DATE_MESSAGE).refine(isCalendarDate, DATE_MESSAGE).optional(),
+);
 
 /**
  * The report's period, from the screen's GET form or `/api/reports`:
@@ -15,7 +18,12 @@ const optionalDate = z.preprocess((value) => (value === "" ? undefined : value),
  */
 export const ReportQuerySchema = z
   .object({
-    period: z.preprocess((value) => (value === "" ? undefined : value), z.enum(REPORT_PERIODS, { errorMap: () => ({ message: `Choose one of ${REPORT_PERIODS.join(", ")}` }) }).optional()),
+    period: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .enum(REPORT_PERIODS, { errorMap: () => ({ message: `Choose one of ${REPORT_PERIODS.join(", ")}` }) })
+        .optional(),
+    ),
     from: optionalDate,
     to: optionalDate,
   })
@@ -28,7 +36,11 @@ export const ReportQuerySchema = z
         return z.NEVER;
       }
       if (dayCount(query.from, query.to) > MAX_RANGE_DAYS) {
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: "A custom range can be at most 10 years long." });
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["to"],
+          message: "A custom range can be at most 10 years long.",
+        });
         return z.NEVER;
       }
     }

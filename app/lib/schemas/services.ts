@@ -5,8 +5,16 @@ import { SERVICE_COLOR_KEYS } from "~/lib/calendar";
 import { poundsToPence } from "~/lib/money";
 import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
 
-const serviceName = z.string({ required_error: "Service name is required" }).trim().min(1, "Service name is required").max(100, "Service name must be at most 100 characters");
-const category = z.string({ required_error: "Category is required" }).trim().min(1, "Category is required").max(50, "Category must be at most 50 characters");
+const serviceName = z
+  .string({ required_error: "Service name is required" })
+  .trim()
+  .min(1, "Service name is required")
+  .max(100, "Service name must be at most 100 characters");
+const category = z
+  .string({ required_error: "Category is required" })
+  .trim()
+  .min(1, "Category is required")
+  .max(50, "Category must be at most 50 characters");
 const serviceDuration = z
   .number({ required_error: "Duration is required", invalid_type_error: "Duration must be a number of minutes" })
   .int("Duration must be a whole number of minutes")
@@ -26,7 +34,9 @@ const pence = z
 
 // A palette key (decision 0074): free colours could clash with the status styles and make
 // neighbours indistinguishable again. null: the default colour by the name's hash.
-const serviceColorKey = z.enum(SERVICE_COLOR_KEYS, { errorMap: () => ({ message: `Colour must be one of the palette's: ${SERVICE_COLOR_KEYS.join(", ")}` }) });
+const serviceColorKey = z.enum(SERVICE_COLOR_KEYS, {
+  errorMap: () => ({ message: `Colour must be one of the palette's: ${SERVICE_COLOR_KEYS.join(", ")}` }),
+});
 
 /** The Add/Edit Service dialog. An unticked checkbox is absent from the form, hence false. */
 export const ServiceFormSchema = z.object({
@@ -74,7 +84,10 @@ const pricingDuration = z
   .int("Duration must be a whole number of minutes")
   .min(PRICING_DURATION.min, "Duration must be at least 1 minute")
   .max(PRICING_DURATION.max, "Duration must be at most 480 minutes");
-const serviceId = z.number({ required_error: "Choose a service", invalid_type_error: "Choose a service" }).int().positive("Choose a service");
+const serviceId = z
+  .number({ required_error: "Choose a service", invalid_type_error: "Choose a service" })
+  .int()
+  .positive("Choose a service");
 
 /**
  * `POST /api/stylists/{stylistId}/pricing`: a price and/or a duration for one service.
@@ -82,7 +95,10 @@ const serviceId = z.number({ required_error: "Choose a service", invalid_type_er
  */
 export const StylistPricingSchema = z
   .object({ serviceId, price: pence.nullable().optional(), duration: pricingDuration.nullable().optional() })
-  .refine((value) => value.price !== undefined || value.duration !== undefined, { path: ["price"], message: "Send a price, a duration or both" });
+  .refine((value) => value.price !== undefined || value.duration !== undefined, {
+    path: ["price"],
+    message: "Send a price, a duration or both",
+  });
 export type StylistPricingInput = z.output<typeof StylistPricingSchema>;
 
 /** One row of the Service Pricing table: its Save Price or Save/Update Duration button. */

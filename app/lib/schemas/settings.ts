@@ -13,7 +13,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const DEFAULT_REMINDER_TEMPLATE = "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
+export const DEFAULT_REMINDER_TEMPLATE =
+  "Hi {clientName}, this is a reminder of your appointment at {salonName} on {date} at {time}.";
 
 // A sender is a phone number or an alphanumeric sender id (up to 11 letters and digits).
 const SENDER = /^(\+?[\d\s().-]{5,25}|[A-Za-z0-9 ]{1,11})$/;
@@ -25,7 +26,12 @@ export const smsSettingsFields = {
   smsApiKey: z.string().trim().max(200).default(""),
   // Blank keeps the stored secret: it is never sent back to the browser.
   smsApiSecret: z.string().trim().max(200).default(""),
-  smsFromNumber: z.union([z.literal(""), z.string().trim().max(25).regex(SENDER, "Use a phone number or a sender name of up to 11 letters and digits")]).default(""),
+  smsFromNumber: z
+    .union([
+      z.literal(""),
+      z.string().trim().max(25).regex(SENDER, "Use a phone number or a sender name of up to 11 letters and digits"),
+    ])
+    .default(""),
   reminderHoursBefore: z.coerce.number().int().min(REMINDER_HOURS_RANGE.min).max(REMINDER_HOURS_RANGE.max).default(24),
   reminderTemplate: z
     .string()
@@ -57,12 +63,32 @@ export const SalonSettingsSchema = z
     email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
     openTime: clockTime.default("09:00"),
     closeTime: clockTime.default("18:00"),
-    bookingAdvanceLimit: z.coerce.number().int("Use a whole number of days").min(1, "At least 1 day").max(730, "At most 730 days").default(30),
-    cancellationNotice: z.coerce.number().int("Use a whole number of hours").min(0, "Cannot be negative").max(720, "At most 720 hours").default(24),
-    timeZone: z.string().trim().max(64, "Unknown time zone").refine(isTimeZone, "Unknown time zone").default("Europe/London"),
-    clockFormat: z.enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) }).default("12h"),
+    bookingAdvanceLimit: z.coerce
+      .number()
+      .int("Use a whole number of days")
+      .min(1, "At least 1 day")
+      .max(730, "At most 730 days")
+      .default(30),
+    cancellationNotice: z.coerce
+      .number()
+      .int("Use a whole number of hours")
+      .min(0, "Cannot be negative")
+      .max(720, "At most 720 hours")
+      .default(24),
+    timeZone: z
+      .string()
+      .trim()
+      .max(64, "Unknown time zone")
+      .refine(isTimeZone, "Unknown time zone")
+      .default("Europe/London"),
+    clockFormat: z
+      .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
+      .default("12h"),
     ...smsSettingsFields,
   })
-  .refine((value) => value.closeTime > value.openTime, { path: ["closeTime"], message: "Closing time must be after opening time" });
+  .refine((value) => value.closeTime > value.openTime, {
+    path: ["closeTime"],
+    message: "Closing time must be after opening time",
+  });
 
 export type SalonSettingsInput = z.output<typeof SalonSettingsSchema>;

@@ -11,7 +11,11 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value ? value : null));
 
 export const ProductSchema = z.object({
-  name: z.string({ required_error: "Product name is required" }).trim().min(1, "Product name is required").max(100, "Product name must be at most 100 characters"),
+  name: z
+    .string({ required_error: "Product name is required" })
+    .trim()
+    .min(1, "Product name is required")
+    .max(100, "Product name must be at most 100 characters"),
   category: optionalText(50, "Category"),
   description: optionalText(500, "Description"),
 });
@@ -39,7 +43,10 @@ export const ShoppingItemSchema = z
     quantity: quantity.default(1),
     notes: optionalText(500, "Notes"),
   })
-  .refine((item) => item.productId !== null || item.customName !== null, { path: ["customName"], message: ITEM_NAME_REQUIRED });
+  .refine((item) => item.productId !== null || item.customName !== null, {
+    path: ["customName"],
+    message: ITEM_NAME_REQUIRED,
+  });
 export type ShoppingItemInput = z.output<typeof ShoppingItemSchema>;
 
 /**
@@ -57,7 +64,10 @@ export const ShoppingItemFormSchema = z
     notes: optionalText(500, "Notes"),
   })
   .transform((item) => ({ ...item, productId: item.productId ?? null }))
-  .refine((item) => item.productId !== null || item.customName !== null, { path: ["customName"], message: ITEM_NAME_REQUIRED });
+  .refine((item) => item.productId !== null || item.customName !== null, {
+    path: ["customName"],
+    message: ITEM_NAME_REQUIRED,
+  });
 
 export const SHOPPING_ACTIONS = ["order", "deliver", "complete"] as const;
 export type ShoppingAction = (typeof SHOPPING_ACTIONS)[number];

@@ -15,7 +15,10 @@ export const TestReminderSchema = z.object({
   ),
 });
 
-const booleanish = z.union([z.boolean(), z.enum(["true", "false", "on", "off"]).transform((value) => value === "true" || value === "on")]);
+const booleanish = z.union([
+  z.boolean(),
+  z.enum(["true", "false", "on", "off"]).transform((value) => value === "true" || value === "on"),
+]);
 
 /** `PUT /api/stylists/{id}/sms-preference` `{ smsRemindersEnabled }`, and the screen's per-stylist switch. */
 export const SmsPreferenceSchema = z.object({ smsRemindersEnabled: booleanish });

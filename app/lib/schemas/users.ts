@@ -11,7 +11,9 @@ const SHORT_PASSWORD = `Password must be at least ${PASSWORD_MIN} characters lon
 export const CreateUserSchema = z.object({
   firstName: required(MISSING_FIELDS),
   lastName: required(MISSING_FIELDS),
-  email: text({ required_error: MISSING_FIELDS }, 254, "Email").min(1, MISSING_FIELDS).email("Please enter a valid email address"),
+  email: text({ required_error: MISSING_FIELDS }, 254, "Email")
+    .min(1, MISSING_FIELDS)
+    .email("Please enter a valid email address"),
   password: newPasswordField({ required: MISSING_FIELDS, missing: MISSING_FIELDS, short: SHORT_PASSWORD.slice(0, -1) }),
   role: z.enum(ROLES).default("stylist"),
 });
@@ -35,7 +37,10 @@ const ALL_PASSWORD_FIELDS = "Please fill in all password fields.";
 
 /** `PATCH /api/users/{id}/change-password`: the script sends no confirmation. */
 export const ChangeOwnPasswordSchema = z.object({
-  currentPassword: z.string({ required_error: ALL_PASSWORD_FIELDS }).min(1, ALL_PASSWORD_FIELDS).max(128, "Current password is incorrect."),
+  currentPassword: z
+    .string({ required_error: ALL_PASSWORD_FIELDS })
+    .min(1, ALL_PASSWORD_FIELDS)
+    .max(128, "Current password is incorrect."),
   newPassword: newPasswordField({ required: ALL_PASSWORD_FIELDS, missing: ALL_PASSWORD_FIELDS, short: SHORT_PASSWORD }),
 });
 

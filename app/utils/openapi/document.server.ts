@@ -18,7 +18,21 @@ import { smsArea } from "./paths/sms.server";
 import { stylistsArea } from "./paths/stylists.server";
 import { usersArea } from "./paths/users.server";
 
-const API_AREAS: ApiArea[] = [authArea, appointmentsArea, clientsArea, gdprArea, servicesArea, stylistsArea, usersArea, messagesArea, shoppingArea, reportsArea, smsArea, settingsArea, metaArea];
+const API_AREAS: ApiArea[] = [
+  authArea,
+  appointmentsArea,
+  clientsArea,
+  gdprArea,
+  servicesArea,
+  stylistsArea,
+  usersArea,
+  messagesArea,
+  shoppingArea,
+  reportsArea,
+  smsArea,
+  settingsArea,
+  metaArea,
+];
 
 const DESCRIPTION = [
   "The salon app's JSON API. Every operation needs `Authorization: Bearer <token>` (from POST /api/login) unless marked public.",

@@ -3,7 +3,12 @@
 // paths with the conventions every `/api` route shares: bearer authentication unless
 // public, the `{ message, errors? }` error body, 401 for a missing or expired token, 415
 // for a body that is not JSON or a form, and the paging convention of decision 0065.
-import { extendZodWithOpenApi, OpenAPIRegistry, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  type ResponseConfig,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
 import type { TimeOffConflicts } from "~/domain/availability.server";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "~/lib/paging";
@@ -57,13 +62,20 @@ const PathId = z
 const ApiError = z
   .object({
     message: z.string().openapi({ description: "What went wrong, for a person to read." }),
-    errors: z.record(z.array(z.string())).optional().openapi({ description: "Messages by field (`clients.0.name` for a nested one), for invalid input." }),
+    errors: z
+      .record(z.array(z.string()))
+      .optional()
+      .openapi({ description: "Messages by field (`clients.0.name` for a nested one), for invalid input." }),
   })
   .openapi("ApiError");
 
 /** A 409's body: the message, and for some refusals what the write would have affected. */
 const ConflictError = ApiError.extend({
-  existingClientId: z.number().int().optional().openapi({ description: "A duplicate client: the record that already has this phone or e-mail." }),
+  existingClientId: z
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: "A duplicate client: the record that already has this phone or e-mail." }),
   conflicts: z
     .array(
       z.object({
@@ -77,32 +89,79 @@ const ConflictError = ApiError.extend({
       }),
     )
     .optional()
-    .openapi({ description: "Time off over bookings: the scheduled bookings it would cover, at most 50 (send `confirm: true` to add it anyway)." }),
+    .openapi({
+      description:
+        "Time off over bookings: the scheduled bookings it would cover, at most 50 (send `confirm: true` to add it anyway).",
+    }),
   conflictCount: z.number().int().optional().openapi({ description: "How many bookings it would cover in all." }),
-  refused: z.array(RefusedOccurrenceSchema).optional().openapi({ description: "A repeat booking none of whose occurrences can be booked: each occurrence and why (nothing was booked)." }),
+  refused: z
+    .array(RefusedOccurrenceSchema)
+    .optional()
+    .openapi({
+      description:
+        "A repeat booking none of whose occurrences can be booked: each occurrence and why (nothing was booked).",
+    }),
 }).openapi("ConflictError");
 
-const ERROR_RESPONSES: Record<ErrorStatus | 415, { name: string; description: string; schema: ZodTypeAny; retryAfter?: boolean }> = {
-  400: { name: "BadRequest", description: "Invalid input: `message` is the first problem, `errors` every problem by field.", schema: ApiError },
-  401: { name: "Unauthorized", description: "No valid session: send `Authorization: Bearer <token>` from POST /api/login.", schema: ApiError },
+const ERROR_RESPONSES: Record<
+  ErrorStatus | 415,
+  { name: string; description: string; schema: ZodTypeAny; retryAfter?: boolean }
+> = {
+  400: {
+    name: "BadRequest",
+    description: "Invalid input: `message` is the first problem, `errors` every problem by field.",
+    schema: ApiError,
+  },
+  401: {
+    name: "Unauthorized",
+    description: "No valid session: send `Authorization: Bearer <token>` from POST /api/login.",
+    schema: ApiError,
+  },
   403: { name: "Forbidden", description: "Signed in, but this role (or this user) may not do it.", schema: ApiError },
-  404: { name: "NotFound", description: "No such record, a malformed id, or another stylist's record.", schema: ApiError },
-  409: { name: "Conflict", description: "The write conflicts with what is stored; the body may carry the details.", schema: ConflictError },
+  404: {
+    name: "NotFound",
+    description: "No such record, a malformed id, or another stylist's record.",
+    schema: ApiError,
+  },
+  409: {
+    name: "Conflict",
+    description: "The write conflicts with what is stored; the body may carry the details.",
+    schema: ConflictError,
+  },
   415: { name: "UnsupportedMediaType", description: "The body is neither JSON nor a form.", schema: ApiError },
-  429: { name: "TooManyRequests", description: "Too many attempts: try again after `Retry-After` seconds.", schema: ApiError, retryAfter: true },
+  429: {
+    name: "TooManyRequests",
+    description: "Too many attempts: try again after `Retry-After` seconds.",
+    schema: ApiError,
+    retryAfter: true,
+  },
   502: { name: "ProviderRefused", description: "The SMS provider refused or failed.", schema: ApiError },
-  503: { name: "ServiceUnavailable", description: "The server is busy: try again after `Retry-After` seconds.", schema: ApiError, retryAfter: true },
+  503: {
+    name: "ServiceUnavailable",
+    description: "The server is busy: try again after `Retry-After` seconds.",
+    schema: ApiError,
+    retryAfter: true,
+  },
 };
 
-const LINK_HEADER = { description: 'The next page, RFC 8288: `<...?cursor=...>; rel="next"`. Absent on the last page.', schema: { type: "string" as const } };
+const LINK_HEADER = {
+  description: 'The next page, RFC 8288: `<...?cursor=...>; rel="next"`. Absent on the last page.',
+  schema: { type: "string" as const },
+};
 
 const PageQuery = z.object({
   limit: z
     .string()
     .regex(/^[1-9][0-9]{0,5}$/)
     .optional()
-    .openapi({ description: `Page size, a whole number from 1 to ${MAX_PAGE_SIZE} (default ${PAGE_SIZE}); more is 400, not clamped.` }),
-  cursor: z.string().max(400).optional().openapi({ description: "Opaque: copy it from the previous page's `Link` header." }),
+    .openapi({
+      description: `Page size, a whole number from 1 to ${MAX_PAGE_SIZE} (default ${PAGE_SIZE}); more is 400, not clamped.`,
+    }),
+  cursor: z
+    .string()
+    .max(400)
+    .optional()
+    .openapi({ description: "Opaque: copy it from the previous page's `Link` header." }),
 });
 
 /** Registers the shared components once, then every area's operations. */
@@ -111,13 +170,20 @@ export function buildRegistry(areas: ApiArea[]): OpenAPIRegistry {
   registry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
-    description: "The `token` answered by POST /api/login (or /api/setup-admin). Signed-in browsers may send the session cookie instead.",
+    description:
+      "The `token` answered by POST /api/login (or /api/setup-admin). Signed-in browsers may send the session cookie instead.",
   });
   for (const [status, error] of Object.entries(ERROR_RESPONSES)) {
     registry.registerComponent("responses", error.name, {
       description: error.description,
-      ...(error.retryAfter ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } } : {}),
-      content: { "application/json": { schema: { $ref: "#/components/schemas/" + (Number(status) === 409 ? "ConflictError" : "ApiError") } } },
+      ...(error.retryAfter
+        ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } }
+        : {}),
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/" + (Number(status) === 409 ? "ConflictError" : "ApiError") },
+        },
+      },
     });
   }
   registry.register("ApiError", ApiError);
@@ -135,10 +201,20 @@ function routeOf(tag: string, operation: ApiOperation): RouteConfig {
   if (operation.body) errors.add(415);
   if (operation.paged) errors.add(400);
   const responses: RouteConfig["responses"] = {};
-  for (const [status, answer] of Object.entries(operation.answers)) responses[status] = responseOf(answer, operation.paged === true);
-  for (const status of [...errors].sort()) responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
-  const query = operation.paged ? (operation.query ? (operation.query as z.AnyZodObject).merge(PageQuery) : PageQuery) : operation.query;
-  const params = operation.path.includes("{id}") ? (operation.params ? (operation.params as z.AnyZodObject).extend({ id: PathId }) : z.object({ id: PathId })) : operation.params;
+  for (const [status, answer] of Object.entries(operation.answers))
+    responses[status] = responseOf(answer, operation.paged === true);
+  for (const status of [...errors].sort())
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+  const query = operation.paged
+    ? operation.query
+      ? (operation.query as z.AnyZodObject).merge(PageQuery)
+      : PageQuery
+    : operation.query;
+  const params = operation.path.includes("{id}")
+    ? operation.params
+      ? (operation.params as z.AnyZodObject).extend({ id: PathId })
+      : z.object({ id: PathId })
+    : operation.params;
   return {
     method: operation.method,
     path: operation.path,

@@ -5,12 +5,20 @@ import { RefusedOccurrenceSchema } from "../appointments";
 import { Id, Instant, named } from "./common";
 
 /** A client inside an answer: the name only for those who may not see contact details. */
-const AppointmentClientView = named("AppointmentClient", z.object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() }).strict());
+const AppointmentClientView = named(
+  "AppointmentClient",
+  z
+    .object({ id: Id, name: z.string(), phone: z.string().optional(), email: z.string().nullable().optional() })
+    .strict(),
+);
 
 const appointment = z
   .object({
     id: Id,
-    seriesId: z.string().nullable().describe("The repeat booking this occurrence belongs to; null for a single booking."),
+    seriesId: z
+      .string()
+      .nullable()
+      .describe("The repeat booking this occurrence belongs to; null for a single booking."),
     clientId: Id.nullable(),
     stylistId: Id,
     serviceId: Id.nullable(),
@@ -23,13 +31,19 @@ const appointment = z
     lateCancellation: z.boolean().describe("Cancelled inside the salon's cancellation notice."),
     client: AppointmentClientView.nullable(),
     stylist: z.object({ id: Id, name: z.string() }).strict(),
-    service: z.object({ id: Id, name: z.string(), price: z.number().int(), category: z.string(), color: z.string().nullable() }).strict().nullable(),
+    service: z
+      .object({ id: Id, name: z.string(), price: z.number().int(), category: z.string(), color: z.string().nullable() })
+      .strict()
+      .nullable(),
   })
   .strict();
 export const AppointmentView = named("Appointment", appointment);
 
 /** A write's answer: the appointment, and the client on file it booked when the new client's phone or e-mail matched one. */
-export const SavedAppointmentView = named("SavedAppointment", appointment.extend({ reusedClient: z.object({ id: Id, name: z.string() }).strict().optional() }).strict());
+export const SavedAppointmentView = named(
+  "SavedAppointment",
+  appointment.extend({ reusedClient: z.object({ id: Id, name: z.string() }).strict().optional() }).strict(),
+);
 
 /** A repeat booking's answer (decision 0087): the occurrences booked and those refused, with the reason. */
 export const SeriesBookingView = named(
@@ -46,4 +60,13 @@ export const SeriesBookingView = named(
 /** One recorded change of an appointment (decision 0085). */
 export const AppointmentHistoryEntryView = named("AppointmentHistoryEntry", AppointmentHistoryEntrySchema);
 
-export const DashboardStatsView = named("DashboardStats", z.object({ totalAppointments: z.number().int(), revenue: z.number().int().describe("Pence."), pending: z.number().int() }).strict());
+export const DashboardStatsView = named(
+  "DashboardStats",
+  z
+    .object({
+      totalAppointments: z.number().int(),
+      revenue: z.number().int().describe("Pence."),
+      pending: z.number().int(),
+    })
+    .strict(),
+);

@@ -23,11 +23,16 @@ const contact = z
  * A client. Contact and consent fields are left out (not emptied) for those who may not
  * see them (the display role), hence optional.
  */
-const client = z.object({ id: Id, name: z.string(), isActive: z.boolean(), createdAt: Instant, updatedAt: Instant }).merge(contact).strict();
+const client = z
+  .object({ id: Id, name: z.string(), isActive: z.boolean(), createdAt: Instant, updatedAt: Instant })
+  .merge(contact)
+  .strict();
 export const ClientView = named("Client", client);
 
 /** In a list: with the number of appointments, and of no-shows for those who may see contact details. */
-const listItem = client.extend({ appointmentCount: z.number().int(), noShowCount: z.number().int().optional() }).strict();
+const listItem = client
+  .extend({ appointmentCount: z.number().int(), noShowCount: z.number().int().optional() })
+  .strict();
 export const ClientListItemView = named("ClientListItem", listItem);
 
 const reference = z.object({ id: Id, name: z.string() }).strict().nullable();
@@ -49,11 +54,27 @@ const ClientFiguresView = named(
 );
 
 /** `GET /api/clients/{id}`: a list item, with the figures for admins and stylists. */
-export const ClientDetailView = named("ClientDetail", listItem.extend({ figures: ClientFiguresView.optional() }).strict());
+export const ClientDetailView = named(
+  "ClientDetail",
+  listItem.extend({ figures: ClientFiguresView.optional() }).strict(),
+);
 
-export const ErasureRequestView = named("ErasureRequest", z.object({ id: Id, erasureRequestDate: Instant.nullable() }).strict());
+export const ErasureRequestView = named(
+  "ErasureRequest",
+  z.object({ id: Id, erasureRequestDate: Instant.nullable() }).strict(),
+);
 
-export const ClientMergeView = named("ClientMerge", z.object({ client: ClientView, mergedClientId: Id, appointmentsMoved: z.number().int(), messagesMoved: z.number().int() }).strict());
+export const ClientMergeView = named(
+  "ClientMerge",
+  z
+    .object({
+      client: ClientView,
+      mergedClientId: Id,
+      appointmentsMoved: z.number().int(),
+      messagesMoved: z.number().int(),
+    })
+    .strict(),
+);
 
 export const ClientImportView = named(
   "ClientImport",
@@ -62,7 +83,9 @@ export const ClientImportView = named(
       imported: z.number().int(),
       errors: z.number().int(),
       duplicates: z.number().int(),
-      errorRows: z.array(z.object({ row: z.number().int().describe("1-based position in `clients`."), message: z.string() }).strict()),
+      errorRows: z.array(
+        z.object({ row: z.number().int().describe("1-based position in `clients`."), message: z.string() }).strict(),
+      ),
     })
     .strict(),
 );

@@ -10,7 +10,14 @@ export const GdprOverviewView = named(
       activeConsents: z.number().int(),
       pendingErasure: z.number().int(),
       expiredRetention: z.number().int(),
-      legalBasisBreakdown: z.object(Object.fromEntries(LEGAL_BASES.map((basis) => [basis, z.number().int()])) as Record<(typeof LEGAL_BASES)[number], z.ZodNumber>).strict(),
+      legalBasisBreakdown: z
+        .object(
+          Object.fromEntries(LEGAL_BASES.map((basis) => [basis, z.number().int()])) as Record<
+            (typeof LEGAL_BASES)[number],
+            z.ZodNumber
+          >,
+        )
+        .strict(),
     })
     .strict(),
 );
@@ -18,7 +25,15 @@ export const GdprOverviewView = named(
 /** An erasure request or a client past retention (SPEC §3). */
 export const GdprClientView = named(
   "GdprClient",
-  z.object({ id: Id, name: z.string(), email: z.string().nullable(), erasureRequestDate: Instant.nullable(), dataRetentionDate: Instant.nullable() }).strict(),
+  z
+    .object({
+      id: Id,
+      name: z.string(),
+      email: z.string().nullable(),
+      erasureRequestDate: Instant.nullable(),
+      dataRetentionDate: Instant.nullable(),
+    })
+    .strict(),
 );
 
 export const AuditEntryView = named(
@@ -41,7 +56,10 @@ export const ErasureView = named(
     appointmentsAnonymised: z.number().int(),
     messagesDeleted: z.number().int(),
     mentionsRedacted: z.number().int(),
-    historyEntriesScrubbed: z.number().int().describe("Appointment history entries whose client link and notes were erased."),
+    historyEntriesScrubbed: z
+      .number()
+      .int()
+      .describe("Appointment history entries whose client link and notes were erased."),
     walEmptied: z.boolean(),
     purge: z.string(),
   }),
@@ -80,7 +98,9 @@ export const ClientExportView = named(
         .strict(),
       formerDetails: z
         .array(z.object({ field: z.enum(CLIENT_DETAIL_FIELDS), value: z.string(), recordedAt: Instant }).strict())
-        .describe("Names, e-mails and phones the client had before an edit or a merge replaced them, kept only so that an erasure can redact them in staff text."),
+        .describe(
+          "Names, e-mails and phones the client had before an edit or a merge replaced them, kept only so that an erasure can redact them in staff text.",
+        ),
       appointments: z.array(z.record(z.unknown())),
       messages: z.array(z.record(z.unknown())),
     })

@@ -21,16 +21,41 @@ export const ServiceView = named(
 
 export const StylistView = named(
   "Stylist",
-  z.object({ id: Id, userId: Id.nullable(), name: z.string(), email: z.string().nullable(), smsRemindersEnabled: z.boolean(), scheduleMode: z.enum(SCHEDULE_MODES) }).strict(),
+  z
+    .object({
+      id: Id,
+      userId: Id.nullable(),
+      name: z.string(),
+      email: z.string().nullable(),
+      smsRemindersEnabled: z.boolean(),
+      scheduleMode: z.enum(SCHEDULE_MODES),
+    })
+    .strict(),
 );
 
-export const StylistSmsPreferenceView = named("StylistSmsPreference", z.object({ id: Id, name: z.string(), email: z.string().nullable(), smsRemindersEnabled: z.boolean() }).strict());
+export const StylistSmsPreferenceView = named(
+  "StylistSmsPreference",
+  z.object({ id: Id, name: z.string(), email: z.string().nullable(), smsRemindersEnabled: z.boolean() }).strict(),
+);
 
 /** A stylist's own price and/or duration for a service; null: the service's own. */
-export const PricingEntryView = named("PricingEntry", z.object({ serviceId: Id, price: z.number().int().nullable(), duration: z.number().int().nullable() }).strict());
+export const PricingEntryView = named(
+  "PricingEntry",
+  z.object({ serviceId: Id, price: z.number().int().nullable(), duration: z.number().int().nullable() }).strict(),
+);
 
-export const CalendarFeedStatusView = named("CalendarFeedStatus", z.object({ active: z.boolean(), createdAt: Instant.nullable() }).strict());
-export const CalendarFeedLinkView = named("CalendarFeedLink", z.object({ url: z.string().url().describe("The secret subscription address: whoever has it can read the calendar.") }).strict());
+export const CalendarFeedStatusView = named(
+  "CalendarFeedStatus",
+  z.object({ active: z.boolean(), createdAt: Instant.nullable() }).strict(),
+);
+export const CalendarFeedLinkView = named(
+  "CalendarFeedLink",
+  z
+    .object({
+      url: z.string().url().describe("The secret subscription address: whoever has it can read the calendar."),
+    })
+    .strict(),
+);
 
 /** One day of a stylist's rota; `id` null for a day never saved (SPEC's default). */
 export const AvailabilityEntryView = named(
@@ -48,6 +73,21 @@ export const AvailabilityEntryView = named(
     })
     .strict(),
 );
-export const ScheduleModeView = named("ScheduleMode", z.object({ stylistId: Id, scheduleMode: z.enum(SCHEDULE_MODES) }).strict());
+export const ScheduleModeView = named(
+  "ScheduleMode",
+  z.object({ stylistId: Id, scheduleMode: z.enum(SCHEDULE_MODES) }).strict(),
+);
 
-export const TimeOffView = named("TimeOff", z.object({ id: Id, stylistId: Id, startDate: CalendarDate, endDate: CalendarDate, reason: z.string().nullable(), createdAt: Instant }).strict());
+export const TimeOffView = named(
+  "TimeOff",
+  z
+    .object({
+      id: Id,
+      stylistId: Id,
+      startDate: CalendarDate,
+      endDate: CalendarDate,
+      reason: z.string().nullable(),
+      createdAt: Instant,
+    })
+    .strict(),
+);

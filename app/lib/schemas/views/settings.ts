@@ -35,5 +35,13 @@ export const SalonSettingsView = named(
 /** What every signed-in screen needs. */
 export const GlobalSettingsView = named(
   "GlobalSettings",
-  z.object({ salonName: z.string(), timeZone: z.string(), openTime: ClockTime, closeTime: ClockTime, clockFormat: z.enum(CLOCK_FORMATS) }).strict(),
+  z
+    .object({
+      salonName: z.string(),
+      timeZone: z.string(),
+      openTime: ClockTime,
+      closeTime: ClockTime,
+      clockFormat: z.enum(CLOCK_FORMATS),
+    })
+    .strict(),
 );

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { Id, Instant, named } from "./common";
 
-export const ProductView = named("Product", z.object({ id: Id, name: z.string(), description: z.string().nullable(), category: z.string().nullable() }).strict());
+export const ProductView = named(
+  "Product",
+  z.object({ id: Id, name: z.string(), description: z.string().nullable(), category: z.string().nullable() }).strict(),
+);
 
 const person = z.object({ firstName: z.string(), lastName: z.string() }).strict().nullable();
 

@@ -9,7 +9,11 @@ export const SmsLogEntryView = named(
       id: Id,
       createdAt: Instant,
       kind: z.enum(["reminder", "test"]),
-      status: z.enum(["sent", "failed", "unknown"]).describe("unknown: the sender stopped mid-send and the provider could not be asked whether it took the message."),
+      status: z
+        .enum(["sent", "failed", "unknown"])
+        .describe(
+          "unknown: the sender stopped mid-send and the provider could not be asked whether it took the message.",
+        ),
       provider: z.enum(SMS_PROVIDERS),
       toNumber: z.string(),
       clientId: Id.nullable(),
@@ -33,8 +37,23 @@ export const SmsStatusView = named(
       lastRunError: z.string().nullable(),
       sentLast24Hours: z.number().int(),
       failedLast24Hours: z.number().int(),
-      strandedClaims: z.number().int().describe("Reminders whose sending process stopped mid-send and that are not settled yet (the provider could not be asked)."),
-      nextDue: z.array(z.object({ appointmentId: Id, clientName: z.string().nullable(), stylistName: z.string(), startTime: Instant, dueAt: Instant }).strict()),
+      strandedClaims: z
+        .number()
+        .int()
+        .describe(
+          "Reminders whose sending process stopped mid-send and that are not settled yet (the provider could not be asked).",
+        ),
+      nextDue: z.array(
+        z
+          .object({
+            appointmentId: Id,
+            clientName: z.string().nullable(),
+            stylistName: z.string(),
+            startTime: Instant,
+            dueAt: Instant,
+          })
+          .strict(),
+      ),
       remindersNext30Days: z.number().int(),
       segmentsPerMessage: z.number().int(),
       costPerMessage: z.number().describe("In the salon's currency (pounds), per message."),

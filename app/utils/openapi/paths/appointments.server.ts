@@ -7,7 +7,13 @@ import {
   AppointmentUpdateApiSchema,
   DashboardQuerySchema,
 } from "~/lib/schemas/appointments";
-import { AppointmentHistoryEntryView, AppointmentView, DashboardStatsView, SavedAppointmentView, SeriesBookingView } from "~/lib/schemas/views/appointments";
+import {
+  AppointmentHistoryEntryView,
+  AppointmentView,
+  DashboardStatsView,
+  SavedAppointmentView,
+  SeriesBookingView,
+} from "~/lib/schemas/views/appointments";
 import { MessageView } from "~/lib/schemas/views/common";
 import type { AppointmentView as Appointment, DashboardStats, SavedAppointment } from "~/domain/appointments.server";
 import type { SeriesBooking } from "~/domain/appointment-series.server";
@@ -17,7 +23,8 @@ import { answerFits, type ApiArea } from "../registry.server";
 // The routes' own body schemas, named.
 const AppointmentInput = AppointmentCreateApiSchema.openapi("AppointmentInput");
 const AppointmentUpdate = AppointmentUpdateApiSchema.openapi("AppointmentUpdate");
-const SCOPE = '`scope: "following"` applies the change to the later occurrences of its repeat booking that have not started yet (the same wall-clock shift; one refused refuses all, 409).';
+const SCOPE =
+  '`scope: "following"` applies the change to the later occurrences of its repeat booking that have not started yet (the same wall-clock shift; one refused refuses all, 409).';
 
 const BOOKING_RULES =
   "Refused with 409 when it overlaps another booking of the stylist or falls outside their working hours or time off (an administrator may send `availabilityOverride: true` for the latter), and with 400 outside the salon's hours or booking window.";
@@ -30,7 +37,8 @@ export const appointmentsArea: ApiArea = {
       method: "get",
       path: "/api/appointments",
       summary: "Appointments overlapping a range, by start time",
-      description: "`from`/`to` are salon dates (whole days, `to` inclusive) or exact instants; by default 7 days back to the booking limit ahead, at most 92 days.",
+      description:
+        "`from`/`to` are salon dates (whole days, `to` inclusive) or exact instants; by default 7 days back to the booking limit ahead, at most 92 days.",
       query: AppointmentListQuerySchema,
       paged: true,
       answers: { 200: { description: "A page of appointments.", schema: z.array(AppointmentView) } },
@@ -41,7 +49,12 @@ export const appointmentsArea: ApiArea = {
       summary: "Book an appointment, a repeat booking, or block time",
       description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES} With \`repeat\` (every 1-12 weeks, a \`count\` of 2-52 or \`until\` a date), one transaction books every free occurrence at the same wall-clock time and answers the refused ones with the reason; none free is 409 with \`refused\`.`,
       body: AppointmentInput,
-      answers: { 201: { description: "The new appointment, or with `repeat` the series.", schema: z.union([SavedAppointmentView, SeriesBookingView]) } },
+      answers: {
+        201: {
+          description: "The new appointment, or with `repeat` the series.",
+          schema: z.union([SavedAppointmentView, SeriesBookingView]),
+        },
+      },
       errors: [400, 403, 404, 409],
     },
     {
@@ -73,7 +86,8 @@ export const appointmentsArea: ApiArea = {
       method: "delete",
       path: "/api/appointments/{id}",
       summary: "Delete an appointment",
-      description: "`?scope=following` also deletes the later occurrences of its repeat booking that have not started yet; past ones are never deleted.",
+      description:
+        "`?scope=following` also deletes the later occurrences of its repeat booking that have not started yet; past ones are never deleted.",
       query: AppointmentDeleteQuerySchema,
       answers: { 200: { description: "Deleted.", schema: MessageView } },
       errors: [403, 404],
@@ -82,7 +96,8 @@ export const appointmentsArea: ApiArea = {
       method: "get",
       path: "/api/appointments/{id}/history",
       summary: "What happened to an appointment: every create, edit, move, status change and delete, newest first",
-      description: "Append-only; it outlives the appointment. Administrators read any, a stylist their own column's (404 otherwise); display accounts 403.",
+      description:
+        "Append-only; it outlives the appointment. Administrators read any, a stylist their own column's (404 otherwise); display accounts 403.",
       paged: true,
       answers: { 200: { description: "A page of history entries.", schema: z.array(AppointmentHistoryEntryView) } },
       errors: [403, 404],
@@ -92,7 +107,12 @@ export const appointmentsArea: ApiArea = {
       path: "/api/dashboard/stats",
       summary: "Today's Summary for a salon date (default today)",
       query: DashboardQuerySchema,
-      answers: { 200: { description: "Appointments, revenue (pence) and pending bookings of the day.", schema: DashboardStatsView } },
+      answers: {
+        200: {
+          description: "Appointments, revenue (pence) and pending bookings of the day.",
+          schema: DashboardStatsView,
+        },
+      },
       errors: [400],
     },
     {

@@ -16,7 +16,8 @@ export const authArea: ApiArea = {
       body: LoginSchema,
       answers: { 200: { description: "The token, until when it holds, and the user.", schema: SessionView } },
       errors: [400, 401, 429, 503],
-      description: "Wrong e-mail or password is 401. Repeated failures for an address or an account are refused with 429 for a while.",
+      description:
+        "Wrong e-mail or password is 401. Repeated failures for an address or an account are refused with 429 for a while.",
     },
     {
       method: "post",

@@ -1,6 +1,19 @@
 import { z } from "zod";
-import { BulkImportSchema, ClientInputSchema, ClientMergeSchema, ClientSearchQuerySchema, ClientUpdateSchema } from "~/lib/schemas/clients";
-import { ClientDetailView, ClientImportView, ClientListItemView, ClientMergeView, ClientView, ErasureRequestView } from "~/lib/schemas/views/clients";
+import {
+  BulkImportSchema,
+  ClientInputSchema,
+  ClientMergeSchema,
+  ClientSearchQuerySchema,
+  ClientUpdateSchema,
+} from "~/lib/schemas/clients";
+import {
+  ClientDetailView,
+  ClientImportView,
+  ClientListItemView,
+  ClientMergeView,
+  ClientView,
+  ErasureRequestView,
+} from "~/lib/schemas/views/clients";
 import { messageWith } from "~/lib/schemas/views/common";
 import type { MergeResult } from "~/domain/client-merge.server";
 import type { ImportResult } from "~/domain/client-import.server";
@@ -10,7 +23,8 @@ import { answerFits, type ApiArea } from "../registry.server";
 
 export const clientsArea: ApiArea = {
   tag: "Clients",
-  description: "The client records. One record per client: a phone or e-mail already on file is 409 with `existingClientId`.",
+  description:
+    "The client records. One record per client: a phone or e-mail already on file is 409 with `existingClientId`.",
   operations: [
     {
       method: "get",
@@ -32,7 +46,12 @@ export const clientsArea: ApiArea = {
       method: "get",
       path: "/api/clients/{id}",
       summary: "One client",
-      answers: { 200: { description: "The client, with the profile's figures for admins and stylists.", schema: ClientDetailView } },
+      answers: {
+        200: {
+          description: "The client, with the profile's figures for admins and stylists.",
+          schema: ClientDetailView,
+        },
+      },
       errors: [404],
     },
     {
@@ -68,7 +87,8 @@ export const clientsArea: ApiArea = {
       method: "post",
       path: "/api/clients/{id}/merge",
       summary: "Merge a duplicate into this client (administrators)",
-      description: "The duplicate's appointments, messages, consent and notes move to client {id} and its record is removed.",
+      description:
+        "The duplicate's appointments, messages, consent and notes move to client {id} and its record is removed.",
       body: ClientMergeSchema,
       answers: { 200: { description: "The kept client and what moved.", schema: ClientMergeView } },
       errors: [400, 403, 404],
@@ -77,7 +97,8 @@ export const clientsArea: ApiArea = {
       method: "post",
       path: "/api/clients/bulk-import",
       summary: "Import many clients at once",
-      description: "Each row is checked like a new client; invalid rows and duplicates are counted and skipped, the others imported.",
+      description:
+        "Each row is checked like a new client; invalid rows and duplicates are counted and skipped, the others imported.",
       body: BulkImportSchema,
       answers: { 200: { description: "What was imported and why rows were not.", schema: ClientImportView } },
       errors: [400, 403],

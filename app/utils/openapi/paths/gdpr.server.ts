@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { AuditEntryView, ClientExportView, ErasureView, GdprClientView, GdprOverviewView } from "~/lib/schemas/views/gdpr";
+import {
+  AuditEntryView,
+  ClientExportView,
+  ErasureView,
+  GdprClientView,
+  GdprOverviewView,
+} from "~/lib/schemas/views/gdpr";
 import type { AuditEntry, GdprClient, GdprOverview } from "~/domain/gdpr.server";
 import { answerFits, type ApiArea } from "../registry.server";
 
@@ -19,7 +25,9 @@ export const gdprArea: ApiArea = {
       path: "/api/gdpr/erasure-requests",
       summary: "Pending erasure requests, oldest first",
       paged: true,
-      answers: { 200: { description: "A page of clients who asked to be forgotten.", schema: z.array(GdprClientView) } },
+      answers: {
+        200: { description: "A page of clients who asked to be forgotten.", schema: z.array(GdprClientView) },
+      },
       errors: [403],
     },
     {
@@ -42,7 +50,9 @@ export const gdprArea: ApiArea = {
       method: "get",
       path: "/api/gdpr/export/{id}",
       summary: "Everything held about one client, as a JSON download",
-      answers: { 200: { description: "`client-{id}-export.json` (Content-Disposition: attachment).", schema: ClientExportView } },
+      answers: {
+        200: { description: "`client-{id}-export.json` (Content-Disposition: attachment).", schema: ClientExportView },
+      },
       errors: [403, 404],
     },
     {

@@ -30,8 +30,15 @@ export const messagesArea: ApiArea = {
           description: "A page of messages.",
           schema: z.array(MessageView),
           headers: {
-            "X-Has-Older": { description: "Whether an older page exists.", schema: { type: "string", enum: ["true", "false"] } },
-            Link: { description: 'The older page, RFC 8288: `</api/messages?before=...>; rel="next"`. Absent on the oldest page.', schema: { type: "string" } },
+            "X-Has-Older": {
+              description: "Whether an older page exists.",
+              schema: { type: "string", enum: ["true", "false"] },
+            },
+            Link: {
+              description:
+                'The older page, RFC 8288: `</api/messages?before=...>; rel="next"`. Absent on the oldest page.',
+              schema: { type: "string" },
+            },
           },
         },
       },

@@ -10,7 +10,9 @@ export const metaArea: ApiArea = {
       path: "/api/openapi.json",
       summary: "This OpenAPI 3.1 document",
       access: "public",
-      answers: { 200: { description: "The document.", schema: z.object({ openapi: z.literal("3.1.0") }).passthrough() } },
+      answers: {
+        200: { description: "The document.", schema: z.object({ openapi: z.literal("3.1.0") }).passthrough() },
+      },
     },
   ],
 };

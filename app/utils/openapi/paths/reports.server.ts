@@ -6,7 +6,8 @@ import { answerFits, type ApiArea } from "../registry.server";
 
 export const reportsArea: ApiArea = {
   tag: "Reports",
-  description: "Figures for a period: `period=today|week|month|quarter|year`, or `from`/`to` salon dates. A stylist's token gets their own figures.",
+  description:
+    "Figures for a period: `period=today|week|month|quarter|year`, or `from`/`to` salon dates. A stylist's token gets their own figures.",
   operations: [
     {
       method: "get",
@@ -21,7 +22,13 @@ export const reportsArea: ApiArea = {
       path: "/api/reports/export",
       summary: "The same report as a CSV download",
       query: ReportQuerySchema,
-      answers: { 200: { description: "`salon-report-{period}-{date}.csv` (Content-Disposition: attachment).", schema: z.string(), contentType: "text/csv" } },
+      answers: {
+        200: {
+          description: "`salon-report-{period}-{date}.csv` (Content-Disposition: attachment).",
+          schema: z.string(),
+          contentType: "text/csv",
+        },
+      },
       errors: [400, 403],
     },
   ],

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { MAX_COMPLETED_PAGE, COMPLETED_PAGE_SIZE, ProductSchema, SHOPPING_ACTIONS, ShoppingItemSchema } from "~/lib/schemas/shopping";
+import {
+  MAX_COMPLETED_PAGE,
+  COMPLETED_PAGE_SIZE,
+  ProductSchema,
+  SHOPPING_ACTIONS,
+  ShoppingItemSchema,
+} from "~/lib/schemas/shopping";
 import { MessageView, messageWith } from "~/lib/schemas/views/common";
 import { ProductView, ShoppingItemView } from "~/lib/schemas/views/shopping";
 import type { Product, ShoppingItem } from "~/domain/shopping.server";
@@ -10,7 +16,9 @@ const ListQuery = z.object({
     .string()
     .regex(/^[0-9]+$/)
     .optional()
-    .describe(`How many of the newest completed items (default ${COMPLETED_PAGE_SIZE}, at most ${MAX_COMPLETED_PAGE}).`),
+    .describe(
+      `How many of the newest completed items (default ${COMPLETED_PAGE_SIZE}, at most ${MAX_COMPLETED_PAGE}).`,
+    ),
 });
 
 export const shoppingArea: ApiArea = {

@@ -21,11 +21,14 @@ import type { StylistSummary } from "~/domain/stylists.server";
 import { answerFits, type ApiArea } from "../registry.server";
 
 /** `?stylistId=`: whose rota; a stylist's token may leave it out (their own), an administrator names one. */
-const WhoseQuery = z.object({ stylistId: queryId.optional().describe("Administrators: the stylist. Stylists: leave out (their own).") });
+const WhoseQuery = z.object({
+  stylistId: queryId.optional().describe("Administrators: the stylist. Stylists: leave out (their own)."),
+});
 
 export const stylistsArea: ApiArea = {
   tag: "Stylists",
-  description: "Stylists, their working hours, time off, own prices and calendar links. A stylist manages only their own.",
+  description:
+    "Stylists, their working hours, time off, own prices and calendar links. A stylist manages only their own.",
   operations: [
     {
       method: "get",
@@ -37,7 +40,12 @@ export const stylistsArea: ApiArea = {
       method: "get",
       path: "/api/stylists/{id}/pricing",
       summary: "A stylist's own prices and durations",
-      answers: { 200: { description: "The stylist's entries; services without one use their own.", schema: z.array(PricingEntryView) } },
+      answers: {
+        200: {
+          description: "The stylist's entries; services without one use their own.",
+          schema: z.array(PricingEntryView),
+        },
+      },
       errors: [403, 404],
     },
     {
@@ -86,7 +94,12 @@ export const stylistsArea: ApiArea = {
       path: "/api/stylist/availability",
       summary: "A stylist's working days: 1-7, or 1-14 for a bi-weekly rota",
       query: WhoseQuery,
-      answers: { 200: { description: "Every day of the rota; days never saved have SPEC's defaults and `id` null.", schema: z.array(AvailabilityEntryView) } },
+      answers: {
+        200: {
+          description: "Every day of the rota; days never saved have SPEC's defaults and `id` null.",
+          schema: z.array(AvailabilityEntryView),
+        },
+      },
       errors: [400, 403, 404],
     },
     {
@@ -95,7 +108,12 @@ export const stylistsArea: ApiArea = {
       summary: "Save one day's hours, or switch between a weekly and a bi-weekly rota",
       description: "Send either `dayOfWeek` (with the fields to change) or `scheduleMode`, not both.",
       body: z.union([AvailabilityDaySchema, ScheduleModeSchema]),
-      answers: { 200: { description: "The saved day, or the stylist's schedule mode.", schema: z.union([AvailabilityEntryView, ScheduleModeView]) } },
+      answers: {
+        200: {
+          description: "The saved day, or the stylist's schedule mode.",
+          schema: z.union([AvailabilityEntryView, ScheduleModeView]),
+        },
+      },
       errors: [400, 403, 404],
     },
     {
@@ -110,7 +128,8 @@ export const stylistsArea: ApiArea = {
       method: "post",
       path: "/api/stylist/time-off",
       summary: "Add time off: whole days, both inclusive",
-      description: "Over scheduled bookings it answers 409 with `conflicts` and `conflictCount`; send `confirm: true` to add it anyway (the bookings stay).",
+      description:
+        "Over scheduled bookings it answers 409 with `conflicts` and `conflictCount`; send `confirm: true` to add it anyway (the bookings stay).",
       body: TimeOffSchema,
       answers: { 201: { description: "The period.", schema: TimeOffView } },
       errors: [400, 403, 404, 409],
