@@ -3,7 +3,7 @@
 // per-request nonce that Remix stamps on its inline scripts.
 
 /** @param {string} nonce @param {{ development?: boolean }} [options] */
-export function contentSecurityPolicy(nonce, options = {}) {
+function contentSecurityPolicy(nonce, options = {}) {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${options.development ? " 'unsafe-eval'" : ""}`,
@@ -101,12 +101,12 @@ export const CROSS_ORIGIN_MESSAGE = "Cross-origin requests are not allowed.";
 
 // Request bodies are refused before anything reads them: 1 MB for JSON and forms, 10 MB
 // for the two CSV import endpoints.
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-export const IMPORT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const IMPORT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const IMPORT_PATHS = new Set(["/api/clients/bulk-import", "/settings/import"]);
 
 /** @param {string} pathname */
-export function bodyLimitFor(pathname) {
+function bodyLimitFor(pathname) {
   return IMPORT_PATHS.has(pathname.replace(/\/+$/, "")) ? IMPORT_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
 }
 

@@ -49,15 +49,13 @@ export async function setDay(
   dayOfWeek: number,
   day: { isWorking?: boolean; startTime?: string; endTime?: string },
 ) {
-  await db
-    .insert(stylistAvailability)
-    .values({
-      stylistId,
-      dayOfWeek,
-      isWorking: day.isWorking ?? true,
-      startTime: day.startTime ?? "09:00",
-      endTime: day.endTime ?? "17:00",
-    });
+  await db.insert(stylistAvailability).values({
+    stylistId,
+    dayOfWeek,
+    isWorking: day.isWorking ?? true,
+    startTime: day.startTime ?? "09:00",
+    endTime: day.endTime ?? "17:00",
+  });
 }
 
 export async function setScheduleMode(stylistId: number, scheduleMode: "weekly" | "biweekly") {

@@ -27,7 +27,7 @@ import { can } from "./permissions";
 import { getBookingRules, getGlobalSettings } from "./settings.server";
 
 /** The salon's zone, and its 12- or 24-hour clock for the times a refusal names. */
-export type SalonClock = { timeZone: string; clock: ClockFormat };
+type SalonClock = { timeZone: string; clock: ClockFormat };
 /** The salon's settings the rules read: its clock, the booking advance limit (days) and the cancellation notice (hours). */
 export type SalonRules = SalonClock & { bookingAdvanceLimit: number; cancellationNotice: number };
 
@@ -41,7 +41,7 @@ export async function salonRules(): Promise<SalonRules> {
  * One appointment write as the rules see it: who writes, the stored appointment before
  * (null for a new one) and what will be stored after. Every path builds this and nothing else.
  */
-export type AppointmentWriteCheck = {
+type AppointmentWriteCheck = {
   executor: Executor;
   actor: Actor;
   salon: SalonRules;
@@ -61,7 +61,7 @@ export type AppointmentWriteCheck = {
  * `wholeBooking`: the rule does not depend on the date, so a repeat booking it refuses is
  * refused whole (400), not occurrence by occurrence.
  */
-export type AppointmentRule = {
+type AppointmentRule = {
   name: string;
   check: (write: AppointmentWriteCheck) => void | Promise<void>;
   wholeBooking?: true;
@@ -86,7 +86,7 @@ function placeChanges({ before, after }: AppointmentWriteCheck): boolean {
   );
 }
 
-export const NOTES_REDACTION_MARKER = `Notes cannot contain "${REDACTED}": the app writes it where an erasure removed a client's details. Remove or reword it.`;
+const NOTES_REDACTION_MARKER = `Notes cannot contain "${REDACTED}": the app writes it where an erasure removed a client's details. Remove or reword it.`;
 
 /**
  * Notes that add the erasure's marker are refused, so that "[erased]" in an appointment
@@ -131,7 +131,7 @@ function notCompletedEarly({ after: { start, status }, now }: AppointmentWriteCh
 }
 
 /** The last salon date a booking may start on: today plus the salon's booking advance limit (days). */
-export function lastBookableDate(timeZone: string, advanceDays: number, now = new Date()): CalendarDate {
+function lastBookableDate(timeZone: string, advanceDays: number, now = new Date()): CalendarDate {
   return addDays(todayInZone(timeZone, now), advanceDays);
 }
 

@@ -146,7 +146,7 @@ export function seriesChange(
 }
 
 /** The salon dates of a series, the first's included: every `everyWeeks` weeks, `count` of them or up to `until` (inclusive). */
-export function seriesDates(first: CalendarDate, repeat: Repeat): CalendarDate[] {
+function seriesDates(first: CalendarDate, repeat: Repeat): CalendarDate[] {
   const dates: CalendarDate[] = [];
   for (let n = 0; n < MAX_OCCURRENCES; n += 1) {
     const date = addDays(first, n * 7 * repeat.everyWeeks);
@@ -172,7 +172,7 @@ export type SeriesBooking = {
   refused: RefusedOccurrence[];
   reusedClient?: ReusedClient;
 };
-export type SeriesPreview = { occurrences: OccurrencePreview[] };
+type SeriesPreview = { occurrences: OccurrencePreview[] };
 
 /** Thrown to roll a preview's transaction back, carrying what it found. */
 class PreviewRollback extends Error {

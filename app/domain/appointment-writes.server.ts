@@ -47,7 +47,7 @@ export async function assertStylistAllowed(executor: Executor, actor: Actor, sty
     throw new Forbidden("You can only book appointments in your own column.");
 }
 
-export type Resolved = {
+type Resolved = {
   clientId: number | null;
   reusedClient: ReusedClient | null;
   serviceId: number | null;
@@ -123,7 +123,7 @@ export async function loadOwned(executor: Executor, actor: Actor, id: number) {
   return row;
 }
 
-export const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
+const BLOCKED_NO_SERVICE = "Blocked time carries no service: leave the service out.";
 
 /** The stored columns of a checked write. */
 function columnsOf(
@@ -162,6 +162,12 @@ export function writeOf(row: StoredAppointment): AppointmentWrite {
   };
 }
 
+/** What a booking or an edit will store, as the rule chain sees it. */
+function storedAfter(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean) {
+  const { stylistId, status, notes } = input;
+  return { stylistId, start: resolved.start, end: resolved.end, status, availabilityOverride, notes };
+}
+
 /** The one insert of an appointment, after the rule chain. A series books each occurrence through it, in the series' transaction. */
 export async function insertChecked(
   tx: Transaction,
@@ -172,14 +178,7 @@ export async function insertChecked(
   seriesId: string | null = null,
 ): Promise<number> {
   const availabilityOverride = Boolean(input.availabilityOverride);
-  const after = {
-    stylistId: input.stylistId,
-    start: resolved.start,
-    end: resolved.end,
-    status: input.status,
-    availabilityOverride,
-    notes: input.notes,
-  };
+  const after = storedAfter(input, resolved, availabilityOverride);
   await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
   const [row] = await tx
     .insert(appointments)
@@ -205,14 +204,7 @@ export async function updateChecked(
   const resolved = await resolveWrite(tx, actor, input, existing);
   const availabilityOverride = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
   const now = new Date();
-  const after = {
-    stylistId: input.stylistId,
-    start: resolved.start,
-    end: resolved.end,
-    status: input.status,
-    availabilityOverride,
-    notes: input.notes,
-  };
+  const after = storedAfter(input, resolved, availabilityOverride);
   await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
   // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
   const lateCancellation =

@@ -43,9 +43,9 @@ export async function visibleStylistScope(actor: Actor): Promise<number[] | null
   return own ? [own] : [];
 }
 
-export type AppointmentFilter = { from?: Date; to?: Date; stylistId?: number };
+type AppointmentFilter = { from?: Date; to?: Date; stylistId?: number };
 /** A list's bounds as asked in `/api`: each a salon date (a whole day, `to` inclusive) or an exact instant. */
-export type AppointmentListQuery = { from?: string; to?: string; stylistId?: number };
+type AppointmentListQuery = { from?: string; to?: string; stylistId?: number };
 
 /** A bound as asked: a salon date stands for its whole day in the salon's zone (`from` its start, `to` its end); anything else is an instant. */
 async function salonBound(value: string | undefined, edge: "start" | "end"): Promise<Date | undefined> {
@@ -59,18 +59,18 @@ async function salonBound(value: string | undefined, edge: "start" | "end"): Pro
 /** `GET /api/appointments` never spans more than this (decision 0066). */
 export const MAX_RANGE_DAYS = 92;
 /** The default window starts this many days before today (and ends at the booking advance limit). */
-export const DEFAULT_WINDOW_DAYS_BACK = 7;
+const DEFAULT_WINDOW_DAYS_BACK = 7;
 const DAY_MS = 86_400_000;
 // A range of 92 salon days is 92 × 24 h give or take a clock change.
 const MAX_RANGE_MS = MAX_RANGE_DAYS * DAY_MS + 3_600_000;
-export const RANGE_TOO_LONG = `The range from 'from' to 'to' must be at most ${MAX_RANGE_DAYS} days; ask for longer periods in several requests.`;
+const RANGE_TOO_LONG = `The range from 'from' to 'to' must be at most ${MAX_RANGE_DAYS} days; ask for longer periods in several requests.`;
 
 /**
  * The window a list of appointments covers: as asked, or (no `from` and no `to`) from 7 days
  * before the salon's today to the booking advance limit ahead, at most 92 days; one bound
  * alone reaches 92 days from it. Longer or reversed ranges are refused.
  */
-export async function appointmentWindow(
+async function appointmentWindow(
   filter: Pick<AppointmentFilter, "from" | "to">,
   now = new Date(),
 ): Promise<{ from: Date; to: Date }> {

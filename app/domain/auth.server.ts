@@ -19,7 +19,7 @@ export { FAILED_SIGN_IN_WINDOW_MS, MAX_FAILED_SIGN_INS } from "./sign-in-throttl
 /** Absolute lifetime of a session. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser session unused this long ends (ASVS 3.3.2); `lastSeenAt` is refreshed at most every few minutes. */
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 const LAST_SEEN_GRANULARITY_MS = 5 * 60 * 1000;
 export const INVALID_CREDENTIALS = "Invalid email or password";
 
@@ -40,14 +40,12 @@ export async function createSession(userId: number): Promise<{ token: string; ex
   const token = newToken();
   const now = Date.now();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db
-    .insert(sessions)
-    .values({
-      tokenHash: await sha256(token),
-      userId,
-      expiresAt: expiresAt.toISOString(),
-      lastSeenAt: new Date(now).toISOString(),
-    });
+  await db.insert(sessions).values({
+    tokenHash: await sha256(token),
+    userId,
+    expiresAt: expiresAt.toISOString(),
+    lastSeenAt: new Date(now).toISOString(),
+  });
   return { token, expiresAt };
 }
 

@@ -51,11 +51,11 @@ export type DaySchedule = {
   timeOff: { reason: string | null } | null;
 };
 
-export const CHOOSE_STYLIST = "Choose a stylist: administrators have no working hours of their own (add ?stylistId=).";
-export const TIME_OFF_NOT_FOUND = "Time off not found";
+const CHOOSE_STYLIST = "Choose a stylist: administrators have no working hours of their own (add ?stylistId=).";
+const TIME_OFF_NOT_FOUND = "Time off not found";
 
 /** SPEC §2: a day with no saved entry works 09:00-17:00, except day numbers 7 and above. */
-export function defaultDay(dayOfWeek: number): Pick<AvailabilityEntry, "isWorking" | "startTime" | "endTime"> {
+function defaultDay(dayOfWeek: number): Pick<AvailabilityEntry, "isWorking" | "startTime" | "endTime"> {
   return { isWorking: dayOfWeek < 7, startTime: "09:00", endTime: "17:00" };
 }
 
@@ -192,7 +192,7 @@ export async function listTimeOff(actor: Actor, requestedId: number | null): Pro
 }
 
 /** A scheduled booking that a new period of time off would cover (it stays booked). */
-export type BookingInTimeOff = {
+type BookingInTimeOff = {
   id: number;
   startTime: string;
   endTime: string;
@@ -202,7 +202,7 @@ export type BookingInTimeOff = {
   serviceName: string | null;
 };
 /** How many covered bookings a refusal lists; the count says how many there are in all. */
-export const LISTED_BOOKINGS = 50;
+const LISTED_BOOKINGS = 50;
 export type TimeOffConflicts = { conflicts: BookingInTimeOff[]; conflictCount: number };
 
 /** The covered bookings of a refused addTimeOff, or null for any other error. */

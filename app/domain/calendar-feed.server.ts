@@ -100,14 +100,12 @@ export async function issueCalendarFeed(actor: Actor, stylistId: number): Promis
       .values({ stylistId, ...fresh })
       .onConflictDoUpdate({ target: calendarFeeds.stylistId, set: fresh });
     const reset = Boolean(existing);
-    await tx
-      .insert(auditLog)
-      .values({
-        actorUserId: actor.id,
-        action: reset ? "calendar_feed.reset" : "calendar_feed.create",
-        entityType: "stylist",
-        entityId: stylistId,
-      });
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      action: reset ? "calendar_feed.reset" : "calendar_feed.create",
+      entityType: "stylist",
+      entityId: stylistId,
+    });
     return { token, reset };
   });
 }
@@ -121,14 +119,12 @@ export async function turnOffCalendarFeed(actor: Actor, stylistId: number): Prom
       .where(eq(calendarFeeds.stylistId, stylistId))
       .returning({ stylistId: calendarFeeds.stylistId });
     if (removed.length > 0)
-      await tx
-        .insert(auditLog)
-        .values({
-          actorUserId: actor.id,
-          action: "calendar_feed.turn_off",
-          entityType: "stylist",
-          entityId: stylistId,
-        });
+      await tx.insert(auditLog).values({
+        actorUserId: actor.id,
+        action: "calendar_feed.turn_off",
+        entityType: "stylist",
+        entityId: stylistId,
+      });
     return { wasOn: removed.length > 0 };
   });
 }

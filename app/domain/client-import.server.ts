@@ -121,15 +121,13 @@ export async function importClients(actor: Actor, rows: unknown[]): Promise<Impo
       await tx.insert(clients).values(fresh.slice(start, start + BATCH));
     }
     const result = { imported: fresh.length, errors, duplicates: verdicts.length - fresh.length };
-    await tx
-      .insert(auditLog)
-      .values({
-        actorUserId: actor.id,
-        action: "clients.import",
-        entityType: "client",
-        entityId: null,
-        details: JSON.stringify(result),
-      });
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      action: "clients.import",
+      entityType: "client",
+      entityId: null,
+      details: JSON.stringify(result),
+    });
     if (fresh.length > 0) await publish(tx, "clients", null);
     return { ...result, errorRows };
   });
@@ -162,14 +160,12 @@ async function previewImport(actor: Actor, rows: CsvClientRow[]): Promise<Import
     toImport: verdicts.length - duplicates.length,
     duplicates: duplicates.length,
     errors,
-    rows: rows
-      .slice(0, PREVIEW_ROWS)
-      .map((data, index) => ({
-        row: index + 1,
-        data,
-        duplicateOf: byRow.get(index + 1)?.duplicateOf ?? null,
-        error: errorByRow.get(index + 1) ?? null,
-      })),
+    rows: rows.slice(0, PREVIEW_ROWS).map((data, index) => ({
+      row: index + 1,
+      data,
+      duplicateOf: byRow.get(index + 1)?.duplicateOf ?? null,
+      error: errorByRow.get(index + 1) ?? null,
+    })),
     duplicateRows: duplicates
       .slice(0, PREVIEW_DUPLICATES)
       .map(({ row, value, duplicateOf }) => ({ row, name: value.name, duplicateOf })),

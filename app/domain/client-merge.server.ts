@@ -108,15 +108,13 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     const [client] = await tx.update(clients).set(values).where(eq(clients.id, keptId)).returning();
     await recordFormerDetails(tx, keptId, duplicate, client!, await storedCountry(tx));
     const details = { mergedClientId: duplicateId, appointmentsMoved: moved.length, messagesMoved: messages.length };
-    await tx
-      .insert(auditLog)
-      .values({
-        actorUserId: actor.id,
-        action: "client.merge",
-        entityType: "client",
-        entityId: keptId,
-        details: JSON.stringify(details),
-      });
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      action: "client.merge",
+      entityType: "client",
+      entityId: keptId,
+      details: JSON.stringify(details),
+    });
     // Earlier audit entries of the duplicate (exports, requests) keep its id: they are history.
     await publish(tx, "clients", keptId);
     await publish(tx, "clients", duplicateId);

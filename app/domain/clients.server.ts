@@ -385,15 +385,13 @@ export async function deleteClient(actor: Actor, id: number): Promise<{ appointm
     await deleteFormerDetails(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
     const details = { appointmentsDeleted: removed.length, messagesDeleted: sms.length };
-    await tx
-      .insert(auditLog)
-      .values({
-        actorUserId: actor.id,
-        action: "client.delete",
-        entityType: "client",
-        entityId: id,
-        details: JSON.stringify(details),
-      });
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      action: "client.delete",
+      entityType: "client",
+      entityId: id,
+      details: JSON.stringify(details),
+    });
     await publish(tx, "clients", id);
     if (removed.length > 0) await publish(tx, "appointments", null);
     return details;

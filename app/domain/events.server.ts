@@ -33,7 +33,7 @@ export async function publish(executor: Executor, topic: EventTopic, entityId: n
 export const REPLAY_LIMIT = 500;
 
 /** Events after `afterId`, oldest first: the replay for a stream resumed with Last-Event-ID. */
-export function eventsSince(afterId: number, limit = REPLAY_LIMIT): Promise<ChangeEvent[]> {
+function eventsSince(afterId: number, limit = REPLAY_LIMIT): Promise<ChangeEvent[]> {
   return db
     .select({ id: events.id, topic: events.topic, entityId: events.entityId })
     .from(events)

@@ -337,15 +337,13 @@ export async function eraseClient(actor: Actor, id: number) {
       mentionsRedacted,
       historyEntriesScrubbed,
     };
-    await tx
-      .insert(auditLog)
-      .values({
-        actorUserId: actor.id,
-        action: "client.erase",
-        entityType: "client",
-        entityId: id,
-        details: JSON.stringify(summary),
-      });
+    await tx.insert(auditLog).values({
+      actorUserId: actor.id,
+      action: "client.erase",
+      entityType: "client",
+      entityId: id,
+      details: JSON.stringify(summary),
+    });
     await publish(tx, "clients", id);
     if (anonymised.length > 0) await publish(tx, "appointments", null);
     return summary;

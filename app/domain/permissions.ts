@@ -4,7 +4,7 @@
 // domain modules that own the data.
 import type { Role } from "#db/enums";
 
-export const CAPABILITIES = {
+const CAPABILITIES = {
   "calendar.view": ["admin", "stylist", "display"],
   "appointments.write": ["admin", "stylist"],
   // Booking outside a stylist's working hours or in their time off (the dialog's override box).

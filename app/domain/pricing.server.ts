@@ -15,7 +15,7 @@ export type PricingEntry = { serviceId: number; price: number | null; duration: 
 /** A row of the Service Pricing table: the service and the stylist's entry for it, if any. */
 export type PricingRow = { service: Service; entry: (PricingEntry & { updatedAt: string }) | null };
 
-export type BookingTerms = {
+type BookingTerms = {
   serviceId: number;
   serviceName: string;
   isActive: boolean;

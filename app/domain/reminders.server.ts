@@ -32,7 +32,7 @@ const BATCH = 50;
  * starts in the lease's last LEASE_MARGIN_MS, so a lease runs out only on a process that
  * has stopped (or frozen).
  */
-export const LEASE_MS = 10 * 60_000;
+const LEASE_MS = 10 * 60_000;
 const LEASE_MARGIN_MS = 2 * 60_000;
 // The provider's clock and ours differ a little: the window asked about is that much wider.
 const CLOCK_SKEW_MS = 2 * 60_000;

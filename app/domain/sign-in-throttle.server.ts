@@ -52,7 +52,7 @@ function nextSettlement() {
   });
 }
 
-export function tooManyAttemptsMessage(minutes: number) {
+function tooManyAttemptsMessage(minutes: number) {
   const wait = minutes <= 1 ? "1 minute" : `${minutes} minutes`;
   return `Too many failed sign-in attempts. Please wait ${wait} and try again, or ask an administrator to unlock your account.`;
 }
@@ -60,8 +60,8 @@ export function tooManyAttemptsMessage(minutes: number) {
 /** A browser's device cookie: its id and the accounts (user ids) it signed in to within 30 days. */
 export type TrustedDevice = { id: string; userIds: number[] };
 /** Who is guessing: the client address, and the device id when a device cookie vouches for this account. */
-export type SignInClient = { address: string; device?: string | null };
-export type Attempt = { id: number; email: string; reachesLimit: boolean };
+type SignInClient = { address: string; device?: string | null };
+type Attempt = { id: number; email: string; reachesLimit: boolean };
 
 /** The key a client's attempts are counted under: its device for a device cookie, else its address. */
 const clientKey = (client: SignInClient) => (client.device ? `device:${client.device}` : client.address);

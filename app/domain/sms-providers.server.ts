@@ -5,9 +5,9 @@
 import type { SmsProvider } from "#db/enums";
 import { providerName } from "~/lib/sms-providers";
 
-export type SmsCredentials = { provider: SmsProvider; apiKey: string; apiSecret: string };
-export type SmsMessage = { to: string; from: string; body: string };
-export type SendResult =
+type SmsCredentials = { provider: SmsProvider; apiKey: string; apiSecret: string };
+type SmsMessage = { to: string; from: string; body: string };
+type SendResult =
   | { ok: true; messageId: string; attempts: number }
   | { ok: false; error: string; transient: boolean; attempts: number };
 
@@ -26,7 +26,7 @@ function setting(name: string, fallback: number): number {
     : fallback;
 }
 
-export function providerBaseUrl(provider: SmsProvider): string {
+function providerBaseUrl(provider: SmsProvider): string {
   const configured = process.env[`SMS_${provider.toUpperCase()}_URL`]?.trim();
   return (configured || DEFAULT_URLS[provider]).replace(/\/+$/, "");
 }
@@ -205,10 +205,10 @@ function networkReason(error: unknown): string {
 // Asking a provider whether it took a message (a reminder whose sender stopped mid-send)
 
 /** A message the provider lists as sent to the recipient in the window. */
-export type ListedMessage = { messageId: string; body: string | null; failed: boolean };
+type ListedMessage = { messageId: string; body: string | null; failed: boolean };
 /** What the provider says: the messages it has (possibly none), or why it could not be asked. */
-export type LookupResult = { ok: true; messages: ListedMessage[] } | { ok: false; error: string };
-export type LookupQuery = { to: string; since: Date; until: Date };
+type LookupResult = { ok: true; messages: ListedMessage[] } | { ok: false; error: string };
+type LookupQuery = { to: string; since: Date; until: Date };
 
 const digitsOf = (number: string) => number.replace(/\D/g, "");
 const LOOKUP_PAGES = 5;

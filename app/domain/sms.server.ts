@@ -40,7 +40,7 @@ import { countStrandedClaims } from "./reminders.server";
 
 export const REMINDER_JOB = "sms-reminders";
 
-export const SMS_NOT_ENABLED = "SMS reminders are turned off. Turn them on and save before sending a test.";
+const SMS_NOT_ENABLED = "SMS reminders are turned off. Turn them on and save before sending a test.";
 const APPOINTMENT_NOT_FOUND = "Appointment not found";
 
 function assertSms(actor: Actor) {
@@ -63,7 +63,7 @@ export type TextContext = {
   stylistSmsEnabled: boolean;
 };
 
-export const textContextColumns = {
+const textContextColumns = {
   appointmentId: appointments.id,
   startTime: appointments.startTime,
   status: appointments.status,
@@ -170,7 +170,7 @@ export async function deliverText(
 // ---------------------------------------------------------------------------------------
 // The SMS screen and /api
 
-export type SmsSettingsView = Pick<
+type SmsSettingsView = Pick<
   SalonSettingsView,
   | "smsEnabled"
   | "smsProvider"
@@ -235,7 +235,7 @@ export async function saveSmsSettings(actor: Actor, input: Record<string, unknow
   return smsView(await readSettingsWithSecret({ fresh: true }));
 }
 
-export type StylistPreference = { id: number; name: string; email: string; smsRemindersEnabled: boolean };
+type StylistPreference = { id: number; name: string; email: string; smsRemindersEnabled: boolean };
 
 export async function listStylistPreferences(actor: Actor): Promise<StylistPreference[]> {
   assertSms(actor);
@@ -338,7 +338,7 @@ export function remindable() {
   );
 }
 
-export type DueReminder = {
+type DueReminder = {
   appointmentId: number;
   clientName: string | null;
   stylistName: string;
@@ -416,7 +416,7 @@ export async function getSmsStatus(actor: Actor, now = new Date()): Promise<SmsS
   };
 }
 
-export type ReminderPreview = { text: string; appointmentId: number | null; segments: ReturnType<typeof smsSegments> };
+type ReminderPreview = { text: string; appointmentId: number | null; segments: ReturnType<typeof smsSegments> };
 export type PreviewSample = { values: TemplateValues; appointmentId: number | null };
 
 /** The values a preview fills in: the next real upcoming appointment's, or sample ones when there is none. */
@@ -443,7 +443,7 @@ export async function previewSample(actor: Actor, now = new Date()): Promise<Pre
 }
 
 /** The template rendered from the next real upcoming appointment (see previewSample). */
-export async function previewReminder(actor: Actor, template: string, now = new Date()): Promise<ReminderPreview> {
+async function previewReminder(actor: Actor, template: string, now = new Date()): Promise<ReminderPreview> {
   const { values, appointmentId } = await previewSample(actor, now);
   const text = renderTemplate(template || DEFAULT_REMINDER_TEMPLATE, values);
   return { text, appointmentId, segments: smsSegments(text) };
@@ -493,7 +493,7 @@ export async function sendTestReminder(
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"]);
 const START_WORDS = new Set(["START", "UNSTOP", "YES", "OPTIN"]);
 
-export function optOutKeyword(text: string): "stop" | "start" | null {
+function optOutKeyword(text: string): "stop" | "start" | null {
   const word =
     text
       .trim()

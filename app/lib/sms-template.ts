@@ -4,9 +4,9 @@
 import { withoutControlCharacters } from "./schemas/limits";
 
 /** SPEC §9's reminder timings, in hours before the appointment. */
-export const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
+const REMINDER_HOURS = [2, 4, 12, 24, 48] as const;
 /** The recommended timing, and the default. */
-export const RECOMMENDED_REMINDER_HOURS = 24;
+const RECOMMENDED_REMINDER_HOURS = 24;
 /** The timings the settings take: any whole number of hours from one hour to a week. */
 export const REMINDER_HOURS_RANGE = { min: 1, max: 168 } as const;
 

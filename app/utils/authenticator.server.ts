@@ -17,7 +17,7 @@ import type { TrustedDevice } from "~/domain/sign-in-throttle.server";
 import { readDevice } from "~/utils/device-cookie.server";
 
 /** The strategy's name: remix-auth-form's own. */
-export const PASSWORD_STRATEGY = "form";
+const PASSWORD_STRATEGY = "form";
 
 function authenticatorFor(context: AppLoadContext, device: TrustedDevice | null): Authenticator<Actor> {
   return new Authenticator<Actor>().use(

@@ -15,9 +15,9 @@ export const FIELD_REPEATED = "The form repeats a field too many times.";
 const FIELD_MULTIPLE = 4;
 const EXTRA_FIELDS = 4;
 /** A name may appear this many times (no form of the app sends a name twice today). */
-export const MAX_REPEATS = 4;
+const MAX_REPEATS = 4;
 
-export type FormLimit = { maxFields: number; maxRepeats: number };
+type FormLimit = { maxFields: number; maxRepeats: number };
 
 /** The field names a schema reads, as Conform names them (`address.city`), through effects and unions. */
 function fieldNames(schema: ZodTypeAny, prefix = "", names = new Set<string>()): Set<string> {

@@ -19,7 +19,7 @@ export const sessionCookie = createCookie("__session", {
   maxAge: SESSION_TTL_MS / 1000,
 });
 
-export const CROSS_ORIGIN_REFUSED = CROSS_ORIGIN_MESSAGE;
+const CROSS_ORIGIN_REFUSED = CROSS_ORIGIN_MESSAGE;
 
 /**
  * Refuses a state-changing request sent by another site, with the servers' own check

@@ -110,11 +110,9 @@ test("clients past their retention date are listed for review, exported and dele
 
   await signIn(page, ADMIN, "/gdpr?tab=retention");
   await expect(
-    page
-      .getByRole("alert")
-      .filter({
-        hasText: "These clients have passed their data retention period and should be reviewed for deletion.",
-      }),
+    page.getByRole("alert").filter({
+      hasText: "These clients have passed their data retention period and should be reviewed for deletion.",
+    }),
   ).toBeVisible();
   const row = page
     .getByRole("list", { name: "Clients past their retention period" })

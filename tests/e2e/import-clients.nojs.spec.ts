@@ -17,13 +17,11 @@ test("upload, preview and confirm an import without JavaScript", async ({ page, 
   await page.getByRole("button", { name: "Upload and Preview" }).click();
   await expect(page.getByRole("alert")).toContainText("Please select a valid CSV file.");
 
-  await page
-    .getByLabel("CSV file")
-    .setInputFiles({
-      name: "salon-clients.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(importCsv("nj", 2), "utf8"),
-    });
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "salon-clients.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(importCsv("nj", 2), "utf8"),
+  });
   await page.getByRole("button", { name: "Upload and Preview" }).click();
   await expect(page.getByText("salon-clients.csv: 6 clients found. The first 5 are shown.")).toBeVisible();
   await expect(page.getByLabel("Row 1").getByText("Quoted, Quentin nj")).toBeVisible();

@@ -138,14 +138,12 @@ describe("erasure redacts every form of the client's details", () => {
     await db
       .insert(shoppingItems)
       .values({ customName: "Toner for Dr Quackenbush", notes: "ring 07700-900-777 when in" });
-    await db
-      .insert(timeOff)
-      .values({
-        stylistId: stylist.id,
-        startDate: "2027-03-04",
-        endDate: "2027-03-04",
-        reason: "Wedding of Harriet Quackenbush",
-      });
+    await db.insert(timeOff).values({
+      stylistId: stylist.id,
+      startDate: "2027-03-04",
+      endDate: "2027-03-04",
+      reason: "Wedding of Harriet Quackenbush",
+    });
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
 
     const forms = [

@@ -48,14 +48,12 @@ describe("GET /api/events", () => {
 describe("a stream resumed after a long gap", () => {
   const addEvents = async (count: number) => {
     for (let done = 0; done < count; done += 200) {
-      await db
-        .insert(events)
-        .values(
-          Array.from({ length: Math.min(200, count - done) }, (_, i) => ({
-            topic: "appointments",
-            entityId: done + i,
-          })),
-        );
+      await db.insert(events).values(
+        Array.from({ length: Math.min(200, count - done) }, (_, i) => ({
+          topic: "appointments",
+          entityId: done + i,
+        })),
+      );
     }
   };
 

@@ -298,14 +298,12 @@ describe("GET /api/clients", () => {
 
 describe("the shopping list", () => {
   it(`shows at most ${MAX_PENDING_ITEMS} pending items, the oldest, and counts them all`, async () => {
-    await db
-      .insert(shoppingItems)
-      .values(
-        Array.from({ length: MAX_PENDING_ITEMS + 3 }, (_, i) => ({
-          customName: `Flood ${i}`,
-          createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z`,
-        })),
-      );
+    await db.insert(shoppingItems).values(
+      Array.from({ length: MAX_PENDING_ITEMS + 3 }, (_, i) => ({
+        customName: `Flood ${i}`,
+        createdAt: `2026-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z`,
+      })),
+    );
     const api = await get(shoppingApi.loader, "/api/shopping-list");
     expect(api.status).toBe(200);
     expect(api.body).toHaveLength(MAX_PENDING_ITEMS);

@@ -195,17 +195,15 @@ describe("settling a stranded claim", () => {
     const { appointment } = await appointmentIn(3, { client: { phone: "07700 900722" } });
     providerHas("twilio", "+447700900799", "SMsomeoneelse");
     providerHas("twilio", "+447700900722", "SMtest");
-    await db
-      .insert(smsLog)
-      .values({
-        appointmentId: appointment.id,
-        provider: "twilio",
-        toNumber: "+447700900722",
-        body: "test",
-        kind: "test",
-        status: "sent",
-        providerMessageId: "SMtest",
-      });
+    await db.insert(smsLog).values({
+      appointmentId: appointment.id,
+      provider: "twilio",
+      toNumber: "+447700900722",
+      body: "test",
+      kind: "test",
+      status: "sent",
+      providerMessageId: "SMtest",
+    });
     await strandedClaim(appointment);
     expect(await runReminders()).toMatchObject({ stranded: { sent: 0, resent: 1 } });
   });

@@ -138,14 +138,12 @@ describe("GET /api/users and PATCH/DELETE /api/users/{id}", () => {
     const admin = await signedIn("admin");
     const busy = await createTestUser("stylist");
     const [stylist] = await db.select().from(stylists).where(eq(stylists.userId, busy.id));
-    await db
-      .insert(appointments)
-      .values({
-        stylistId: stylist!.id,
-        startTime: "2026-11-23T10:00:00.000Z",
-        endTime: "2026-11-23T11:00:00.000Z",
-        status: "blocked",
-      });
+    await db.insert(appointments).values({
+      stylistId: stylist!.id,
+      startTime: "2026-11-23T10:00:00.000Z",
+      endTime: "2026-11-23T11:00:00.000Z",
+      status: "blocked",
+    });
     const refused = await json(
       await call(userById.action, makeRequest("DELETE", `/api/users/${busy.id}`, { token: admin.token }), {
         id: String(busy.id),

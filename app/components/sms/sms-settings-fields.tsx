@@ -21,7 +21,7 @@ import {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the two forms' schemas differ; only these field names are shared
 type SmsField = FieldMetadata<any, any, string[]>;
-export type SmsFields = Record<
+type SmsFields = Record<
   | "smsEnabled"
   | "smsProvider"
   | "smsFromNumber"

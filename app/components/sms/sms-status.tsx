@@ -7,7 +7,7 @@ import type { SmsProvider } from "#db/enums";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { providerName } from "~/lib/sms-providers";
 
-export function formatInstant(instant: string, timeZone: string): string {
+function formatInstant(instant: string, timeZone: string): string {
   return `${formatLongDate(dateInZone(instant, timeZone))}, ${formatClockTime(timeInZone(instant, timeZone))}`;
 }
 

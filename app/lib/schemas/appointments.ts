@@ -58,7 +58,7 @@ export const DashboardQuerySchema = z.object({
 });
 
 /** `PATCH /api/appointments/{id}`: a drag-and-drop move. */
-export const AppointmentMoveSchema = z.object({
+const AppointmentMoveSchema = z.object({
   startTime: isoInstant,
   endTime: isoInstant.optional(),
   stylistId: z.number().int().positive().optional(),
@@ -67,9 +67,9 @@ export const AppointmentMoveSchema = z.object({
 // ---- repeat bookings (decision 0087) ----
 
 export { MAX_EVERY_WEEKS, MAX_OCCURRENCES };
-export const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
-export const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
-export const UNTIL_REQUIRED = "Choose the date of the last appointment";
+const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
+const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
+const UNTIL_REQUIRED = "Choose the date of the last appointment";
 
 const everyWeeks = z
   .number({ required_error: EVERY_WEEKS_RANGE, invalid_type_error: EVERY_WEEKS_RANGE })
@@ -83,7 +83,7 @@ const calendarDate = z
   .refine((value) => !isCalendarDate(value) || isWithinBookingYears(value), OUT_OF_RANGE_DATE);
 
 /** How a booking repeats: every N weeks, a number of times (the first included) or until a date (inclusive). */
-export const RepeatSchema = z.union([
+const RepeatSchema = z.union([
   z
     .object({
       everyWeeks,
@@ -147,7 +147,7 @@ export const SeriesBookingAnswerSchema = z.object({
   refused: z.array(RefusedOccurrenceSchema),
 });
 
-export const DURATION_REQUIRED = "Duration is required";
+const DURATION_REQUIRED = "Duration is required";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 

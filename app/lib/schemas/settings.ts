@@ -4,7 +4,7 @@ import { REMINDER_HOURS_RANGE, unknownVariables, unknownVariablesMessage } from 
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
 
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en-GB", { timeZone: value });
     return true;
@@ -20,7 +20,7 @@ export const DEFAULT_REMINDER_TEMPLATE =
 const SENDER = /^(\+?[\d\s().-]{5,25}|[A-Za-z0-9 ]{1,11})$/;
 
 /** The SMS settings (SPEC §3), shared by the SMS screen and the Settings screen's Salon tab. */
-export const smsSettingsFields = {
+const smsSettingsFields = {
   smsEnabled: z.boolean().default(false),
   smsProvider: z.enum(SMS_PROVIDERS).default("twilio"),
   smsApiKey: z.string().trim().max(200).default(""),
@@ -90,5 +90,3 @@ export const SalonSettingsSchema = z
     path: ["closeTime"],
     message: "Closing time must be after opening time",
   });
-
-export type SalonSettingsInput = z.output<typeof SalonSettingsSchema>;

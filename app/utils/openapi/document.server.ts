@@ -54,7 +54,7 @@ let cached: OpenApiDocument | undefined;
  * the null the API really sends (a created history entry's status before, a service's
  * colour). Adds null to such enums, in place.
  */
-export function nullInNullableEnums(node: unknown): void {
+function nullInNullableEnums(node: unknown): void {
   if (Array.isArray(node)) {
     for (const item of node) nullInNullableEnums(item);
     return;

@@ -94,13 +94,10 @@ const ConflictError = ApiError.extend({
         "Time off over bookings: the scheduled bookings it would cover, at most 50 (send `confirm: true` to add it anyway).",
     }),
   conflictCount: z.number().int().optional().openapi({ description: "How many bookings it would cover in all." }),
-  refused: z
-    .array(RefusedOccurrenceSchema)
-    .optional()
-    .openapi({
-      description:
-        "A repeat booking none of whose occurrences can be booked: each occurrence and why (nothing was booked).",
-    }),
+  refused: z.array(RefusedOccurrenceSchema).optional().openapi({
+    description:
+      "A repeat booking none of whose occurrences can be booked: each occurrence and why (nothing was booked).",
+  }),
 }).openapi("ConflictError");
 
 const ERROR_RESPONSES: Record<
