@@ -1,5 +1,5 @@
 // `npm start` builds only when the build is missing or older than a source.
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,13 +14,16 @@ describe("build-if-stale", () => {
 
     mkdirSync(join(root, "build/server"), { recursive: true });
     writeFileSync(join(root, "build/server/index.js"), "");
-    const hourAgo = new Date(Date.now() - 3_600_000);
+    // Times relative to the build file's own, as the file system wrote it (the suite may run
+    // under faketime, where Date.now() is not the file system's clock).
+    const built = statSync(join(root, "build/server/index.js")).mtimeMs;
+    const hourAgo = new Date(built - 3_600_000);
     utimesSync(join(root, "app/routes/page.tsx"), hourAgo, hourAgo);
     utimesSync(join(root, "app/routes"), hourAgo, hourAgo);
     utimesSync(join(root, "app"), hourAgo, hourAgo);
     expect(buildIsStale(root)).toBeNull();
 
-    const later = new Date(Date.now() + 60_000);
+    const later = new Date(built + 60_000);
     utimesSync(join(root, "app/routes/page.tsx"), later, later);
     expect(buildIsStale(root)).toBe("app changed since the last build");
   });
