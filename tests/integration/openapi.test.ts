@@ -177,27 +177,28 @@ async function send(method: string, spec: Call): Promise<Response> {
 
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 let validatorsReady = false;
-/** The JSON schema of an answer, by its JSON pointer in the document. */
-function checkAgainstDocument(pointer: string, body: unknown) {
+/** The validator of the JSON schema at `pointer` in the document. */
+function schemaAt(pointer: string) {
   if (!validatorsReady) {
     ajv.addSchema({ ...doc, $id: "openapi.json" } as object);
     validatorsReady = true;
   }
-  const validate = ajv.getSchema(`openapi.json#${pointer}/content/application~1json/schema`);
+  const validate = ajv.getSchema(`openapi.json#${pointer}`);
   if (!validate) throw new Error(`no JSON schema described at ${pointer}`);
+  return validate;
+}
+
+/** The JSON schema of an answer, by its JSON pointer in the document. */
+function checkAgainstDocument(pointer: string, body: unknown) {
+  const validate = schemaAt(`${pointer}/content/application~1json/schema`);
   const valid = validate(body);
   expect(valid ? [] : validate.errors, pointer).toEqual([]);
 }
 
 /** What the described request body of an operation finds wrong with `body` (none: []). */
 function requestBodyErrors(method: string, template: string, body: unknown) {
-  if (!validatorsReady) {
-    ajv.addSchema({ ...doc, $id: "openapi.json" } as object);
-    validatorsReady = true;
-  }
-  const pointer = `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/requestBody/content/application~1json/schema`;
-  const validate = ajv.getSchema(`openapi.json#${pointer}`);
-  if (!validate) throw new Error(`no request body described at ${pointer}`);
+  const operation = `/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}`;
+  const validate = schemaAt(`${operation}/requestBody/content/application~1json/schema`);
   return validate(body) ? [] : validate.errors;
 }
 
