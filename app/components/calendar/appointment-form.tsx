@@ -18,6 +18,7 @@ import type { AppointmentFormValue, OccurrencePreview } from "~/lib/schemas/appo
 import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
 import { formatClockTime } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
+import { useFieldState } from "~/hooks/use-field-state";
 import { ClientPicker } from "./client-picker";
 import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
 
@@ -98,12 +99,18 @@ export function AppointmentForm({
         duration: fields.duration.initialValue,
       }
     : null;
-  const [status, setStatus] = useState((sent?.status as AppointmentDefaults["status"] | undefined) ?? defaults.status);
-  const [stylistId, setStylistId] = useState(
-    Number(sent?.stylistId) || defaults.stylistId || options.stylists[0]?.id || null,
+  // Kept as chosen before the page hydrated (a slow tablet's first seconds).
+  const [statusValue, setStatus] = useFieldState(str(sent?.status) || defaults.status, fields.status.id);
+  const status = statusValue as AppointmentDefaults["status"];
+  const [stylistValue, setStylistValue] = useFieldState(
+    String(Number(sent?.stylistId) || defaults.stylistId || options.stylists[0]?.id || ""),
+    fields.stylistId.id,
   );
-  const [duration, setDuration] = useState(
-    sent ? (sent.duration ?? "") : defaults.duration ? String(defaults.duration) : "",
+  const stylistId = Number(stylistValue) || null;
+  const setStylistId = (id: number | null) => setStylistValue(id ? String(id) : "");
+  const [duration, setDuration] = useFieldState(
+    sent ? str(sent.duration) : defaults.duration ? String(defaults.duration) : "",
+    fields.duration.id,
   );
   const blocked = status === "blocked";
   const [repeating, setRepeating] = useState(fields.repeat.initialValue === "on");
@@ -217,8 +224,10 @@ export function AppointmentForm({
           step={1}
           value={duration}
           onChange={(event) => setDuration(event.target.value)}
-          onBlur={() => {
-            if (duration !== "") setDuration(String(roundDuration(Number(duration))));
+          onBlur={(event) => {
+            // The field's own value: a blur can come before the render that holds the latest one.
+            const typed = event.currentTarget.value;
+            if (typed !== "") setDuration(String(roundDuration(Number(typed))));
           }}
           errors={fields.duration.errors}
           hint={
@@ -241,7 +250,7 @@ export function AppointmentForm({
         label="Status"
         {...getSelectProps(fields.status, { value: false })}
         value={status}
-        onChange={(event) => setStatus(event.target.value as typeof status)}
+        onChange={(event) => setStatus(event.target.value)}
         errors={fields.status.errors}
       >
         {(mode === "new"

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useFieldState } from "~/hooks/use-field-state";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
 import { CALENDAR_VIEWS, calendarHref, rangeLabel, stepDate, VIEW_LABELS, type CalendarView } from "~/lib/calendar";
@@ -91,7 +92,7 @@ export function CalendarHeader({ view, date, today, query, newBookingHref, panel
  */
 function ClientSearch({ view, date, query }: { view: CalendarView; date: CalendarDate; query: string }) {
   const navigate = useNavigate();
-  const [term, setTerm] = useState(query);
+  const [term, setTerm] = useFieldState(query, "calendar-search");
   const suggestions = useClientSuggestions(term, true, (client) => {
     navigate(
       `/calendar/upcoming?${new URLSearchParams({ view, date, client: String(client.id), ...(query ? { q: query } : {}) })}`,

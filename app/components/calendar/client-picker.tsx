@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { controlClasses, ErrorList, Field } from "~/components/ui/field";
 import type { ClientSummary } from "~/domain/clients.server";
+import { useFieldState } from "~/hooks/use-field-state";
 
 type Props = {
   initial: { clientId: number | null; name: string; phone: string; email: string };
@@ -112,10 +113,10 @@ export function useClientSuggestions(query: string, enabled: boolean, onChoose: 
 
 export function ClientPicker({ initial, errors, disabled }: Props) {
   const [clientId, setClientId] = useState<number | null>(initial.clientId);
-  const [name, setName] = useState(initial.name);
-  const [phone, setPhone] = useState(initial.phone);
-  const [email, setEmail] = useState(initial.email);
   const inputId = useId();
+  const [name, setName] = useFieldState(initial.name, inputId);
+  const [phone, setPhone] = useFieldState(initial.phone, `${inputId}-phone`);
+  const [email, setEmail] = useFieldState(initial.email, `${inputId}-email`);
   const suggestions = useClientSuggestions(name, clientId === null, (client) => {
     setClientId(client.id);
     setName(client.name);
@@ -164,6 +165,7 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
+          id={`${inputId}-phone`}
           label="Phone"
           name="clientPhone"
           type="tel"
@@ -175,6 +177,7 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
           autoComplete="off"
         />
         <Field
+          id={`${inputId}-email`}
           label="Email"
           name="clientEmail"
           type="email"
