@@ -4,6 +4,7 @@ import { db, writeTransaction } from "#db/client.server";
 import { normaliseClientPhones } from "#db/phone-numbers";
 import { salonSettings, type ClockFormat, type SalonSettings } from "#db/schema";
 import { isCountryCode } from "~/lib/phone";
+import { providerName } from "~/lib/sms-providers";
 import { DEFAULT_REMINDER_TEMPLATE, SalonSettingsSchema } from "~/lib/schemas/settings";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -79,7 +80,7 @@ export async function getBookingRules(): Promise<{ bookingAdvanceLimit: number; 
   return { bookingAdvanceLimit: settings.bookingAdvanceLimit, cancellationNotice: settings.cancellationNotice };
 }
 
-/** Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret. */
+/** Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret for the same provider. */
 export async function saveSalonSettings(actor: Actor, input: Record<string, unknown>): Promise<SalonSettingsView> {
   assertCan(actor, "settings.salon");
   const current = await readSettings();
@@ -92,12 +93,13 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
   const values = merged.data;
   if (values.country && !isCountryCode(values.country))
     throw new Invalid("Please correct the highlighted settings.", { country: ["Unknown country code"] });
+  const credentials = smsCredentials(current, values, input);
   const saved = await writeTransaction(async (tx) => {
     const [row] = await tx
       .update(salonSettings)
       .set({
         ...values,
-        smsApiSecret: values.smsApiSecret || current.smsApiSecret,
+        ...credentials,
         userId: actor.id,
         updatedAt: new Date().toISOString(),
       })
@@ -112,6 +114,35 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
   });
   cached = null;
   return toView(saved);
+}
+
+const given = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The API key and secret to store. A blank secret keeps the stored one only while the
+ * provider stays the same: one provider's secret is never sent to another. MessageBird has
+ * a single access key, taken from either field (a key typed into "API key" is a new one)
+ * and stored as the secret; without one, enabled MessageBird is refused, naming the field.
+ */
+function smsCredentials(
+  current: SalonSettings,
+  values: { smsProvider: SalonSettings["smsProvider"]; smsApiKey: string; smsEnabled: boolean },
+  input: Record<string, unknown>,
+): { smsApiKey: string; smsApiSecret: string } {
+  const changed = values.smsProvider !== current.smsProvider;
+  let secret = given(input.smsApiSecret);
+  if (values.smsProvider !== "messagebird")
+    return { smsApiKey: values.smsApiKey, smsApiSecret: secret || (changed ? "" : current.smsApiSecret) };
+  const key = given(input.smsApiKey);
+  if (!secret && key && (changed || key !== current.smsApiKey)) secret = key;
+  secret ||= changed ? "" : current.smsApiSecret;
+  if (!secret && values.smsEnabled) {
+    const message = changed
+      ? `Enter the MessageBird access key in API secret: the saved secret was ${providerName(current.smsProvider)}'s and is not sent to MessageBird.`
+      : "Enter the MessageBird access key in API secret.";
+    throw new Invalid("Please correct the highlighted settings.", { smsApiSecret: [message] });
+  }
+  return { smsApiKey: "", smsApiSecret: secret };
 }
 
 function withoutUndefined(input: Record<string, unknown>) {

@@ -85,14 +85,14 @@ export function SmsSettingsFields({
         />
         <Field
           label="API key"
-          hint="Twilio Account SID or Plivo Auth ID; MessageBird needs none."
+          hint="Twilio Account SID or Plivo Auth ID; MessageBird's access key may go here or under API secret."
           {...getInputProps(fields.smsApiKey, { type: "text" })}
           autoComplete="off"
           errors={fields.smsApiKey.errors}
         />
         <Field
           label="API secret"
-          hint="Twilio or Plivo Auth Token, MessageBird access key. Never shown again."
+          hint="Twilio or Plivo Auth Token, MessageBird access key. Never shown again; a new provider needs its own."
           {...getInputProps(fields.smsApiSecret, { type: "password" })}
           autoComplete="new-password"
           placeholder={secretSet ? "Saved (leave blank to keep)" : ""}

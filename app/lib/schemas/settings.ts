@@ -24,7 +24,7 @@ const smsSettingsFields = {
   smsEnabled: z.boolean().default(false),
   smsProvider: z.enum(SMS_PROVIDERS).default("twilio"),
   smsApiKey: z.string().trim().max(200).default(""),
-  // Blank keeps the stored secret: it is never sent back to the browser.
+  // Blank keeps the stored secret while the provider stays the same: it is never sent back to the browser.
   smsApiSecret: z.string().trim().max(200).default(""),
   smsFromNumber: z
     .union([
