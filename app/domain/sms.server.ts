@@ -95,7 +95,7 @@ function salonName(settings: Pick<SalonSettings, "salonName">) {
 }
 
 export function templateValues(
-  settings: Pick<SalonSettings, "salonName" | "timeZone">,
+  settings: Pick<SalonSettings, "salonName" | "timeZone" | "clockFormat">,
   context: Pick<TextContext, "clientName" | "serviceName" | "stylistName" | "startTime">,
 ): TemplateValues {
   return {
@@ -103,7 +103,7 @@ export function templateValues(
     serviceName: context.serviceName ?? "your appointment",
     stylistName: context.stylistName,
     salonName: salonName(settings),
-    ...appointmentDateTime(context.startTime, settings.timeZone),
+    ...appointmentDateTime(context.startTime, settings.timeZone, settings.clockFormat),
   };
 }
 

@@ -1,16 +1,17 @@
 // The chat's time labels and day headings (SPEC §2 Team Messages, §9): computed in the
 // salon's time zone by calendar day, so "Yesterday" flips at the salon's midnight and a
 // clock change (a 23- or 25-hour day) does not shift a message into another day.
+import type { ClockFormat } from "#db/enums";
 import { daysBetween, dateInZone, formatClockTime, timeInZone, type CalendarDate } from "./salon-time";
 
 const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" });
 const MONTH_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/** Same day: the clock time; 1 day ago: 'Yesterday'; under 7 days: the weekday; otherwise 'Nov 3'. */
-export function chatTimeLabel(sentAt: string | Date, now: Date, timeZone: string): string {
+/** Same day: the time on the salon's clock; 1 day ago: 'Yesterday'; under 7 days: the weekday; otherwise 'Nov 3'. */
+export function chatTimeLabel(sentAt: string | Date, now: Date, timeZone: string, clock: ClockFormat): string {
   const day = dateInZone(sentAt, timeZone);
   const age = daysBetween(day, dateInZone(now, timeZone));
-  if (age <= 0) return formatClockTime(timeInZone(sentAt, timeZone));
+  if (age <= 0) return formatClockTime(timeInZone(sentAt, timeZone), clock);
   if (age === 1) return "Yesterday";
   const noon = new Date(`${day}T12:00:00Z`);
   if (age < 7) return WEEKDAY.format(noon);

@@ -1,6 +1,8 @@
 // Reminder texts (SPEC §9): the template's {variables}, rendering, and how many SMS
 // segments a text costs. Isomorphic: the SMS screen previews with the same code the
 // scheduler sends with.
+import type { ClockFormat } from "#db/enums";
+import { formatClockTime, timeInZone } from "./salon-time";
 import { withoutControlCharacters } from "./schemas/limits";
 
 /** SPEC §9's reminder timings, in hours before the appointment. */
@@ -71,35 +73,32 @@ export function renderTemplate(template: string, values: TemplateValues): string
   });
 }
 
-// One pair of formatters per zone, reused: building an Intl.DateTimeFormat is the slow part.
-const appointmentFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+// One date formatter per zone, reused: building an Intl.DateTimeFormat is the slow part.
+const appointmentDates = new Map<string, Intl.DateTimeFormat>();
 
-function appointmentFormat(timeZone: string) {
-  let formats = appointmentFormats.get(timeZone);
-  if (!formats) {
-    formats = {
-      date: new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        weekday: "long",
-        month: "long",
-        day: "numeric",
-        year: "numeric",
-      }),
-      time: new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }),
-    };
-    appointmentFormats.set(timeZone, formats);
+function appointmentDateFormat(timeZone: string) {
+  let format = appointmentDates.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" });
+    appointmentDates.set(timeZone, format);
   }
-  return formats;
+  return format;
 }
 
-/** The appointment's date and time as the salon's clock shows them (SPEC §1: US English long date). */
+/**
+ * The appointment's date and time as the salon's clock shows them (SPEC §1: US English long
+ * date; the time on the salon's 12- or 24-hour clock, decision 0075, as on every screen).
+ */
 export function appointmentDateTime(
   startTime: string,
   timeZone: string,
+  clock: ClockFormat = "12h",
 ): { appointmentDate: string; appointmentTime: string } {
   const instant = new Date(startTime);
-  const formats = appointmentFormat(timeZone);
-  return { appointmentDate: formats.date.format(instant), appointmentTime: formats.time.format(instant) };
+  return {
+    appointmentDate: appointmentDateFormat(timeZone).format(instant),
+    appointmentTime: formatClockTime(timeInZone(instant, timeZone), clock),
+  };
 }
 
 // GSM 03.38: the basic set costs one septet a character, the extension set two (escape + char).

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { addTimeOff, timeOffConflictsOf } from "~/domain/availability.server";
+import { getGlobalSettings } from "~/domain/settings.server";
 import { resolveManagedStylist } from "~/domain/stylists.server";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { returnPath } from "~/lib/return-path";
@@ -46,10 +47,11 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       } catch (error) {
         const covered = timeOffConflictsOf(error);
         if (!covered) throw error;
+        const { clockFormat } = await getGlobalSettings();
         // Dates are worded here: the salon-time helpers would add to the dialog's JavaScript.
         const bookings = covered.conflicts.map((booking) => ({
           ...booking,
-          when: `${formatLongDate(booking.date)}, ${formatClockTime(booking.time)}`,
+          when: `${formatLongDate(booking.date)}, ${formatClockTime(booking.time, clockFormat)}`,
         }));
         return data(
           {

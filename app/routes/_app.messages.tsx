@@ -36,7 +36,7 @@ const ROLE_BADGES: Record<string, { label: string; tone: BadgeTone }> = {
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "messages.use");
   const before = parseOptionalId(new URL(request.url).searchParams.get("before"));
-  const [{ messages, hasOlder }, { timeZone }] = await Promise.all([
+  const [{ messages, hasOlder }, { timeZone, clockFormat }] = await Promise.all([
     listMessages(user, { before }),
     getGlobalSettings(),
   ]);
@@ -51,7 +51,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
       name,
       initial: message.sender?.name ? message.sender.name[0]!.toUpperCase() : "?",
       role: ROLE_BADGES[message.sender?.role ?? ""] ?? { label: "User", tone: "neutral" as BadgeTone },
-      time: chatTimeLabel(message.createdAt, now, timeZone),
+      time: chatTimeLabel(message.createdAt, now, timeZone, clockFormat),
       sentAt: message.createdAt,
       canDelete: canDeleteMessage(user, message),
     };

@@ -3,12 +3,13 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardHeader } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
-import type { SmsProvider } from "#db/enums";
+import type { ClockFormat, SmsProvider } from "#db/enums";
+import { useClockFormat } from "~/components/ui/clock-format";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { providerName } from "~/lib/sms-providers";
 
-function formatInstant(instant: string, timeZone: string): string {
-  return `${formatLongDate(dateInZone(instant, timeZone))}, ${formatClockTime(timeInZone(instant, timeZone))}`;
+function formatInstant(instant: string, timeZone: string, clock: ClockFormat): string {
+  return `${formatLongDate(dateInZone(instant, timeZone))}, ${formatClockTime(timeInZone(instant, timeZone), clock)}`;
 }
 
 type Status = {
@@ -43,6 +44,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export function StatusCard({ status, timeZone }: { status: Status; timeZone: string }) {
+  const clock = useClockFormat();
   return (
     <Card aria-labelledby="sms-status-title">
       <CardHeader
@@ -56,7 +58,7 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
         <Row label="Credentials">
           {status.credentialsComplete ? <Badge tone="green">Complete</Badge> : <Badge tone="amber">Incomplete</Badge>}
         </Row>
-        <Row label="Last scheduler run">{status.lastRunAt ? formatInstant(status.lastRunAt, timeZone) : "Not yet"}</Row>
+        <Row label="Last scheduler run">{status.lastRunAt ? formatInstant(status.lastRunAt, timeZone, clock) : "Not yet"}</Row>
         <Row label="Sent (last 24 hours)">{status.sentLast24Hours}</Row>
         <Row label="Failed (last 24 hours)">
           {status.failedLast24Hours > 0 ? <span className="text-red-700">{status.failedLast24Hours}</span> : 0}
@@ -87,8 +89,8 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
             <li key={`${due.appointmentId}-${due.startTime}`} className="py-1.5">
               <span className="font-medium text-slate-900">{due.clientName ?? "Unknown"}</span> with {due.stylistName}
               <span className="block text-slate-600">
-                Appointment #{due.appointmentId}, {formatInstant(due.startTime, timeZone)}; due{" "}
-                {formatInstant(due.dueAt, timeZone)}
+                Appointment #{due.appointmentId}, {formatInstant(due.startTime, timeZone, clock)}; due{" "}
+                {formatInstant(due.dueAt, timeZone, clock)}
               </span>
             </li>
           ))}
@@ -119,6 +121,7 @@ export function MessageLog({
   log: { entries: LogEntry[]; total: number; firstHref: string | null; nextHref: string | null };
   timeZone: string;
 }) {
+  const clock = useClockFormat();
   return (
     <Card aria-labelledby="sms-log-title">
       <CardHeader
@@ -139,8 +142,8 @@ export function MessageLog({
                 <p className="text-slate-600">
                   {entry.kind === "test" ? "Test" : "Reminder"}
                   {entry.appointmentId ? ` for appointment #${entry.appointmentId}` : ""}
-                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone)})` : ""} ·{" "}
-                  {providerName(entry.provider)} · {formatInstant(entry.createdAt, timeZone)}
+                  {entry.appointmentStart ? ` (${formatInstant(entry.appointmentStart, timeZone, clock)})` : ""} ·{" "}
+                  {providerName(entry.provider)} · {formatInstant(entry.createdAt, timeZone, clock)}
                 </p>
                 {entry.status === "sent" ? (
                   <p className="break-all text-xs text-slate-600">Message id {entry.providerMessageId}</p>
