@@ -449,6 +449,42 @@ async function previewReminder(actor: Actor, template: string, now = new Date())
   return { text, appointmentId, segments: smsSegments(text) };
 }
 
+/** An upcoming appointment the Test SMS can text: its client has a phone and has not replied STOP. */
+export type TestChoice = {
+  appointmentId: number;
+  startTime: string;
+  clientName: string;
+  clientPhone: string;
+  serviceName: string | null;
+  stylistName: string;
+};
+
+const TEST_CHOICES = 50;
+
+/** The Test SMS picker's list: the next scheduled appointments with a client to text, soonest first (at most 50). */
+export async function listTestChoices(actor: Actor, now = new Date()): Promise<TestChoice[]> {
+  assertSms(actor);
+  const rows = await textContextQuery(db)
+    .where(
+      and(
+        eq(appointments.status, "scheduled"),
+        gt(appointments.startTime, now.toISOString()),
+        ne(clients.phone, ""),
+        isNull(clients.smsOptedOutAt),
+      ),
+    )
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
+    .limit(TEST_CHOICES);
+  return rows.map((row) => ({
+    appointmentId: row.appointmentId,
+    startTime: row.startTime,
+    clientName: row.clientName ?? "",
+    clientPhone: row.clientPhone ?? "",
+    serviceName: row.serviceName,
+    stylistName: row.stylistName,
+  }));
+}
+
 /**
  * `POST /api/test-reminder` and the screen's Test SMS (SPEC §5): sends the appointment's
  * real reminder to the client's phone now and logs it. It does not count as the

@@ -79,7 +79,13 @@ const appointmentDates = new Map<string, Intl.DateTimeFormat>();
 function appointmentDateFormat(timeZone: string) {
   let format = appointmentDates.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+    });
     appointmentDates.set(timeZone, format);
   }
   return format;

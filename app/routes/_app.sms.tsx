@@ -1,17 +1,17 @@
 // SMS Reminders (SPEC §2, decision 0051): admins only, enforced here and in the domain. Four
 // forms post to this route with an intent (settings, test, preference), so all of them
 // work without JavaScript; with it, the template preview follows the typing.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { SmsSettingsFields } from "~/components/sms/sms-settings-fields";
 import { MessageLog, StatusCard } from "~/components/sms/sms-status";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
-import { Field, FormAlert } from "~/components/ui/field";
+import { FormAlert, SelectField } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
@@ -20,6 +20,7 @@ import {
   getSmsSettings,
   getSmsStatus,
   listSmsLog,
+  listTestChoices,
   listStylistPreferences,
   previewSample,
   saveSmsSettings,
@@ -29,7 +30,8 @@ import {
 import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
-import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderSchema } from "~/lib/schemas/sms";
+import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderFormSchema } from "~/lib/schemas/sms";
+import { dateInZone, formatClockTime, timeInZone } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { pageRequest } from "~/utils/paging.server";
@@ -39,6 +41,13 @@ import { z } from "zod";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
+
+const SHORT_DAY = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
 export const shouldRevalidate = revalidateOnOwnParams(["cursor", "limit"]);
 
 async function requireSmsAdmin(request: Request) {
@@ -50,14 +59,26 @@ async function requireSmsAdmin(request: Request) {
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireSmsAdmin(request);
   const url = new URL(request.url);
-  const [{ settings, formDefaults }, status, sample, stylists, log, { timeZone }] = await Promise.all([
-    getSmsSettings(user),
-    getSmsStatus(user),
-    previewSample(user),
-    listStylistPreferences(user),
-    listSmsLog(user, pageRequest(url)),
-    getGlobalSettings(),
-  ]);
+  const [{ settings, formDefaults }, status, sample, stylists, log, { timeZone, clockFormat }, choices] =
+    await Promise.all([
+      getSmsSettings(user),
+      getSmsStatus(user),
+      previewSample(user),
+      listStylistPreferences(user),
+      listSmsLog(user, pageRequest(url)),
+      getGlobalSettings(),
+      listTestChoices(user),
+    ]);
+  // Worded here, in the salon's zone and clock, so the browser needs no date code.
+  const testChoices = choices.map((choice) => {
+    const day = SHORT_DAY.format(new Date(`${dateInZone(choice.startTime, timeZone)}T12:00:00Z`));
+    const time = formatClockTime(timeInZone(choice.startTime, timeZone), clockFormat);
+    return {
+      id: choice.appointmentId,
+      label: `${day}, ${time} – ${choice.clientName} (${choice.clientPhone})`,
+      recipient: `Goes to ${choice.clientName}'s phone, ${choice.clientPhone}: the reminder for ${choice.serviceName ?? "their appointment"} with ${choice.stylistName}.`,
+    };
+  });
   // The log's pages land on the log, not the top of the screen.
   const { firstHref, nextHref } = pageHrefs(url, log.nextCursor);
   const pages = {
@@ -72,6 +93,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     stylists,
     log: { entries: log.items, total: log.total, ...pages },
     timeZone,
+    testChoices,
   };
 });
 
@@ -81,12 +103,15 @@ const PreferenceFormSchema = SmsPreferenceSchema.extend({
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireSmsAdmin(request);
-  const formData = await readFormData(request, formLimit(TestReminderSchema, PreferenceFormSchema, SmsSettingsSchema));
+  const formData = await readFormData(
+    request,
+    formLimit(TestReminderFormSchema, PreferenceFormSchema, SmsSettingsSchema),
+  );
   const intent = formData.get("intent");
   if (intent === "test") {
     return formAction(
       formData,
-      TestReminderSchema,
+      TestReminderFormSchema,
       async ({ appointmentId }) => {
         const outcome = await sendTestReminder(user, appointmentId);
         // The provider refused or could not be reached: shown with the form, like a refusal.
@@ -122,7 +147,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 });
 
 export default function SmsScreen() {
-  const { settings, status, stylists, log, timeZone } = useLoaderData<typeof loader>();
+  const { settings, status, stylists, log, timeZone, testChoices } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-6xl p-4 sm:p-6">
       <PageHeader title="SMS Reminders" description="Automatic appointment reminders by text message" />
@@ -133,7 +158,7 @@ export default function SmsScreen() {
         </div>
         <div className="space-y-6">
           <StatusCard status={status} timeZone={timeZone} />
-          <TestCard enabled={settings.smsEnabled} />
+          <TestCard enabled={settings.smsEnabled} choices={testChoices} />
         </div>
       </div>
       <div className="mt-6">
@@ -181,12 +206,18 @@ function SettingsForm() {
   );
 }
 
-function TestCard({ enabled }: { enabled: boolean }) {
+type TestChoice = { id: number; label: string; recipient: string };
+
+// A list of the upcoming appointments, not an id to look up: each option names the client
+// and the phone the text goes to; with JavaScript a line under it repeats whose phone it is.
+function TestCard({ enabled, choices }: { enabled: boolean; choices: TestChoice[] }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm<{ appointmentId: string }>({
     lastResult: actionData?.intent === "test" ? actionData.result : undefined,
   });
+  const [chosen, setChosen] = useState(String(fields.appointmentId.initialValue ?? ""));
+  const recipient = choices.find((choice) => String(choice.id) === chosen)?.recipient ?? null;
   const busy = navigation.formData?.get("intent") === "test";
   const failure = actionData?.intent === "test" ? (actionData.result.error?.[""]?.[0] ?? null) : null;
   useEffect(() => {
@@ -197,19 +228,35 @@ function TestCard({ enabled }: { enabled: boolean }) {
     <Card aria-labelledby="sms-test-title">
       <CardHeader
         title={<span id="sms-test-title">Test SMS</span>}
-        description="Sends an appointment's real reminder to its client now."
+        description="Sends an appointment's real reminder to its client's phone now."
       />
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="test" />
         <FormAlert errors={form.errors} />
-        <Field
-          label="Appointment ID"
-          {...getInputProps(fields.appointmentId, { type: "text" })}
-          inputMode="numeric"
-          autoComplete="off"
-          errors={fields.appointmentId.errors}
-        />
-        <Button type="submit" disabled={!enabled || busy}>
+        {choices.length === 0 ? (
+          <p className="text-sm text-slate-600">No upcoming appointments with a client to text.</p>
+        ) : (
+          <>
+            <SelectField
+              label="Appointment"
+              hint="Upcoming appointments whose client has a phone and has not opted out; the text goes to the phone shown."
+              {...getSelectProps(fields.appointmentId)}
+              onChange={(event) => setChosen(event.currentTarget.value)}
+              errors={fields.appointmentId.errors}
+            >
+              <option value="">Choose an appointment</option>
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </SelectField>
+            <p className="break-words text-sm text-slate-700" aria-live="polite" data-testid="sms-test-recipient">
+              {recipient}
+            </p>
+          </>
+        )}
+        <Button type="submit" disabled={!enabled || busy || choices.length === 0}>
           {busy ? "Sending..." : "Send Test SMS"}
         </Button>
         {!enabled ? <p className="text-sm text-slate-600">Turn on SMS reminders and save to send a test.</p> : null}

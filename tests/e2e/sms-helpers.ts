@@ -40,6 +40,7 @@ export async function upcomingAppointment() {
     stylist,
     appointmentId: appointment.body.id,
     clientName: `Tess Texter ${tag}`,
+    phone,
     phoneE164: `+44${phone.replace(/\D/g, "").slice(1)}`,
   };
 }

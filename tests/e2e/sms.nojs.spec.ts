@@ -7,7 +7,7 @@ import { turnSmsOff, upcomingAppointment } from "./sms-helpers";
 test.afterAll(turnSmsOff);
 
 test("an admin saves settings, switches a stylist off and tries a test without JavaScript", async ({ page }) => {
-  const { appointmentId, stylist } = await upcomingAppointment();
+  const { appointmentId, stylist, clientName, phone } = await upcomingAppointment();
   await signIn(page, ADMIN, "/sms");
 
   const template = page.getByLabel("Message template");
@@ -37,8 +37,13 @@ test("an admin saves settings, switches a stylist off and tries a test without J
 
   const test = page.getByRole("region", { name: "Test SMS" });
   await test.getByRole("button", { name: "Send Test SMS" }).click();
-  await expect(page.getByText("Please enter an appointment ID to test.")).toBeVisible();
-  await page.getByLabel("Appointment ID").fill(String(appointmentId));
+  await expect(page.getByText("Please choose an appointment to test.")).toBeVisible();
+  // Each choice names the client and the phone the text goes to, with no script to say so.
+  const picker = test.getByLabel("Appointment", { exact: true });
+  await expect(picker.locator(`option[value="${appointmentId}"]`)).toContainText(`${clientName} (${phone})`);
+  await picker.selectOption(String(appointmentId));
   await page.getByRole("button", { name: "Send Test SMS" }).click();
   await expect(page.getByText(/Test failed: Could not reach Plivo/)).toBeVisible();
+  // The failed attempt keeps the choice.
+  await expect(page.getByLabel("Appointment", { exact: true })).toHaveValue(String(appointmentId));
 });

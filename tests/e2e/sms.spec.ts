@@ -9,7 +9,7 @@ import { turnSmsOff, upcomingAppointment } from "./sms-helpers";
 test.afterAll(turnSmsOff);
 
 test("an admin sets up reminders, previews the text, sends a test and sees it in the log", async ({ page }) => {
-  const { appointmentId, stylist, phoneE164 } = await upcomingAppointment();
+  const { appointmentId, stylist, phoneE164, clientName, phone } = await upcomingAppointment();
   await turnSmsOff();
   await signIn(page, ADMIN, "/sms");
   await expect(page.getByRole("heading", { name: "SMS Reminders", level: 1 })).toBeVisible();
@@ -62,11 +62,18 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
   await expect(status).toContainText("Enabled");
   await expect(status).toContainText("Complete");
 
-  // Test SMS: required id, then a real attempt (the tests' provider address refuses).
+  // Test SMS: an appointment picked from the upcoming ones, naming whose phone the text goes
+  // to; nothing picked is refused; then a real attempt (the tests' provider address refuses).
   const test = page.getByRole("region", { name: "Test SMS" });
+  await expect(test.getByLabel("Appointment ID")).toHaveCount(0);
+  const picker = test.getByLabel("Appointment", { exact: true });
+  await expect(picker.locator(`option[value="${appointmentId}"]`)).toHaveText(
+    new RegExp(`^\\w{3}, \\w{3} \\d{1,2}, \\d{1,2}:\\d{2} [AP]M – ${clientName} \\(${phone}\\)$`),
+  );
   await test.getByRole("button", { name: "Send Test SMS" }).click();
-  await expect(test.getByText("Please enter an appointment ID to test.")).toBeVisible();
-  await test.getByLabel("Appointment ID").fill(String(appointmentId));
+  await expect(test.getByText("Please choose an appointment to test.")).toBeVisible();
+  await picker.selectOption(String(appointmentId));
+  await expect(test.getByTestId("sms-test-recipient")).toContainText(`Goes to ${clientName}'s phone, ${phone}`);
   await test.getByRole("button", { name: "Send Test SMS" }).click();
   await expect(test.getByText(/Test failed: Could not reach Twilio/)).toBeVisible();
   const log = page.getByRole("region", { name: "Message Log" });
@@ -87,6 +94,9 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
   );
 
   await screenshotBothSizes(page, "sms", async (p) => {
+    await p
+      .getByRole("region", { name: "Test SMS" })
+      .screenshot({ path: `screenshots/sms-test-picker-${p.viewportSize()!.width}.png` });
     await expect(p.getByRole("heading", { name: "SMS Reminders", level: 1 })).toBeVisible();
   });
 });

@@ -33,7 +33,8 @@ beforeEach(async () => {
   await configureSms({ reminderTemplate: "See you {appointmentDate} at {appointmentTime}, {clientName}." });
 });
 
-const useClock = (clockFormat: "12h" | "24h") => db.update(salonSettings).set({ clockFormat }).where(eq(salonSettings.id, 1));
+const useClock = (clockFormat: "12h" | "24h") =>
+  db.update(salonSettings).set({ clockFormat }).where(eq(salonSettings.id, 1));
 
 describe("reminder texts on the salon's clock", () => {
   it("the scheduled reminder says 14:30 on the 24-hour clock", async () => {

@@ -58,7 +58,9 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
         <Row label="Credentials">
           {status.credentialsComplete ? <Badge tone="green">Complete</Badge> : <Badge tone="amber">Incomplete</Badge>}
         </Row>
-        <Row label="Last scheduler run">{status.lastRunAt ? formatInstant(status.lastRunAt, timeZone, clock) : "Not yet"}</Row>
+        <Row label="Last scheduler run">
+          {status.lastRunAt ? formatInstant(status.lastRunAt, timeZone, clock) : "Not yet"}
+        </Row>
         <Row label="Sent (last 24 hours)">{status.sentLast24Hours}</Row>
         <Row label="Failed (last 24 hours)">
           {status.failedLast24Hours > 0 ? <span className="text-red-700">{status.failedLast24Hours}</span> : 0}
