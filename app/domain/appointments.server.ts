@@ -309,11 +309,13 @@ export async function moveAppointment(
   return getAppointment(actor, id);
 }
 
-export async function deleteAppointment(actor: Actor, id: number, scope: SeriesScope = "this"): Promise<void> {
+/** Deletes the appointment (and with "following" the rest of its series); answers how many were deleted. */
+export async function deleteAppointment(actor: Actor, id: number, scope: SeriesScope = "this"): Promise<number> {
   assertCan(actor, "appointments.write");
-  await writeTransaction(async (tx) => {
+  return writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
     const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
     for (const row of [existing, ...following]) await deleteChecked(tx, actor, row);
+    return 1 + following.length;
   });
 }

@@ -40,6 +40,8 @@ export type CalendarItem = {
   /** A booking inside its stylist's time off (added after it was booked): the grid marks it. */
   duringTimeOff: boolean;
   lateCancellation: boolean;
+  /** One of a repeat series (decision 0087): the grid marks it. */
+  inSeries: boolean;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -133,7 +135,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null)) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -150,27 +152,31 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     string | null,
     string | null,
     0 | 1,
+    0 | 1,
   ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
-  return rows.map(([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, serviceColor, late]) => {
-    const start = wallClock(startTime, timeZone);
-    const lateCancellation = status === "cancelled" && late === 1;
-    return {
-      id,
-      stylistId,
-      date: start.date,
-      startMinutes: start.minutes,
-      endMinutes: minutesInZone(endTime, timeZone) || 24 * 60,
-      status,
-      clientName,
-      serviceName,
-      serviceColor,
-      notes,
-      duringTimeOff: false,
-      lateCancellation,
-    };
-  });
+  return rows.map(
+    ([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, serviceColor, late, series]) => {
+      const start = wallClock(startTime, timeZone);
+      const lateCancellation = status === "cancelled" && late === 1;
+      return {
+        id,
+        stylistId,
+        date: start.date,
+        startMinutes: start.minutes,
+        endMinutes: minutesInZone(endTime, timeZone) || 24 * 60,
+        status,
+        clientName,
+        serviceName,
+        serviceColor,
+        notes,
+        duringTimeOff: false,
+        lateCancellation,
+        inSeries: series === 1,
+      };
+    },
+  );
 }
 
 const emptyDay = (): DaySummary => ({

@@ -113,10 +113,10 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
       formData,
       DeleteSchema,
       async ({ scope }) => {
-        await deleteAppointment(user, id, scope);
+        const deleted = await deleteAppointment(user, id, scope);
         return redirectWithToast(returnPath("/calendar", url), {
           title: "Success",
-          description: "Appointment deleted successfully",
+          description: deleted === 1 ? "Appointment deleted successfully" : `${deleted} appointments deleted`,
         });
       },
       { failure: (error) => `Failed to delete appointment: ${error.message}` },

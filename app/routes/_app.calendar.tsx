@@ -122,7 +122,8 @@ function useMoves() {
       else
         showToast({
           title: "Failed to move appointment",
-          description: `The appointment could not be moved. Please try again. ${reason}`,
+          // A refusal (a taken slot, hours off) would refuse again: say why, not "try again".
+          description: `The appointment could not be moved there: ${reason} It stays where it was; choose a free time.`,
           variant: "destructive",
         });
     }

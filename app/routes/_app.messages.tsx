@@ -212,7 +212,7 @@ export default function MessagesScreen() {
     navigation.location.pathname === "/messages" &&
     navigation.location.search !== location.search;
   return (
-    <main className="p-4 sm:p-6">
+    <main className="p-4 sm:p-6" data-toasts-at-top>
       <PageHeader title="Team Messages" description="Group chat for the whole salon team" />
       <Card aria-labelledby="chat-title" className="flex flex-col p-4 sm:p-5">
         <h2 id="chat-title" className="mb-2 text-base font-semibold text-slate-900">

@@ -153,7 +153,13 @@ test("drag an appointment to another stylist and time, and roll back a refused m
 
   await drag(page, moving.id, "11:00", THEO, "13:30");
   await expectToast(page, "Failed to move appointment");
-  await expect(page.getByText("The appointment could not be moved. Please try again.", { exact: false })).toBeVisible();
+  // A taken slot: the toast says why and that trying again cannot work.
+  await expect(
+    page.getByText(
+      "The appointment could not be moved there: Theo Trimmer already has an appointment from 1:00 PM to 2:00 PM. It stays where it was; choose a free time.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText("Please try again", { exact: false })).toHaveCount(0);
   await expect(column(page, THEO).getByTestId(`appointment-${moving.id}`)).toContainText("11:00 AM – 12:00 PM");
   const unchanged = await apiRequest("GET", `/api/appointments/${moving.id}`, setup.token);
   expect(unchanged.body.startTime).toBe(londonInstant("2027-03-04", "11:00"));

@@ -14,15 +14,15 @@ test("time off over a booking lists it at 15:30", async ({ page }) => {
     clientId: setup.clientId,
     stylistId: setup.stylists["Sofia Stylist"],
     serviceId: setup.services["Colour Refresh"],
-    startTime: londonInstant("2028-05-23", "15:30"),
+    startTime: londonInstant("2028-11-21", "15:30"),
   });
   expect(booked.status).toBe(201);
   await signIn(page, STYLIST, "/availability/time-off/new");
   const dialog = page.getByRole("dialog", { name: "Add Time Off" });
-  await dialog.getByLabel("Start Date").fill("2028-05-22");
-  await dialog.getByLabel("End Date").fill("2028-05-24");
+  await dialog.getByLabel("Start Date").fill("2028-11-20");
+  await dialog.getByLabel("End Date").fill("2028-11-22");
   await dialog.getByRole("button", { name: "Add Time Off" }).click();
   await expect(bookingsInTimeOff(page).getByRole("listitem")).toHaveText([
-    "Tuesday, May 23, 2028, 15:30: Jane Doe (Colour Refresh)",
+    "Tuesday, November 21, 2028, 15:30: Jane Doe (Colour Refresh)",
   ]);
 });

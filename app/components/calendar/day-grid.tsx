@@ -160,6 +160,26 @@ function cancelledBeside(items: CalendarItem[]): Set<number> {
   return beside;
 }
 
+/** One of a repeat series (decision 0087): a small repeat icon, read as "Repeats". */
+function SeriesMark() {
+  return (
+    <span className="mr-1 inline-block align-[-1px]" title="Repeats" data-testid="series-mark">
+      <svg
+        viewBox="0 0 16 16"
+        className="inline size-3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
+        <path d="M2.5 6.5a5 5 0 0 1 9-2.5M13.5 9.5a5 5 0 0 1-9 2.5" strokeLinecap="round" />
+        <path d="M11.5 1.5v2.8H8.7M4.5 14.5v-2.8h2.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span className="sr-only">Repeats: </span>
+    </span>
+  );
+}
+
 /** " · " between a block's lines: read out and kept in its text, not drawn. */
 const SEPARATOR = <u> · </u>;
 
@@ -176,6 +196,7 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
     <>
       <b>
         <TimeOffMark item={item} />
+        {item.inSeries ? <SeriesMark /> : null}
         {appointmentTitle(item)}
       </b>{" "}
       {short ? <i aria-hidden="true">{clockLabel(item.startMinutes, clock)}</i> : null}

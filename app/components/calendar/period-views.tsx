@@ -81,14 +81,14 @@ function WeekCell({ day, href, label }: { day: DaySummary; href: string; label: 
             {day.count}
             {day.count > 0 && day.workingMinutes === 0 ? (
               <span
-                className="ml-1 rounded bg-amber-100 px-1 text-amber-900"
+                className="rounded bg-amber-100 px-1 text-amber-900"
                 aria-hidden="true"
                 title="Outside working hours"
               >
                 !
               </span>
             ) : null}
-            <NoShows day={day} className="ml-1" />
+            <NoShows day={day} />
           </b>
           {day.first !== null && day.last !== null ? (
             <>

@@ -63,16 +63,17 @@ export function RevenueChart({ buckets, unit }: { buckets: ChartBucket[]; unit: 
           <span className="inline-block h-0.5 w-4 bg-slate-800" /> Appointments (right axis)
         </span>
       </div>
-      {/* Sideways scrolling on a phone keeps the labels readable; focusable so keyboards can scroll it. */}
+      {/* Sideways scrolling on a phone keeps the labels readable; focusable so keyboards can scroll it.
+          row-reverse opens it scrolled to its newest end (today), with or without JavaScript. */}
       <div
-        className="overflow-x-auto"
+        className="flex flex-row-reverse overflow-x-auto"
         tabIndex={0}
         role="group"
         aria-label={`Chart of revenue and appointments per ${per}`}
       >
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full min-w-[560px]"
+          className="h-auto w-full min-w-[560px] shrink-0"
           role="img"
           aria-labelledby={`${id}-title ${id}-desc`}
         >

@@ -58,7 +58,7 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
   return (
     <section
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+      className="toaster pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
     >
       {/* Plain boxes, not a list: a list item may not carry the status or alert role (axe). */}
       <div ref={region} tabIndex={-1} className="w-full max-w-sm outline-none" aria-live="polite">
