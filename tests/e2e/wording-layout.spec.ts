@@ -87,6 +87,8 @@ test("on a phone the Week view's no-show badge stays inside its day", async ({ p
   const badge = cell.locator(".no-show-count");
   await expect(badge).toBeVisible();
   await within(badge, cell.locator("xpath=.."));
+  const heading = week.getByRole("columnheader", { name: /Tuesday, November 4, 2025/ });
+  await within(heading.locator(".no-show-count"), heading);
   await bothSizes(page, "week-no-show", () => cell);
 });
 

@@ -136,9 +136,10 @@ export function WeekView({ first, today, stylists, summary, query }: ViewProps) 
                     <span className="block font-semibold">
                       {weekdayShort(day)} {Number(day.slice(8))}
                     </span>
-                    <span className="block text-[10px] font-normal text-slate-600">
-                      {total.count} booked
-                      <NoShows day={total} className="ml-1" />
+                    {/* Wraps in a narrow phone column instead of running into the next day. */}
+                    <span className="flex flex-wrap justify-center gap-x-1 text-[10px] font-normal text-slate-600">
+                      <span>{total.count} booked</span>
+                      <NoShows day={total} />
                     </span>
                     <LoadBar day={total} />
                   </a>
