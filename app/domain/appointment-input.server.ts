@@ -21,11 +21,19 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
 /** The booking dialog's fields as the domain's write, in the salon's time zone. */
 export function formWrite(value: AppointmentFormValue, timeZone: string): AppointmentWrite {
   const blocked = value.status === "blocked";
+  // A client chosen from those the server listed (decision 0097) is booked as if picked.
+  const chosenId = value.clientChoice && value.clientChoice !== "new" ? Number(value.clientChoice) : null;
+  const clientId = blocked ? null : (value.clientId ?? chosenId ?? null);
   return {
-    clientId: blocked ? null : (value.clientId ?? null),
+    clientId,
     newClient:
-      !blocked && !value.clientId && value.clientName
-        ? { name: value.clientName, phone: value.clientPhone ?? "", email: value.clientEmail ?? null }
+      !blocked && !clientId && value.clientName
+        ? {
+            name: value.clientName,
+            phone: value.clientPhone ?? "",
+            email: value.clientEmail ?? null,
+            confirmFor: value.clientChoice === "new" ? (value.clientConfirmFor ?? null) : null,
+          }
         : undefined,
     stylistId: value.stylistId,
     // Blocked time carries no service: a service left chosen in the form is dropped.

@@ -6,7 +6,6 @@
 // split by a concurrent request.
 import { eq } from "drizzle-orm";
 import type { Executor, Transaction } from "#db/client.server";
-import { storedCountry } from "#db/phone-numbers";
 import { appointments, clients, stylists, type AppointmentStatus } from "#db/schema";
 import { roundDuration } from "~/lib/calendar";
 import { publish } from "./events.server";
@@ -14,16 +13,19 @@ import type { Actor } from "./access.server";
 import { recordAppointmentChange } from "./appointment-history.server";
 import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
 import type { AppointmentView } from "./appointment-views.server";
-import { clientKeys, createClientRecord, findClientByKeys } from "./clients.server";
-import { Forbidden, Invalid, NotFound } from "./errors";
+import { clientChoiceKey, clientsMatching, createClientRecord } from "./clients.server";
+import { ClientChoiceNeeded, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
 import { bookingTerms } from "./pricing.server";
 import { SERVICE_INACTIVE } from "./services.server";
 
 export type AppointmentWrite = {
   clientId?: number | null;
-  /** Creates the client in the same transaction (a booking for someone new). */
-  newClient?: { name: string; phone: string; email: string | null };
+  /**
+   * Creates the client in the same transaction (a booking for someone new). `confirmFor`:
+   * the user chose "Create a new client" for these typed details (decision 0097).
+   */
+  newClient?: { name: string; phone: string; email: string | null; confirmFor?: string | null };
   stylistId: number;
   serviceId?: number | null;
   start: Date;
@@ -56,7 +58,7 @@ type Resolved = {
   end: Date;
 };
 
-/** A booking typed for someone new whose phone or e-mail is already a client's books that client (decision 0060). */
+/** A booking typed with the name and the phone or e-mail of a client on file books that client (decisions 0060, 0097). */
 export type ReusedClient = { id: number; name: string };
 export type SavedAppointment = AppointmentView & { reusedClient?: ReusedClient };
 
@@ -65,9 +67,14 @@ async function bookingClient(
   actor: Actor,
   newClient: NonNullable<AppointmentWrite["newClient"]>,
 ): Promise<{ id: number; reused: boolean; name: string }> {
-  const existing = await findClientByKeys(executor, clientKeys(newClient, await storedCountry(executor)));
-  if (existing) return { id: existing.id, name: existing.name, reused: true };
-  const created = await createClientRecord(executor, actor, { ...newClient, consentType: "service" });
+  const { confirmFor, ...typed } = newClient;
+  const { same, candidates } = await clientsMatching(executor, typed);
+  if (same) return { id: same.id, name: same.name, reused: true };
+  // Never a silent second record: a name, phone or e-mail on file under someone else asks
+  // first, and "Create a new client" holds only for the details that were checked.
+  const confirmed = confirmFor === clientChoiceKey(typed);
+  if (candidates.length > 0 && !confirmed) throw new ClientChoiceNeeded(candidates, clientChoiceKey(typed));
+  const created = await createClientRecord(executor, actor, { ...typed, consentType: "service" }, confirmed);
   return { id: created.id, name: created.name, reused: false };
 }
 

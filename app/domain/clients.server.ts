@@ -6,6 +6,7 @@ import { db, flushDeletedData, writeTransaction, type Executor } from "#db/clien
 import { phoneColumns, storedCountry } from "#db/phone-numbers";
 import { appointments, auditLog, clients, smsLog } from "#db/schema";
 import { ClientInputSchema, optionalEmail, type ConsentType, type LegalBasis } from "~/lib/schemas/clients";
+import { foldName } from "~/lib/names";
 import { toE164 } from "~/lib/phone";
 import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
@@ -13,7 +14,7 @@ import { assertCan, type Actor } from "./access.server";
 import { recordAppointmentChanges, scrubClientHistory } from "./appointment-history.server";
 import { deleteFormerDetails, recordFormerDetails } from "./client-former-details.server";
 import { can } from "./permissions";
-import { DuplicateClient, NotFound } from "./errors";
+import { DuplicateClient, NotFound, type ClientCandidate } from "./errors";
 import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
 import { parseOrInvalid } from "./validate";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
@@ -270,16 +271,106 @@ export async function findClientByKeys(
   return null;
 }
 
-async function assertNotDuplicate(executor: Executor, keys: ClientKeys, exceptId?: number) {
-  const existing = await findClientByKeys(executor, keys, exceptId);
-  if (existing) throw new DuplicateClient(existing, existing.matchedOn);
+/**
+ * Confirms a client who shares a phone or e-mail with another (decision 0097): `true`
+ * (`/api`'s `"confirm": true`), or the keys the user was warned about (a form's hidden
+ * field), which holds only while the phone and e-mail stay as they were.
+ */
+export type SharedConfirmation = boolean | string | null | undefined;
+
+/** What a warning about shared keys was about: the phone's E.164 form and the e-mail. */
+function sharedKeysOf(keys: ClientKeys): string {
+  return `${keys.phoneE164 ?? ""} ${keys.email ?? ""}`;
 }
 
-async function insertClient(executor: Executor, actor: Actor, input: unknown): Promise<Client> {
+const CANDIDATES_SHOWN = 10;
+
+/**
+ * Who a booking typed (not picked) for `typed` may be for (decision 0097): `same` is the
+ * client whose phone or e-mail and name both match (booked without asking); otherwise
+ * `candidates` are the clients with the same name (folded: case, accents, spaces) or the
+ * same phone or e-mail, each with what matched, at most 10.
+ */
+export async function clientsMatching(
+  executor: Executor,
+  typed: { name: string; phone?: string | null; email?: string | null },
+): Promise<{ same: ClientSummary | null; candidates: ClientCandidate[] }> {
+  const keys = clientKeys(typed, await storedCountry(executor));
+  const folded = foldName(typed.name);
+  const keyConditions = [
+    keys.phoneE164 ? eq(clients.phoneE164, keys.phoneE164) : undefined,
+    keys.email ? eq(clients.email, keys.email) : undefined,
+  ].filter((condition) => condition !== undefined);
+  const byKeys = keyConditions.length
+    ? await executor
+        .select({ ...summaryColumns, phoneE164: clients.phoneE164 })
+        .from(clients)
+        .where(or(...keyConditions))
+        .orderBy(asc(clients.id))
+        .limit(CANDIDATES_SHOWN)
+    : [];
+  const same = byKeys.find((client) => foldName(client.name) === folded);
+  if (same) return { same: { id: same.id, name: same.name, phone: same.phone, email: same.email }, candidates: [] };
+  // SQLite folds neither accents nor non-ASCII case, so SQL keeps the names that can match
+  // (the same in ASCII lower case, or with a non-ASCII letter and as many letters) and
+  // they are folded here. Paid only by a typed booking (decision 0097).
+  const letters = [...folded.replace(/ /g, "")].length;
+  const names = await executor
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(
+      or(
+        sql`lower(${clients.name}) = ${folded}`,
+        sql`${clients.name} glob '*[^ -~]*' and length(replace(${clients.name}, ' ', '')) = ${letters}`,
+      ),
+    );
+  const nameIds = names.filter((client) => foldName(client.name) === folded).map((client) => client.id);
+  const byName = nameIds.length
+    ? await executor
+        .select({ ...summaryColumns, phoneE164: clients.phoneE164 })
+        .from(clients)
+        .where(inArray(clients.id, nameIds.slice(0, CANDIDATES_SHOWN)))
+        .orderBy(asc(clients.name), asc(clients.id))
+    : [];
+  const candidates = new Map<number, ClientCandidate>();
+  for (const client of [...byName, ...byKeys]) {
+    const matchedOn: ClientCandidate["matchedOn"] = [];
+    if (foldName(client.name) === folded) matchedOn.push("name");
+    if (keys.phoneE164 && client.phoneE164 === keys.phoneE164) matchedOn.push("phone");
+    if (keys.email && client.email === keys.email) matchedOn.push("email");
+    candidates.set(client.id, { id: client.id, name: client.name, phone: client.phone, matchedOn });
+  }
+  return { same: null, candidates: [...candidates.values()].slice(0, CANDIDATES_SHOWN) };
+}
+
+/** What "Create a new client" was confirmed for: the typed name, phone and e-mail as they were checked. */
+export function clientChoiceKey(typed: { name: string; phone?: string | null; email?: string | null }): string {
+  return [foldName(typed.name), (typed.phone ?? "").replace(/\s+/g, ""), (typed.email ?? "").trim().toLowerCase()].join(
+    " ",
+  );
+}
+
+async function assertNotDuplicate(
+  executor: Executor,
+  keys: ClientKeys,
+  exceptId?: number,
+  confirmed: SharedConfirmation = false,
+) {
+  if (confirmed === true || (typeof confirmed === "string" && confirmed === sharedKeysOf(keys))) return;
+  const existing = await findClientByKeys(executor, keys, exceptId);
+  if (existing) throw new DuplicateClient(existing, existing.matchedOn, sharedKeysOf(keys));
+}
+
+async function insertClient(
+  executor: Executor,
+  actor: Actor,
+  input: unknown,
+  confirmed: SharedConfirmation = false,
+): Promise<Client> {
   assertCan(actor, "clients.write");
   const values = parseOrInvalid(ClientInputSchema, input);
   const phone = phoneColumns(values.phone, await storedCountry(executor));
-  await assertNotDuplicate(executor, { phoneE164: phone.phoneE164, email: values.email });
+  await assertNotDuplicate(executor, { phoneE164: phone.phoneE164, email: values.email }, undefined, confirmed);
   const [created] = await executor
     .insert(clients)
     .values({ ...values, ...phone, ...consentStamp() })
@@ -296,15 +387,20 @@ export async function createClientRecord(
   executor: Executor,
   actor: Actor,
   input: NewClientInput,
+  confirmed: SharedConfirmation = false,
 ): Promise<ClientSummary> {
-  const { id, name, phone, email } = await insertClient(executor, actor, input);
+  const { id, name, phone, email } = await insertClient(executor, actor, input, confirmed);
   return { id, name, phone, email };
 }
 
-/** `POST /api/clients` and the Add New Client dialog. */
-export async function createClient(actor: Actor, input: unknown): Promise<Client> {
+/** `POST /api/clients` and the Add New Client dialog; a shared phone or e-mail waits for `confirmed`. */
+export async function createClient(
+  actor: Actor,
+  input: unknown,
+  confirmed: SharedConfirmation = false,
+): Promise<Client> {
   assertCan(actor, "clients.write");
-  return writeTransaction((tx) => insertClient(tx, actor, input));
+  return writeTransaction((tx) => insertClient(tx, actor, input, confirmed));
 }
 
 /**
@@ -313,7 +409,12 @@ export async function createClient(actor: Actor, input: unknown): Promise<Client
  * dates are the server's: a change of consent type records a new consent date; the
  * retention period still runs from the client's creation (SPEC §9).
  */
-export async function updateClient(actor: Actor, id: number, input: Record<string, unknown>): Promise<Client> {
+export async function updateClient(
+  actor: Actor,
+  id: number,
+  input: Record<string, unknown>,
+  confirmed: SharedConfirmation = false,
+): Promise<Client> {
   assertCan(actor, "clients.write");
   return writeTransaction(async (tx) => {
     const [current] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
@@ -338,7 +439,7 @@ export async function updateClient(actor: Actor, id: number, input: Record<strin
       phoneE164: phoneValues.phoneE164 !== current.phoneE164 ? phoneValues.phoneE164 : null,
       email: values.email !== current.email ? values.email : null,
     };
-    await assertNotDuplicate(tx, keys, id);
+    await assertNotDuplicate(tx, keys, id, confirmed);
     const now = new Date();
     const [updated] = await tx
       .update(clients)

@@ -47,16 +47,41 @@ export class NeedsConfirmation<Details extends Record<string, unknown> = Record<
     this.details = details;
   }
 }
-/** The client's phone or e-mail is already another client's (one record per client, decision 0060). */
+/**
+ * The client's phone or e-mail is already another client's (decision 0060): a warning, not
+ * a refusal. The same write with the confirmation (`confirmFor` echoed, or `/api`'s
+ * `"confirm": true`) adds a client who shares it, e.g. a family's mobile (decision 0097).
+ */
 export class DuplicateClient extends Conflict {
   constructor(
     readonly existing: { id: number; name: string },
     readonly field: "phone" | "email",
+    confirmFor: string,
   ) {
     super(`A client with this ${field === "phone" ? "phone number" : "e-mail"} already exists: ${existing.name}.`, {
       [field]: [`Already on file for ${existing.name}`],
     });
-    this.details = { existingClientId: existing.id };
+    this.details = { existingClientId: existing.id, reason: field, confirmFor };
+  }
+}
+/** A client on file whom a typed booking may mean, and why: the same name, phone or e-mail. */
+export type ClientCandidate = {
+  id: number;
+  name: string;
+  phone: string;
+  matchedOn: ("name" | "phone" | "email")[];
+};
+/**
+ * A booking typed (not picked) for a name, phone or e-mail already on file under another
+ * client: the user chooses that client or a new one (decision 0097). `confirmFor` is what
+ * was checked; "Create a new client" holds only for it.
+ */
+export class ClientChoiceNeeded extends NeedsConfirmation<{ candidates: ClientCandidate[]; confirmFor: string }> {
+  constructor(candidates: ClientCandidate[], confirmFor: string) {
+    super("Choose who this booking is for: a client on file has this name, phone number or e-mail.", {
+      candidates,
+      confirmFor,
+    });
   }
 }
 export class TooManyRequests extends DomainError {

@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { clientChoiceOf } from "~/components/calendar/client-picker";
+import { ClientChoiceNeeded } from "~/domain/errors";
 import { AppointmentHistory, type HistoryView } from "~/components/calendar/appointment-history";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert, formErrorsOf } from "~/components/ui/field";
@@ -133,7 +135,12 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
         description: savedToastDescription(saved, "updated"),
       });
     },
-    { failure: (error) => `Failed to update appointment: ${error.message}`, fieldNames: APPOINTMENT_FORM_FIELDS },
+    {
+      // The client question is asked in the client fields, not as a failure (decision 0097).
+      failure: (error) =>
+        error instanceof ClientChoiceNeeded ? null : `Failed to update appointment: ${error.message}`,
+      fieldNames: APPOINTMENT_FORM_FIELDS,
+    },
   );
 });
 
@@ -184,6 +191,7 @@ export default function EditAppointment() {
             closeTo={closeTo}
             deleteHref={`?${params}`}
             seriesMember={summary.seriesMember}
+            clientChoice={actionData?.intent === "delete" ? null : clientChoiceOf(actionData)}
           />
           <AppointmentHistory history={history} />
         </>

@@ -2,10 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { clientChoiceOf } from "~/components/calendar/client-picker";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createAppointment } from "~/domain/appointments.server";
 import { createSeries, previewSeries } from "~/domain/appointment-series.server";
-import { Invalid } from "~/domain/errors";
+import { ClientChoiceNeeded, Invalid } from "~/domain/errors";
 import { bookingOptions } from "~/domain/calendar.server";
 import { getClient } from "~/domain/clients.server";
 import { NotFound } from "~/domain/errors";
@@ -102,7 +103,8 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       return redirectWithToast(backTo, { title: "Success", description: seriesToastDescription(booked, clockFormat) });
     },
     {
-      failure: (error) => `Failed to book appointment: ${error.message}`,
+      // The client question is asked in the client fields, not as a failure (decision 0097).
+      failure: (error) => (error instanceof ClientChoiceNeeded ? null : `Failed to book appointment: ${error.message}`),
       fieldNames: { ...APPOINTMENT_FORM_FIELDS, until: "repeatUntil" },
     },
   );
@@ -121,6 +123,7 @@ export default function NewAppointment() {
         lastResult={actionData?.result}
         closeTo={closeTo}
         preview={preview}
+        clientChoice={clientChoiceOf(actionData)}
       />
     </RouteDialog>
   );

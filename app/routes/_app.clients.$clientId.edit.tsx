@@ -2,7 +2,7 @@
 // have their data erased, which an admin then processes on the GDPR screen.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ClientForm, existingClientIdOf } from "~/components/clients/client-form";
+import { ClientForm, existingClientIdOf, sharedConfirmForOf } from "~/components/clients/client-form";
 import { Button } from "~/components/ui/button";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import {
@@ -57,7 +57,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     formData,
     ClientFormSchema,
     async (value) => {
-      await updateClient(user, id, value);
+      await updateClient(user, id, value, value.confirmShared);
       return redirectWithToast(returnPath("/clients", url), {
         title: "Success",
         description: "Client updated successfully",
@@ -113,6 +113,7 @@ export default function EditClientDialog() {
         action={`${location.pathname}${location.search}`}
         lastResult={lastResult}
         existingClientId={existingClientIdOf(actionData)}
+        sharedConfirmFor={sharedConfirmForOf(actionData)}
         defaultValue={{
           name: client.name,
           phone: client.phone,

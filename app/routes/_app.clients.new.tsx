@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
-import { ClientForm, existingClientIdOf } from "~/components/clients/client-form";
+import { ClientForm, existingClientIdOf, sharedConfirmForOf } from "~/components/clients/client-form";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createClient } from "~/domain/clients.server";
 import { returnPath } from "~/lib/return-path";
@@ -23,7 +23,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     request,
     ClientFormSchema,
     async (value) => {
-      await createClient(user, value);
+      await createClient(user, value, value.confirmShared);
       return redirectWithToast(returnPath("/clients", new URL(request.url)), {
         title: "Success",
         description: "Client created successfully",
@@ -46,6 +46,7 @@ export default function NewClientDialog() {
         action={`/clients/new${location.search}`}
         lastResult={actionData?.result}
         existingClientId={existingClientIdOf(actionData)}
+        sharedConfirmFor={sharedConfirmForOf(actionData)}
         defaultValue={{ consentType: "service", legalBasis: "consent", isActive: "on" }}
         submitLabel="Add Client"
         pendingLabel="Adding..."

@@ -2,7 +2,7 @@
 // booking edit sends name, phone and e-mail); the others keep their stored values. GET adds
 // the client profile's `figures` (money in pence) for admins and stylists (decision 0083).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { SharedContactConfirmSchema } from "~/lib/schemas/clients";
 import { clientWithFigures } from "~/domain/client-profile.server";
 import { deleteClient, updateClient } from "~/domain/clients.server";
 import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
@@ -22,5 +22,7 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
     const { appointmentsDeleted } = await deleteClient(actor, id);
     return jsonResponse({ message: "Client deleted successfully", appointmentsDeleted });
   }
-  return updateClient(actor, id, await readBody(request, z.record(z.unknown())));
+  // A phone or e-mail another client has is 409 unless "confirm": true (decision 0097).
+  const { confirm, ...input } = await readBody(request, SharedContactConfirmSchema.passthrough());
+  return updateClient(actor, id, input, confirm === true);
 });

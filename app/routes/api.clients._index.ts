@@ -2,10 +2,9 @@
 // in name order, the next page in the `Link` header, decision 0065) and POST /api/clients
 // (SPEC §7).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { createClient, listClients } from "~/domain/clients.server";
 import { Invalid } from "~/domain/errors";
-import { ClientSearchQuerySchema } from "~/lib/schemas/clients";
+import { ClientSearchQuerySchema, SharedContactConfirmSchema } from "~/lib/schemas/clients";
 import { api, jsonResponse, methodNotAllowed, readBody } from "~/utils/http.server";
 import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
@@ -26,6 +25,8 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const actor = await requireApiUser(request, "clients.write");
-  const client = await createClient(actor, await readBody(request, z.record(z.unknown())));
+  // A phone or e-mail another client has is 409 unless "confirm": true (decision 0097).
+  const { confirm, ...input } = await readBody(request, SharedContactConfirmSchema.passthrough());
+  const client = await createClient(actor, input, confirm === true);
   return jsonResponse(client, 201);
 });

@@ -19,7 +19,7 @@ import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar
 import { formatClockTime } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { useFieldState } from "~/hooks/use-field-state";
-import { ClientPicker } from "./client-picker";
+import { ClientPicker, type ClientChoice } from "./client-picker";
 import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
 
 type AppointmentDefaults = {
@@ -56,6 +56,8 @@ type Props = {
   preview?: OccurrencePreview[] | null;
   /** An occurrence of a series: the edit asks "This appointment only / This and following". */
   seriesMember?: boolean;
+  /** The server asks which client a typed name, phone or e-mail means (decision 0097). */
+  clientChoice?: ClientChoice | null;
 };
 
 function groupByCategory(services: BookingOptions["services"]) {
@@ -75,6 +77,7 @@ export function AppointmentForm({
   deleteHref,
   preview,
   seriesMember,
+  clientChoice,
 }: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
@@ -166,6 +169,7 @@ export function AppointmentForm({
             clientPhone: fields.clientPhone.errors,
             clientEmail: fields.clientEmail.errors,
           }}
+          choice={clientChoice}
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">

@@ -1,17 +1,32 @@
 // The booking dialog's client fields. Typing more than 2 characters searches existing
 // clients (SPEC §4); picking one switches to existing-client mode, and editing the name
-// again returns to new-client mode. Without JavaScript the fields create a new client.
+// again returns to new-client mode. A name, phone or e-mail typed (or sent without
+// JavaScript) that is on file under another client brings back the server's question:
+// book for that client, or create a new one (decision 0097).
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { controlClasses, ErrorList, Field } from "~/components/ui/field";
 import type { ClientSummary } from "~/domain/clients.server";
+import type { ClientCandidate } from "~/domain/errors";
 import { useFieldState } from "~/hooks/use-field-state";
+
+/** The server's question about a typed client (a 409's `details`, see ClientChoiceNeeded). */
+export type ClientChoice = { candidates: ClientCandidate[]; confirmFor: string };
+
+/** The question in a refused booking's reply, if that is why it was refused. */
+export function clientChoiceOf(reply: { details?: Record<string, unknown> } | undefined): ClientChoice | null {
+  const details = reply?.details;
+  return details && Array.isArray(details.candidates) && typeof details.confirmFor === "string"
+    ? (details as ClientChoice)
+    : null;
+}
 
 type Props = {
   initial: { clientId: number | null; name: string; phone: string; email: string };
   errors: { clientName?: string[]; clientPhone?: string[]; clientEmail?: string[] };
   disabled?: boolean;
+  choice?: ClientChoice | null;
 };
 
 const CLIENT_SEARCH_MIN = 3;
@@ -111,7 +126,70 @@ export function useClientSuggestions(query: string, enabled: boolean, onChoose: 
   };
 }
 
-export function ClientPicker({ initial, errors, disabled }: Props) {
+const MATCH_LABELS = { name: "same name", phone: "same phone number", email: "same e-mail" } as const;
+
+/** "Book for Carla Cruz (07700 900123)?" or "Create a new client": the user's answer, sent as `clientChoice`. */
+function ClientChoiceQuestion({ choice, typedName }: { choice: ClientChoice; typedName: string }) {
+  const id = useId();
+  const shares = choice.candidates.some((candidate) => candidate.matchedOn.includes("phone"))
+    ? ", sharing the phone number"
+    : choice.candidates.some((candidate) => candidate.matchedOn.includes("email"))
+      ? ", sharing the e-mail"
+      : "";
+  const option = "flex cursor-pointer items-start gap-3 rounded-md bg-white p-2 ring-1 ring-amber-200";
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <h3 id={`${id}-title`} className="font-semibold">
+        Is this a client already on file?
+      </h3>
+      <p role="alert">Choose who this booking is for: a client on file has this name, phone number or e-mail.</p>
+      <div role="radiogroup" aria-labelledby={`${id}-title`} className="space-y-2">
+        {choice.candidates.map((candidate) => (
+          <label key={candidate.id} className={option}>
+            <input
+              type="radio"
+              name="clientChoice"
+              value={candidate.id}
+              required
+              className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            />
+            <span>
+              <span className="block font-medium">
+                Book for {candidate.name}
+                {candidate.phone ? ` (${candidate.phone})` : ""}?
+              </span>
+              <span className="block text-xs text-slate-700">
+                On file: {candidate.matchedOn.map((match) => MATCH_LABELS[match]).join(", ")}
+              </span>
+            </span>
+          </label>
+        ))}
+        <label className={option}>
+          <input
+            type="radio"
+            name="clientChoice"
+            value="new"
+            required
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          />
+          <span>
+            <span className="block font-medium">Create a new client</span>
+            <span className="block text-xs text-slate-700">
+              A new record for {typedName}
+              {shares}
+            </span>
+          </span>
+        </label>
+      </div>
+      <input type="hidden" name="clientConfirmFor" value={choice.confirmFor} />
+    </section>
+  );
+}
+
+export function ClientPicker({ initial, errors, disabled, choice }: Props) {
   const [clientId, setClientId] = useState<number | null>(initial.clientId);
   const inputId = useId();
   const [name, setName] = useFieldState(initial.name, inputId);
@@ -188,6 +266,7 @@ export function ClientPicker({ initial, errors, disabled }: Props) {
           autoComplete="off"
         />
       </div>
+      {choice && clientId === null ? <ClientChoiceQuestion choice={choice} typedName={name.trim()} /> : null}
     </fieldset>
   );
 }

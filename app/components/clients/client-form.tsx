@@ -32,14 +32,22 @@ type ClientFormProps = {
   submitLabel: string;
   pendingLabel: string;
   cancelTo: string;
-  /** The client already holding the phone or e-mail, when the server refused a duplicate. */
+  /** The client already holding the phone or e-mail, when the server warned of a duplicate. */
   existingClientId?: number | null;
+  /** What that warning was about: sent back as `confirmShared` when the user adds the client anyway. */
+  sharedConfirmFor?: string | null;
 };
 
 /** The id of the existing client in a refused duplicate's reply (see DuplicateClient). */
 export function existingClientIdOf(reply: { details?: Record<string, unknown> } | undefined): number | null {
   const id = reply?.details?.existingClientId;
   return typeof id === "number" ? id : null;
+}
+
+/** The warned-about phone and e-mail in a duplicate's reply, for the confirmation (decision 0097). */
+export function sharedConfirmForOf(reply: { details?: Record<string, unknown> } | undefined): string | null {
+  const value = reply?.details?.confirmFor;
+  return typeof value === "string" ? value : null;
 }
 
 const checkboxClasses = "mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-700";
@@ -52,6 +60,7 @@ export function ClientForm({
   pendingLabel,
   cancelTo,
   existingClientId,
+  sharedConfirmFor,
 }: ClientFormProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -74,7 +83,13 @@ export function ClientForm({
             </Link>
           </p>
         ) : null}
+        {sharedConfirmFor !== null && sharedConfirmFor !== undefined ? (
+          <p className="mt-1">A different person sharing it, such as a family&apos;s mobile? {submitLabel} anyway.</p>
+        ) : null}
       </FormAlert>
+      {sharedConfirmFor !== null && sharedConfirmFor !== undefined ? (
+        <input type="hidden" name="confirmShared" value={sharedConfirmFor} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"
@@ -148,7 +163,7 @@ export function ClientForm({
           Cancel
         </Link>
         <Button type="submit" disabled={busy}>
-          {busy ? pendingLabel : submitLabel}
+          {busy ? pendingLabel : sharedConfirmFor != null ? `${submitLabel} Anyway` : submitLabel}
         </Button>
       </div>
     </Form>

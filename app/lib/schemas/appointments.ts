@@ -162,6 +162,16 @@ const formFields = {
   clientName: z.string().trim().max(200).optional(),
   clientPhone: z.string().trim().max(40).optional(),
   clientEmail: z.preprocess(emptyToUndefined, z.string().trim().email("Invalid email").optional()),
+  // The answer to "Book for ... or Create a new client" (decision 0097): a client's id, or
+  // "new" for the typed details checked (`clientConfirmFor`).
+  clientChoice: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(new|\d{1,12})$/)
+      .optional(),
+  ),
+  clientConfirmFor: z.string().max(400).optional(),
   date: z
     .string({ required_error: "Date is required" })
     .refine(isCalendarDate, "Date is required")

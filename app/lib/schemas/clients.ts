@@ -89,9 +89,22 @@ export const ClientInputSchema = z.object({
   isActive: z.boolean({ invalid_type_error: CLIENT_MESSAGES.invalidInput }).default(true),
 });
 
+/**
+ * `/api`'s confirmation that a client shares a phone or e-mail with another, e.g. a
+ * family's mobile (decision 0097): without it such a write answers 409.
+ */
+export const SharedContactConfirmSchema = z.object({
+  confirm: z
+    .boolean({ invalid_type_error: "confirm must be true or false" })
+    .optional()
+    .describe("true adds (or changes) the client even though another client has this phone or e-mail."),
+});
+
 /** The Add / Edit dialog. An unticked checkbox sends nothing, so isActive is false when absent. */
 export const ClientFormSchema = z.object({
   ...clientFields,
+  // The shared phone or e-mail the user was warned about and confirmed (decision 0097).
+  confirmShared: z.string().max(400).optional(),
   phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
   isActive: z.boolean().default(false),
   gdprConsent: z

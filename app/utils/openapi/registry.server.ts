@@ -71,11 +71,14 @@ const ApiError = z
 
 /** A 409's body: the message, and for some refusals what the write would have affected. */
 const ConflictError = ApiError.extend({
-  existingClientId: z
-    .number()
-    .int()
+  existingClientId: z.number().int().optional().openapi({
+    description:
+      "A client with this phone or e-mail is on file: that record. Send `confirm: true` to save a client sharing it (a family's mobile).",
+  }),
+  reason: z
+    .enum(["phone", "email"])
     .optional()
-    .openapi({ description: "A duplicate client: the record that already has this phone or e-mail." }),
+    .openapi({ description: "With `existingClientId`: which of the two is already on file." }),
   conflicts: z
     .array(
       z.object({

@@ -47,7 +47,7 @@ export const appointmentsArea: ApiArea = {
       method: "post",
       path: "/api/appointments",
       summary: "Book an appointment, a repeat booking, or block time",
-      description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES} With \`repeat\` (every 1-12 weeks, a \`count\` of 2-52 or \`until\` a date), one transaction books every free occurrence at the same wall-clock time and answers the refused ones with the reason; none free is 409 with \`refused\`.`,
+      description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES} With \`repeat\` (every 1-12 weeks, a \`count\` of 2-52 or \`until\` a date), one transaction books every free occurrence at the same wall-clock time and answers the refused ones with the reason; none free is 409 with \`refused\`. The client is a \`clientId\`: the API never creates or guesses a client from a name or phone (decision 0097).`,
       body: AppointmentInput,
       answers: {
         201: {

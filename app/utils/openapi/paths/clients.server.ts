@@ -5,6 +5,7 @@ import {
   ClientMergeSchema,
   ClientSearchQuerySchema,
   ClientUpdateSchema,
+  SharedContactConfirmSchema,
 } from "~/lib/schemas/clients";
 import {
   ClientDetailView,
@@ -24,7 +25,7 @@ import { answerFits, type ApiArea } from "../registry.server";
 export const clientsArea: ApiArea = {
   tag: "Clients",
   description:
-    "The client records. One record per client: a phone or e-mail already on file is 409 with `existingClientId`.",
+    "The client records. One record per client: a phone or e-mail already on file is 409 with `existingClientId` and `reason`, unless the body confirms a client sharing it (`confirm: true`).",
   operations: [
     {
       method: "get",
@@ -38,7 +39,7 @@ export const clientsArea: ApiArea = {
       method: "post",
       path: "/api/clients",
       summary: "Add a client",
-      body: ClientInputSchema,
+      body: ClientInputSchema.merge(SharedContactConfirmSchema),
       answers: { 201: { description: "The new client.", schema: ClientView } },
       errors: [400, 403, 409],
     },
@@ -58,7 +59,7 @@ export const clientsArea: ApiArea = {
       method: "put",
       path: "/api/clients/{id}",
       summary: "Change a client: the fields sent; the others keep their stored values",
-      body: ClientUpdateSchema,
+      body: ClientUpdateSchema.merge(SharedContactConfirmSchema),
       answers: { 200: { description: "The client as saved.", schema: ClientView } },
       errors: [400, 403, 404, 409],
     },
