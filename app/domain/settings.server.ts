@@ -87,7 +87,8 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
   const merged = SalonSettingsSchema.safeParse({ ...stored, ...withoutUndefined(input) });
   if (!merged.success) {
     const fieldErrors = merged.error.flatten().fieldErrors as Record<string, string[]>;
-    throw new Invalid("Please correct the highlighted settings.", fieldErrors);
+    // The first field's own message ("Salon name must not contain control characters") names it.
+    throw new Invalid(Object.values(fieldErrors)[0]?.[0] ?? "Please correct the highlighted settings.", fieldErrors);
   }
   const values = merged.data;
   if (values.country && !isCountryCode(values.country))
