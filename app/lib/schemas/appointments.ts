@@ -250,4 +250,6 @@ export const APPOINTMENT_FORM_FIELDS: Record<string, string> = {
   startTime: "time",
   endTime: "duration",
   clientId: "clientName",
+  // A new client's phone that is not a valid number (the client rules name it "phone").
+  phone: "clientPhone",
 };
