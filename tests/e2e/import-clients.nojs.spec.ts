@@ -9,7 +9,7 @@ test("upload, preview and confirm an import without JavaScript", async ({ page, 
   const token = await apiToken(request, ADMIN);
   await createClientViaApi(request, token, {
     name: "Erin Stored Nojs",
-    phone: "07700 918888",
+    phone: "07400 918888",
     email: "existing.nj@import.test",
   });
 

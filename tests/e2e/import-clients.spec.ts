@@ -15,7 +15,7 @@ test("an admin previews a real CSV file and imports it, duplicates skipped", asy
   const token = await apiToken(request, ADMIN);
   await createClientViaApi(request, token, {
     name: "Erin Already Here",
-    phone: "07700 919999",
+    phone: "07400 919999",
     email: "existing.js@import.test",
   });
 
