@@ -1,4 +1,5 @@
 // The salon's settings: one row, created with SPEC's defaults on first read.
+import { DEFAULT_COUNTRY } from "~/lib/phone";
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { normaliseClientPhones } from "#db/phone-numbers";
@@ -62,6 +63,8 @@ export async function getGlobalSettings(): Promise<{
   openTime: string;
   closeTime: string;
   clockFormat: ClockFormat;
+  /** Where numbers written nationally are read (a client's phone is checked against it). */
+  country: string;
 }> {
   const settings = await readSettings();
   return {
@@ -70,6 +73,7 @@ export async function getGlobalSettings(): Promise<{
     clockFormat: settings.clockFormat,
     openTime: settings.openTime,
     closeTime: settings.closeTime,
+    country: settings.country || DEFAULT_COUNTRY,
   };
 }
 
