@@ -68,8 +68,7 @@ const NO_BIRTHDAY = /^0{1,2}\/0{1,2}\/0{2,4}$/;
 
 function cell(raw: Record<string, string>, header: string): string {
   const value = (raw[header] ?? "").trim().replace(/\r\n?/g, "\n");
-  const first = value.split(GOOGLE_SEPARATOR)[0]!.trim();
-  return first;
+  return value.split(GOOGLE_SEPARATOR)[0]!.trim();
 }
 
 function clientRowOf(raw: Record<string, string>): CsvClientRow {
@@ -87,7 +86,10 @@ function clientRowOf(raw: Record<string, string>): CsvClientRow {
     NAME_PARTS.map((headers) => headers.map((header) => cell(raw, header)).find(Boolean) ?? "")
       .filter(Boolean)
       .join(" ") || undefined;
-  row.address ??= OUTLOOK_ADDRESS.map((header) => cell(raw, header)).filter(Boolean).join(", ") || undefined;
+  row.address ??=
+    OUTLOOK_ADDRESS.map((header) => cell(raw, header))
+      .filter(Boolean)
+      .join(", ") || undefined;
   if (row.birthday && NO_BIRTHDAY.test(row.birthday)) delete row.birthday;
   for (const column of IMPORT_COLUMNS) if (row[column] === undefined) delete row[column];
   return row;

@@ -84,7 +84,11 @@ describe("POST /api/clients", () => {
     expect(await create({ name: " ", email: "not-an-email", phone: "x".repeat(51) })).toMatchObject({
       status: 400,
       body: {
-        errors: { name: ["Name is required"], email: ["Invalid email"], phone: ["Phone must be at most 50 characters"] },
+        errors: {
+          name: ["Name is required"],
+          email: ["Invalid email"],
+          phone: ["Phone must be at most 50 characters"],
+        },
       },
     });
     expect(

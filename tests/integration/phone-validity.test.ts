@@ -28,11 +28,9 @@ describe("a phone that cannot exist", () => {
 
     const stored = await createTestClient({ name: "Stored Before", phone: "07700 9001" });
     const put = (body: Record<string, unknown>) =>
-      call(
-        clientById.action,
-        makeRequest("PUT", `/api/clients/${stored.id}`, { token: admin.token, body }),
-        { id: String(stored.id) },
-      ).then(json);
+      call(clientById.action, makeRequest("PUT", `/api/clients/${stored.id}`, { token: admin.token, body }), {
+        id: String(stored.id),
+      }).then(json);
     // Unchanged, the old number does not block other edits; a new invalid one is refused.
     expect((await put({ notes: "Prefers mornings" })).status).toBe(200);
     expect((await put({ phone: "07700 9002" })).body).toEqual({ message: INVALID, errors: { phone: [INVALID] } });

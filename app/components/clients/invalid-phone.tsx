@@ -18,7 +18,9 @@ export function InvalidPhoneFlag({
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2">
       <Badge tone="red">{INVALID_PHONE_FLAG}</Badge>
-      {hint ? <span className="text-xs text-slate-700">No SMS reminder can be sent; edit the client to correct it.</span> : null}
+      {hint ? (
+        <span className="text-xs text-slate-700">No SMS reminder can be sent; edit the client to correct it.</span>
+      ) : null}
     </span>
   );
 }

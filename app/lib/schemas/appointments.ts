@@ -3,14 +3,7 @@ import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
 import { isCalendarDate, isClockTime } from "../salon-time";
-import {
-  isIsoInstant,
-  isWithinBookingYears,
-  OUT_OF_RANGE_DATE,
-  multiLineText,
-  queryId,
-  text,
-} from "./limits";
+import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, multiLineText, queryId, text } from "./limits";
 
 export const MAX_SPAN_MINUTES = 24 * 60;
 

@@ -40,7 +40,11 @@ const requiredText = (message: string, max: number, label: string) =>
 const optionalText = (max: number, label: string, lines: "single" | "multi" = "multi") =>
   z.preprocess(
     blankToNull,
-    (lines === "single" ? text : multiLineText)({ invalid_type_error: CLIENT_MESSAGES.invalidInput }, max, label).nullable(),
+    (lines === "single" ? text : multiLineText)(
+      { invalid_type_error: CLIENT_MESSAGES.invalidInput },
+      max,
+      label,
+    ).nullable(),
   );
 
 /** Optional; stored trimmed and lower-cased so duplicates are found with the index. */
