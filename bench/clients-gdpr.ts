@@ -83,8 +83,8 @@ try {
   await time('Clients screen, search "zqx" (no match: whole scan)', () =>
     listClients(actor, { query: "zqx", limit: 50 }),
   );
-  await time('Clients screen, search "07700 900" (phone digits)', () =>
-    listClients(actor, { query: "07700 900", limit: 50 }),
+  await time('Clients screen, search "07400 900" (phone digits)', () =>
+    listClients(actor, { query: "07400 900", limit: 50 }),
   );
   await time("Clients screen, summary cards (clientStats)", () => clientStats(actor));
   await time('searchClients "ann" (booking dialog), 10 best', () => searchClients(actor, "ann"));

@@ -63,7 +63,7 @@ try {
   for (let n = 0; n < count; n++) {
     const client = await call<{ id: number }>(
       "/api/clients",
-      { name: `Client ${n}`, phone: `07700 9${String(n).padStart(5, "0")}`, consentType: "service" },
+      { name: `Client ${n}`, phone: `07400 9${String(n).padStart(5, "0")}`, consentType: "service" },
       token,
     );
     const start = new Date(tomorrow.getTime() + n * 30 * 60_000);
@@ -86,7 +86,7 @@ try {
       smsProvider: "twilio",
       smsApiKey: "ACbench",
       smsApiSecret: "bench-token",
-      smsFromNumber: "07700 900001",
+      smsFromNumber: "07400 900001",
       reminderHoursBefore: 48,
     },
     token,

@@ -661,9 +661,9 @@ function buildClients(rng: Rng, total: number, today: number): NewClient[] {
   return rows;
 }
 
-/** Ofcom's drama range 07700 900000-900999; beyond 1,000 clients numbers repeat (shared family phones). */
+/** Ofcom's drama range 07400 900000-900999; beyond 1,000 clients numbers repeat (shared family phones). */
 function mobileNumber(index: number): string {
-  return `07700 900${String((index * 337 + 123) % 1000).padStart(3, "0")}`;
+  return `07400 900${String((index * 337 + 123) % 1000).padStart(3, "0")}`;
 }
 
 function uniqueEmail(rng: Rng, taken: Set<string>, first: string, last: string): string {

@@ -26,7 +26,7 @@ export async function createService(overrides: Partial<typeof services.$inferIns
 
 export async function createClient(overrides: Partial<typeof clients.$inferInsert> = {}) {
   counter += 1;
-  const phone = overrides.phone ?? `07700 900${String(counter).padStart(3, "0")}`;
+  const phone = overrides.phone ?? `07400 900${String(counter).padStart(3, "0")}`;
   const [row] = await db
     .insert(clients)
     .values({

@@ -11,7 +11,7 @@ let counter = 0;
 /** A client as the app writes one: the phone's E.164 form (GB) follows the phone given. */
 export async function createTestClient(overrides: Partial<typeof clients.$inferInsert> = {}) {
   counter += 1;
-  const phone = overrides.phone ?? `07700 9${String(counter).padStart(5, "0")}`;
+  const phone = overrides.phone ?? `07400 9${String(counter).padStart(5, "0")}`;
   const [client] = await db
     .insert(clients)
     .values({

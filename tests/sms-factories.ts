@@ -19,7 +19,7 @@ export async function configureSms(overrides: Partial<typeof salonSettings.$infe
     smsProvider: "twilio",
     smsApiKey: "AC0123456789abcdef",
     smsApiSecret: SECRET,
-    smsFromNumber: "07700 900001",
+    smsFromNumber: "07400 900001",
     reminderHoursBefore: 24,
     reminderTemplate:
       "Hi {clientName}, {serviceName} with {stylistName} at {salonName} on {appointmentDate} at {appointmentTime}.",

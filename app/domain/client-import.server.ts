@@ -18,7 +18,7 @@ import {
   type CsvClientRow,
 } from "~/lib/client-csv";
 import { ImportRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "~/lib/schemas/clients";
-import { toE164 } from "~/lib/phone";
+import { invalidPhoneMessage, toE164 } from "~/lib/phone";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { consentStamp } from "./clients.server";
@@ -28,7 +28,7 @@ export type ImportResult = {
   imported: number;
   errors: number;
   duplicates: number;
-  /** Rows refused by validation: 1-based position in the list sent, and why. */
+  /** Rows refused by validation: 1-based position in the list sent (a CSV file's row, header = 1), and why. */
   errorRows: { row: number; message: string }[];
 };
 
@@ -39,22 +39,29 @@ type Verdict = { row: number; value: ImportRow; duplicateOf: DuplicateOf | null 
 /** Rows per INSERT: 500 rows x 12 columns stays far below SQLite's 32,766 parameters. */
 const BATCH = 500;
 const MAX_ERROR_ROWS_REPORTED = 100;
-/** The preview lists at most this many duplicates by name. */
+/** The preview lists at most this many duplicates by name, and as many rows with errors. */
 const PREVIEW_DUPLICATES = 10;
 
-function validateRows(rows: unknown[]) {
+/**
+ * Each row checked against the client rules, the phone read in the salon's country (a
+ * number that cannot exist is an error, as in the client form). `rowNumbers` are the
+ * rows' numbers in a CSV file; without them a row is its 1-based position in the list.
+ */
+function validateRows(rows: unknown[], country: string, rowNumbers?: number[]) {
   const valid: { row: number; value: ImportRow }[] = [];
   const errorRows: ImportResult["errorRows"] = [];
   let errors = 0;
   rows.forEach((raw, index) => {
+    const row = rowNumbers?.[index] ?? index + 1;
     const result = ImportRowSchema.safeParse(raw);
-    if (result.success) return valid.push({ row: index + 1, value: result.data });
+    const fieldErrors = result.success ? {} : fieldErrorsOf(result.error);
+    if (result.success && result.data.phone && !toE164(result.data.phone, country))
+      fieldErrors.phone = [invalidPhoneMessage(country)];
+    if (result.success && Object.keys(fieldErrors).length === 0) return valid.push({ row, value: result.data });
     errors += 1;
     if (errorRows.length < MAX_ERROR_ROWS_REPORTED) {
-      const messages = Object.entries(fieldErrorsOf(result.error)).map(
-        ([field, list]) => `${field}: ${list.join(", ")}`,
-      );
-      errorRows.push({ row: index + 1, message: messages.join("; ") });
+      const messages = Object.entries(fieldErrors).map(([field, list]) => `${field}: ${list.join(", ")}`);
+      errorRows.push({ row, message: messages.join("; ") });
     }
   });
   return { valid, errors, errorRows };
@@ -107,10 +114,10 @@ async function judgeRows(executor: Executor, valid: { row: number; value: Import
   }));
 }
 
-export async function importClients(actor: Actor, rows: unknown[]): Promise<ImportResult> {
+export async function importClients(actor: Actor, rows: unknown[], rowNumbers?: number[]): Promise<ImportResult> {
   assertCan(actor, "clients.import");
-  const { valid, errors, errorRows } = validateRows(rows);
   return writeTransaction(async (tx) => {
+    const { valid, errors, errorRows } = validateRows(rows, await storedCountry(tx), rowNumbers);
     const verdicts = await judgeRows(tx, valid);
     const stamp = consentStamp();
     // SPEC §5: consent is set at import, with the 7-year retention period.
@@ -143,12 +150,14 @@ export type ImportPreview = {
   rows: { row: number; data: CsvClientRow; duplicateOf: DuplicateOf | null; error: string | null }[];
   /** The first duplicates anywhere in the file, by row. */
   duplicateRows: { row: number; name: string; duplicateOf: DuplicateOf }[];
+  /** The first rows with errors anywhere in the file, and why. */
+  errorRows: { row: number; message: string }[];
 };
 
 /** What importing these rows would do, without writing anything: the preview's counts and marks. */
-async function previewImport(actor: Actor, rows: CsvClientRow[]): Promise<ImportPreview> {
+async function previewImport(actor: Actor, rows: CsvClientRow[], rowNumbers: number[]): Promise<ImportPreview> {
   assertCan(actor, "clients.import");
-  const { valid, errors, errorRows } = validateRows(rows);
+  const { valid, errors, errorRows } = validateRows(rows, await storedCountry(db), rowNumbers);
   const verdicts = await judgeRows(db, valid);
   const byRow = new Map(verdicts.map((verdict) => [verdict.row, verdict]));
   const errorByRow = new Map(errorRows.map(({ row, message }) => [row, message]));
@@ -160,15 +169,14 @@ async function previewImport(actor: Actor, rows: CsvClientRow[]): Promise<Import
     toImport: verdicts.length - duplicates.length,
     duplicates: duplicates.length,
     errors,
-    rows: rows.slice(0, PREVIEW_ROWS).map((data, index) => ({
-      row: index + 1,
-      data,
-      duplicateOf: byRow.get(index + 1)?.duplicateOf ?? null,
-      error: errorByRow.get(index + 1) ?? null,
-    })),
+    rows: rows.slice(0, PREVIEW_ROWS).map((data, index) => {
+      const row = rowNumbers[index]!;
+      return { row, data, duplicateOf: byRow.get(row)?.duplicateOf ?? null, error: errorByRow.get(row) ?? null };
+    }),
     duplicateRows: duplicates
       .slice(0, PREVIEW_DUPLICATES)
       .map(({ row, value, duplicateOf }) => ({ row, name: value.name, duplicateOf })),
+    errorRows: errorRows.slice(0, PREVIEW_DUPLICATES),
   };
 }
 
@@ -204,13 +212,13 @@ function readCappedCsv(text: string) {
 /** The preview of a CSV file: its first rows and every row's verdict, counted. */
 export async function previewClientCsv(actor: Actor, text: string): Promise<ImportPreview & { withoutName: number }> {
   assertCan(actor, "clients.import");
-  const { rows, withoutName } = readCappedCsv(text);
-  return { ...(await previewImport(actor, rows)), withoutName };
+  const { rows, rowNumbers, withoutName } = readCappedCsv(text);
+  return { ...(await previewImport(actor, rows, rowNumbers)), withoutName };
 }
 
 /** A CSV file's clients, read as the preview shows them, then imported. */
 export async function importClientCsv(actor: Actor, text: string): Promise<ImportResult & { withoutName: number }> {
   assertCan(actor, "clients.import");
-  const { rows, withoutName } = readCappedCsv(text);
-  return { ...(await importClients(actor, rows)), withoutName };
+  const { rows, rowNumbers, withoutName } = readCappedCsv(text);
+  return { ...(await importClients(actor, rows, rowNumbers)), withoutName };
 }

@@ -7,14 +7,14 @@ import { phoneColumns, storedCountry } from "#db/phone-numbers";
 import { appointments, auditLog, clients, smsLog } from "#db/schema";
 import { ClientInputSchema, optionalEmail, type ConsentType, type LegalBasis } from "~/lib/schemas/clients";
 import { foldName } from "~/lib/names";
-import { toE164 } from "~/lib/phone";
+import { invalidPhoneMessage, toE164 } from "~/lib/phone";
 import { addMonths, monthStart, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { recordAppointmentChanges, scrubClientHistory } from "./appointment-history.server";
 import { deleteFormerDetails, recordFormerDetails } from "./client-former-details.server";
 import { can } from "./permissions";
-import { DuplicateClient, NotFound, type ClientCandidate } from "./errors";
+import { DuplicateClient, Invalid, NotFound, type ClientCandidate } from "./errors";
 import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
 import { parseOrInvalid } from "./validate";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
@@ -82,10 +82,10 @@ const noShowCount =
 
 // Search (SPEC: case-insensitive by name, phone or e-mail). SQLite's lower() folds ASCII
 // letters only. instr() rather than LIKE, so % and _ in a query are ordinary characters.
-// A phone is also matched on its digits, so "07700900123" finds "07700 900123".
+// A phone is also matched on its digits, so "07400900123" finds "07400 900123".
 const phoneDigits = sql`replace(replace(replace(replace(replace(replace(${clients.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
 
-// A whole phone number, however written ("07700 900123", "+44 7700 900123"), is also
+// A whole phone number, however written ("07400 900123", "+44 7400 900123"), is also
 // matched on its E.164 form, the indexed column.
 async function searchTerms(actor: Actor, query: string) {
   const text = query.trim().toLowerCase();
@@ -283,6 +283,14 @@ function sharedKeysOf(keys: ClientKeys): string {
   return `${keys.phoneE164 ?? ""} ${keys.email ?? ""}`;
 }
 
+/** A phone that is not a valid number in `country` (an empty one is allowed) is a field error. */
+function assertValidPhone(phone: { phone: string; phoneE164: string | null }, country: string) {
+  if (phone.phone && !phone.phoneE164) {
+    const message = invalidPhoneMessage(country);
+    throw new Invalid(message, { phone: [message] });
+  }
+}
+
 const CANDIDATES_SHOWN = 10;
 
 /**
@@ -369,7 +377,9 @@ async function insertClient(
 ): Promise<Client> {
   assertCan(actor, "clients.write");
   const values = parseOrInvalid(ClientInputSchema, input);
-  const phone = phoneColumns(values.phone, await storedCountry(executor));
+  const country = await storedCountry(executor);
+  const phone = phoneColumns(values.phone, country);
+  assertValidPhone(phone, country);
   await assertNotDuplicate(executor, { phoneE164: phone.phoneE164, email: values.email }, undefined, confirmed);
   const [created] = await executor
     .insert(clients)
@@ -433,6 +443,9 @@ export async function updateClient(
     });
     const country = await storedCountry(tx);
     const phoneValues = phoneColumns(values.phone, country);
+    // Only a changed phone is checked: a record saved before numbers were checked stays
+    // editable (its card flags the number) until someone finds the right one.
+    if (values.phone !== current.phone) assertValidPhone(phoneValues, country);
     // Only a changed phone or e-mail is checked, so records that were already duplicates
     // (before this rule) stay editable until an admin merges them.
     const keys = {

@@ -1,4 +1,5 @@
 // The salon's settings: one row, created with SPEC's defaults on first read.
+import { DEFAULT_COUNTRY } from "~/lib/phone";
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { normaliseClientPhones } from "#db/phone-numbers";
@@ -63,6 +64,8 @@ export async function getGlobalSettings(): Promise<{
   openTime: string;
   closeTime: string;
   clockFormat: ClockFormat;
+  /** Where numbers written nationally are read (a client's phone is checked against it). */
+  country: string;
 }> {
   const settings = await readSettings();
   return {
@@ -71,6 +74,7 @@ export async function getGlobalSettings(): Promise<{
     clockFormat: settings.clockFormat,
     openTime: settings.openTime,
     closeTime: settings.closeTime,
+    country: settings.country || DEFAULT_COUNTRY,
   };
 }
 
@@ -88,7 +92,8 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
   const merged = SalonSettingsSchema.safeParse({ ...stored, ...withoutUndefined(input) });
   if (!merged.success) {
     const fieldErrors = merged.error.flatten().fieldErrors as Record<string, string[]>;
-    throw new Invalid("Please correct the highlighted settings.", fieldErrors);
+    // The first field's own message ("Salon name must not contain control characters") names it.
+    throw new Invalid(Object.values(fieldErrors)[0]?.[0] ?? "Please correct the highlighted settings.", fieldErrors);
   }
   const values = merged.data;
   if (values.country && !isCountryCode(values.country))

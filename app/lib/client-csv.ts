@@ -24,13 +24,76 @@ export const IMPORT_COLUMNS = ["name", "email", "phone", "notes", "address", "bi
 type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export type CsvClientRow = Partial<Record<ImportColumn, string>>;
 
-// SPEC names the column "e-mail" in prose and "email" in the payload: both are read.
-const ALIASES: Record<string, ImportColumn> = {
-  "e-mail": "email",
-  "email address": "email",
-  "phone number": "phone",
-  mobile: "phone",
+// The headers each column is read from, in order of preference: the template's own,
+// SPEC's "e-mail", and what Google Contacts ("E-mail 1 - Value", "Phone 1 - Value") and
+// Outlook ("E-mail Address", "Mobile Phone", "Home Phone") export. The first one with a
+// value in the row wins: a mobile before a home phone, since reminders go by SMS.
+const SOURCES: Record<ImportColumn, readonly string[]> = {
+  name: ["name"],
+  email: [
+    "email",
+    "e-mail",
+    "email address",
+    "e-mail address",
+    "e-mail 1 - value",
+    "e-mail 2 - value",
+    "e-mail 2 address",
+  ],
+  phone: [
+    "phone",
+    "phone number",
+    "mobile",
+    "mobile phone",
+    "phone 1 - value",
+    "phone 2 - value",
+    "home phone",
+    "business phone",
+  ],
+  notes: ["notes"],
+  address: ["address", "address 1 - formatted", "home address"],
+  birthday: ["birthday"],
 };
+// Without a "name" column (Google's and Outlook's newer exports) the name is put together.
+const NAME_PARTS = [
+  ["first name", "given name"],
+  ["middle name", "additional name"],
+  ["last name", "family name"],
+] as const;
+// Outlook's home address, in its own columns.
+const OUTLOOK_ADDRESS = ["home street", "home city", "home postal code"] as const;
+// Google puts several values in one cell ("07400 900123 ::: 01632 960001"); the first is used.
+const GOOGLE_SEPARATOR = " ::: ";
+// Outlook writes an unknown birthday as 0/0/00.
+const NO_BIRTHDAY = /^0{1,2}\/0{1,2}\/0{2,4}$/;
+
+function cell(raw: Record<string, string>, header: string): string {
+  const value = (raw[header] ?? "").trim().replace(/\r\n?/g, "\n");
+  return value.split(GOOGLE_SEPARATOR)[0]!.trim();
+}
+
+function clientRowOf(raw: Record<string, string>): CsvClientRow {
+  const row: CsvClientRow = {};
+  for (const column of IMPORT_COLUMNS) {
+    for (const header of SOURCES[column]) {
+      const value = cell(raw, header);
+      if (value) {
+        row[column] = value;
+        break;
+      }
+    }
+  }
+  row.name ??=
+    NAME_PARTS.map((headers) => headers.map((header) => cell(raw, header)).find(Boolean) ?? "")
+      .filter(Boolean)
+      .join(" ") || undefined;
+  row.address ??=
+    OUTLOOK_ADDRESS.map((header) => cell(raw, header))
+      .filter(Boolean)
+      .join(", ") || undefined;
+  if (row.birthday && NO_BIRTHDAY.test(row.birthday)) delete row.birthday;
+  for (const column of IMPORT_COLUMNS) if (row[column] === undefined) delete row[column];
+  return row;
+}
 
 /** Why a CSV file cannot be read at all; the message is one of SPEC's texts. */
 export class CsvImportError extends Error {
@@ -59,10 +122,11 @@ export function looksLikeCsv(file: { name: string; type: string }): boolean {
 
 /**
  * The rows that have a name (rows without one are dropped, SPEC §5), each holding the
- * known columns trimmed, plus how many rows were dropped. Throws CsvImportError with
- * SPEC's texts when the text is not CSV or no row has a name.
+ * known columns trimmed, with its row in the file as a spreadsheet numbers it (the header
+ * is row 1), plus how many rows were dropped. Throws CsvImportError with SPEC's texts
+ * when the text is not CSV or no row has a name.
  */
-export function readClientCsv(text: string): { rows: CsvClientRow[]; withoutName: number } {
+export function readClientCsv(text: string): { rows: CsvClientRow[]; rowNumbers: number[]; withoutName: number } {
   let parsed: ReturnType<typeof parseCsvWithHeader>;
   try {
     parsed = parseCsvWithHeader(text);
@@ -70,21 +134,16 @@ export function readClientCsv(text: string): { rows: CsvClientRow[]; withoutName
     throw new CsvImportError("Error", IMPORT_TEXTS.parseFailed);
   }
   const rows: CsvClientRow[] = [];
+  const rowNumbers: number[] = [];
   let withoutName = 0;
-  for (const raw of parsed.rows) {
-    const row: CsvClientRow = {};
-    for (const [header, value] of Object.entries(raw)) {
-      const column = ALIASES[header] ?? (IMPORT_COLUMNS as readonly string[]).find((known) => known === header);
-      if (column && row[column as ImportColumn] === undefined) {
-        const trimmed = value.trim().replace(/\r\n?/g, "\n");
-        if (trimmed) row[column as ImportColumn] = trimmed;
-      }
-    }
-    if (row.name) rows.push(row);
-    else withoutName += 1;
-  }
+  parsed.rows.forEach((raw, index) => {
+    const row = clientRowOf(raw);
+    if (!row.name) return void (withoutName += 1);
+    rows.push(row);
+    rowNumbers.push(parsed.rowNumbers[index]!);
+  });
   if (rows.length === 0) throw new CsvImportError(IMPORT_TEXTS.noValidTitle, IMPORT_TEXTS.noValid);
-  return { rows, withoutName };
+  return { rows, rowNumbers, withoutName };
 }
 
 /** The downloadable template: every column, with quoting shown in the example rows. */
@@ -94,7 +153,7 @@ export function templateCsv(): string {
     [
       "Jane Smith",
       "jane.smith@example.com",
-      "07700 900123",
+      "07400 900123",
       "Prefers morning appointments",
       "12 High Street, Bath BA1 1AA",
       "1985-04-12",
@@ -102,7 +161,7 @@ export function templateCsv(): string {
     [
       "O'Neil, Sam",
       "sam.oneil@example.com",
-      "07700 900456",
+      "07400 900456",
       'Allergic to "Brand X" dye.\nPatch test first.',
       "",
       "23/09/1990",

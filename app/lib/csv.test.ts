@@ -90,13 +90,13 @@ describe("parseCsv", () => {
   });
 
   it("handles a large file quickly enough to parse 10,000 rows in one go", () => {
-    const row = '"Client, Number",client@example.com,07700 900123,"Note with ""quotes""\nand a line"\n';
+    const row = '"Client, Number",client@example.com,07400 900123,"Note with ""quotes""\nand a line"\n';
     const records = parseCsv("name,email,phone,notes\n" + row.repeat(10_000));
     expect(records).toHaveLength(10_001);
     expect(records[10_000]).toEqual([
       "Client, Number",
       "client@example.com",
-      "07700 900123",
+      "07400 900123",
       'Note with "quotes"\nand a line',
     ]);
   });
@@ -110,11 +110,13 @@ describe("parseCsvWithHeader", () => {
   });
 
   it("fills missing trailing fields with empty text and ignores blank lines", () => {
-    const { rows } = parseCsvWithHeader("name,email,phone\nJane\n\n,,\nBob,b@x.y,1,extra\n");
+    const { rows, rowNumbers } = parseCsvWithHeader("name,email,phone\nJane\n\n,,\nBob,b@x.y,1,extra\n");
     expect(rows).toEqual([
       { name: "Jane", email: "", phone: "" },
       { name: "Bob", email: "b@x.y", phone: "1" },
     ]);
+    // Numbered as a spreadsheet shows the file: the header is row 1, blank rows count.
+    expect(rowNumbers).toEqual([2, 5]);
   });
 
   it("uses the first of two columns with the same header and skips unnamed columns", () => {
@@ -123,7 +125,12 @@ describe("parseCsvWithHeader", () => {
   });
 
   it("gives no rows for an empty file", () => {
-    expect(parseCsvWithHeader("")).toEqual({ headers: [], rows: [] });
+    expect(parseCsvWithHeader("")).toEqual({ headers: [], rows: [], rowNumbers: [] });
+  });
+
+  it("numbers a row holding a quoted field over several lines as one row", () => {
+    const { rowNumbers } = parseCsvWithHeader('name,notes\nAnn,"two\nlines"\nBob,x\n');
+    expect(rowNumbers).toEqual([2, 3]);
   });
 });
 

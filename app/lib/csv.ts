@@ -95,20 +95,32 @@ export function parseCsv(input: string): string[][] {
 }
 
 /** One record per data row keyed by header, with headers lower-cased and trimmed (SPEC §5). */
-export function parseCsvWithHeader(input: string): { headers: string[]; rows: Record<string, string>[] } {
+/**
+ * The header (trimmed, lower-cased) and the rows keyed by it, blank records left out.
+ * `rowNumbers[i]` is the spreadsheet row of `rows[i]`: the header is row 1, blank records
+ * still count (a spreadsheet shows them as empty rows), and a quoted field over several
+ * lines is one row.
+ */
+export function parseCsvWithHeader(input: string): {
+  headers: string[];
+  rows: Record<string, string>[];
+  rowNumbers: number[];
+} {
   const [headerRecord, ...records] = parseCsv(input);
-  if (!headerRecord) return { headers: [], rows: [] };
+  if (!headerRecord) return { headers: [], rows: [], rowNumbers: [] };
   const headers = headerRecord.map((header) => header.trim().toLowerCase());
-  const rows = records
-    .filter((record) => record.some((value) => value.trim() !== ""))
-    .map((record) => {
-      const row: Record<string, string> = {};
-      headers.forEach((header, index) => {
-        if (header && !(header in row)) row[header] = record[index] ?? "";
-      });
-      return row;
+  const rows: Record<string, string>[] = [];
+  const rowNumbers: number[] = [];
+  records.forEach((record, index) => {
+    if (!record.some((value) => value.trim() !== "")) return;
+    const row: Record<string, string> = {};
+    headers.forEach((header, column) => {
+      if (header && !(header in row)) row[header] = record[column] ?? "";
     });
-  return { headers, rows };
+    rows.push(row);
+    rowNumbers.push(index + 2);
+  });
+  return { headers, rows, rowNumbers };
 }
 
 function quoteField(value: string): string {

@@ -12,6 +12,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { SearchForm } from "~/components/ui/search-form";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { clientStats, listClients } from "~/domain/clients.server";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { InvalidPhoneFlag } from "~/components/clients/invalid-phone";
 import { can } from "~/domain/permissions";
 import { CLIENT_PAGE_SIZE, MAX_CLIENT_PAGE } from "~/lib/schemas/clients";
 import { page } from "~/utils/http.server";
@@ -28,9 +30,14 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const limit = Number.isSafeInteger(requested)
     ? Math.min(Math.max(requested, CLIENT_PAGE_SIZE), MAX_CLIENT_PAGE)
     : CLIENT_PAGE_SIZE;
-  const [list, stats] = await Promise.all([listClients(user, { query: q, limit }), clientStats(user)]);
+  const [list, stats, { country }] = await Promise.all([
+    listClients(user, { query: q, limit }),
+    clientStats(user),
+    getGlobalSettings(),
+  ]);
   return {
     ...list,
+    country,
     stats,
     q,
     limit,
@@ -51,9 +58,10 @@ type CardProps = {
   canMerge: boolean;
   canOpenProfile: boolean;
   search: string;
+  country: string;
 };
 
-function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, search }: CardProps) {
+function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, search, country }: CardProps) {
   const visits = client.appointmentCount;
   const noShows = client.noShowCount ?? 0;
   return (
@@ -96,7 +104,8 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
                 <dd>
                   <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
                     {client.phone}
-                  </a>
+                  </a>{" "}
+                  <InvalidPhoneFlag phone={client.phone} country={country} />
                 </dd>
               </div>
             ) : null}
@@ -155,7 +164,7 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
 export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
 
 export default function ClientsScreen() {
-  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile } =
+  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile, country } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -215,6 +224,7 @@ export default function ClientsScreen() {
               canMerge={canMerge}
               canOpenProfile={canOpenProfile}
               search={search}
+              country={country}
             />
           ))}
         </ul>

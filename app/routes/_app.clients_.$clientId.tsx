@@ -12,6 +12,7 @@ import { PageHeader } from "~/components/shell/app-shell";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
+import { InvalidPhoneFlag } from "~/components/clients/invalid-phone";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { Pager } from "~/components/ui/pager";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -39,7 +40,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "clients.profile");
   const id = parseId(params.clientId);
   const url = new URL(request.url);
-  const { timeZone } = await getGlobalSettings();
+  const { timeZone, country } = await getGlobalSettings();
   const { client, figures, bookAgain } = await clientProfile(user, id);
   const cursor = (param: string) => url.searchParams.get(param) || null;
   const [upcoming, past] = await Promise.all([
@@ -60,6 +61,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   if (bookAgain) book.set("stylistId", String(bookAgain.stylistId));
   return {
     client,
+    country,
     figures: { ...figures, lastVisit: figures.lastVisit ? dateInZone(figures.lastVisit, timeZone) : null },
     upcoming: { items: upcoming.items.map(row), ...pageHrefs(url, upcoming.nextCursor, "upcoming") },
     past: { items: past.items.map(row), ...pageHrefs(url, past.nextCursor, "past") },
@@ -152,7 +154,7 @@ function AppointmentList({
 }
 
 export default function ClientProfile() {
-  const { client, figures, upcoming, past, dates, bookAgainHref, canWrite, canOpenAppointments, ownOnly } =
+  const { client, country, figures, upcoming, past, dates, bookAgainHref, canWrite, canOpenAppointments, ownOnly } =
     useLoaderData<typeof loader>();
   return (
     <main className="p-4 sm:p-6">
@@ -206,7 +208,8 @@ export default function ClientProfile() {
           <CardHeader title="Details" />
           <dl className="divide-y divide-slate-100">
             <Detail label="Phone">
-              {client.phone ? <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`}>{client.phone}</a> : "–"}
+              {client.phone ? <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`}>{client.phone}</a> : "–"}{" "}
+              <InvalidPhoneFlag phone={client.phone} country={country} hint />
             </Detail>
             <Detail label="Email">{client.email ? <a href={`mailto:${client.email}`}>{client.email}</a> : "–"}</Detail>
             {client.address ? <Detail label="Address">{client.address}</Detail> : null}

@@ -190,14 +190,32 @@ function PreviewCard({ preview }: { preview: Preview }) {
           </ul>
         </section>
       ) : null}
+      {preview.errorRows.length > 0 ? (
+        <section aria-labelledby="import-errors" className="mt-4">
+          <h3 id="import-errors" className="text-sm font-semibold text-slate-900">
+            Rows with errors
+            {preview.errors > preview.errorRows.length
+              ? ` (the first ${preview.errorRows.length} of ${preview.errors.toLocaleString("en-GB")})`
+              : ""}
+          </h3>
+          <ul className="mt-1 space-y-0.5 break-words text-sm text-slate-700">
+            {preview.errorRows.map(({ row, message }) => (
+              <li key={row}>
+                Row {row}: {message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Form method="post" action="/settings/import" className="mt-4 flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value="import" />
         <input type="hidden" name="csv" value={preview.csv} />
         <a href="/settings/import" className={buttonClasses("secondary")}>
           Cancel
         </a>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Importing..." : `Import ${plural(preview.total, "Client", "Clients")}`}
+        {/* The button says what will be imported: duplicates and rows with errors are skipped. */}
+        <Button type="submit" disabled={busy || preview.toImport === 0}>
+          {busy ? "Importing..." : `Import ${plural(preview.toImport, "Client", "Clients")}`}
         </Button>
       </Form>
     </Card>
@@ -263,7 +281,8 @@ export default function ImportTab() {
         <div className="mb-4 space-y-1 text-sm text-slate-700">
           <p>
             The first row names the columns: <strong>name</strong> (required), and optionally email, phone, notes,
-            address and birthday (YYYY-MM-DD or DD/MM/YYYY).
+            address and birthday (YYYY-MM-DD or DD/MM/YYYY). Exports from Google Contacts and Outlook are read as they
+            are. Rows are numbered as in a spreadsheet: the column names are row 1.
           </p>
           <p>
             Each imported client is recorded as consenting to service communications, with the 7-year retention period.

@@ -11,7 +11,7 @@ import {
   UnsupportedMediaType,
 } from "~/domain/errors";
 import { fieldErrorsOf } from "~/domain/validate";
-import { hasControlCharacters } from "~/lib/schemas/limits";
+import { controlCharactersIn, hasControlCharacters } from "~/lib/schemas/limits";
 import { withCookieSecurity } from "./cookies.server";
 import { formLimit, readFormData } from "./form-data.server";
 import { logServerError } from "./log.server";
@@ -80,7 +80,6 @@ export function page<A extends Args, R>(handler: (args: A) => Promise<R>) {
 }
 
 const UNSUPPORTED_CONTENT_TYPE = "Send the request body as application/json (or as a form).";
-const CONTROL_CHARACTERS_REFUSED = "Text must not contain control characters.";
 
 export const NESTED_TOO_DEEPLY = "The request body is nested too deeply.";
 // The deepest body of the API is a list of objects inside an object; 2,000 levels once
@@ -127,12 +126,16 @@ export async function readBody<S extends ZodTypeAny>(request: Request, schema: S
     throw new UnsupportedMediaType(UNSUPPORTED_CONTENT_TYPE);
   }
   const tainted = controlCharacterPaths(raw);
-  if (tainted.length > 0)
-    throw new Invalid(
-      CONTROL_CHARACTERS_REFUSED,
-      Object.fromEntries(tainted.map((path) => [path, [CONTROL_CHARACTERS_REFUSED]])),
-    );
-  return schema.parse(raw);
+  // The schema's own error names the field ("Service name must not contain control
+  // characters", also for a line break in a one-line field); this is the backstop for
+  // text the schema takes as it comes, named by its path in the body.
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw parsed.error;
+  if (tainted.length > 0) {
+    const errors = Object.fromEntries(tainted.map((path) => [path, [controlCharactersIn(path)]]));
+    throw new Invalid(controlCharactersIn(tainted[0]!), errors);
+  }
+  return parsed.data;
 }
 
 /**

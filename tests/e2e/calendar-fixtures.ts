@@ -38,7 +38,7 @@ export async function calendarFixtures(): Promise<{ services: Record<string, num
       client.rows[0]?.id ??
         (
           await db.execute(
-            "insert into clients (name, phone, phone_e164, email) values ('Jane Doe', '07700 900123', '+447700900123', 'jane@example.com') returning id",
+            "insert into clients (name, phone, phone_e164, email) values ('Jane Doe', '07400 900123', '+447400900123', 'jane@example.com') returning id",
           )
         ).rows[0]!.id,
     );

@@ -34,7 +34,7 @@ test("book a new client from an empty slot", async ({ page }) => {
 
   await dialog.getByRole("combobox", { name: "Client name" }).fill("Nina Newcomer");
   await expect(dialog.getByText("New client")).toBeVisible();
-  await dialog.getByLabel("Phone").fill("07700 900555");
+  await dialog.getByLabel("Phone").fill("07400 900555");
   await dialog.getByLabel("Service").selectOption({ label: "Colour Refresh" });
   await expect(dialog.getByLabel("Duration (minutes)")).toHaveValue("90");
   await dialog.getByLabel("Duration (minutes)").fill("100");
@@ -62,7 +62,7 @@ test("book an existing client found by search", async ({ page }) => {
     .getByRole("option", { name: /Jane Doe/ })
     .click();
   await expect(dialog.getByText("Existing client")).toBeVisible();
-  await expect(dialog.getByLabel("Phone")).toHaveValue("07700 900123");
+  await expect(dialog.getByLabel("Phone")).toHaveValue("07400 900123");
   await dialog.getByLabel("Time", { exact: true }).selectOption("14:30");
   await dialog.getByLabel("Stylist", { exact: true }).selectOption({ label: THEO });
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
@@ -252,7 +252,7 @@ test("the grid shades time off, a booking into it is refused, and an admin's ove
   await clickSlot(page, SOFIA, "10:00");
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
   await dialog.getByRole("combobox", { name: "Client name" }).fill("Tara Timeoff");
-  await dialog.getByLabel("Phone").fill("07700 900444");
+  await dialog.getByLabel("Phone").fill("07400 900444");
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
   await expect(dialog.getByRole("alert")).toContainText(

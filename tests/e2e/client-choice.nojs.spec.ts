@@ -27,7 +27,7 @@ const clientsNamed = async (query: string) =>
 test("a name with no phone that is a client's asks, and books that client when chosen", async ({ page }) => {
   const created = await apiRequest("POST", "/api/clients", setup.token, {
     name: "Carmen Cruz",
-    phone: "07700 971123",
+    phone: "07400 971123",
     notes: "Allergic to PPD",
   });
   expect(created.status).toBe(201);
@@ -36,7 +36,7 @@ test("a name with no phone that is a client's asks, and books that client when c
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
 
-  const existing = dialog.getByRole("radio", { name: "Book for Carmen Cruz (07700 971123)?" });
+  const existing = dialog.getByRole("radio", { name: "Book for Carmen Cruz (07400 971123)?" });
   await expect(existing).toBeVisible();
   await expect(dialog.getByRole("radio", { name: /Create a new client/ })).toBeVisible();
   await existing.check();
@@ -48,15 +48,15 @@ test("a name with no phone that is a client's asks, and books that client when c
 });
 
 test("a phone on file under another name asks; a new client then shares the family's number", async ({ page }) => {
-  const owner = await apiRequest("POST", "/api/clients", setup.token, { name: "Ada Nojs", phone: "07700 971456" });
+  const owner = await apiRequest("POST", "/api/clients", setup.token, { name: "Ada Nojs", phone: "07400 971456" });
   expect(owner.status).toBe(201);
   const dialog = await openBooking(page, "2027-06-15");
   await dialog.getByRole("combobox", { name: "Client name" }).fill("Liv Nojs");
-  await dialog.getByLabel("Phone").fill("07700971456");
+  await dialog.getByLabel("Phone").fill("07400971456");
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
 
-  await expect(dialog.getByRole("radio", { name: "Book for Ada Nojs (07700 971456)?" })).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "Book for Ada Nojs (07400 971456)?" })).toBeVisible();
   await dialog.getByRole("radio", { name: /Create a new client/ }).check();
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
   await expect(page.getByText("Appointment booked successfully")).toBeVisible();
@@ -68,17 +68,17 @@ test("a phone on file under another name asks; a new client then shares the fami
 });
 
 test("the Add Client form adds a client sharing another's phone after the warning", async ({ page }) => {
-  const owner = await apiRequest("POST", "/api/clients", setup.token, { name: "Ola Shared", phone: "07700 971789" });
+  const owner = await apiRequest("POST", "/api/clients", setup.token, { name: "Ola Shared", phone: "07400 971789" });
   expect(owner.status).toBe(201);
   await signIn(page, ADMIN, "/clients/new");
   const dialog = page.getByRole("dialog", { name: "Add New Client" });
   await dialog.getByLabel("Name", { exact: true }).fill("Pip Shared");
-  await dialog.getByLabel("Phone").fill("+44 7700 971789");
+  await dialog.getByLabel("Phone").fill("+44 7400 971789");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client" }).click();
   await expect(dialog.getByRole("alert")).toContainText("A client with this phone number already exists: Ola Shared.");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client Anyway" }).click();
   await expect(page.getByText("Client created successfully")).toBeVisible();
-  expect((await clientsNamed("07700 971789")).map((client) => client.name)).toEqual(["Ola Shared", "Pip Shared"]);
+  expect((await clientsNamed("07400 971789")).map((client) => client.name)).toEqual(["Ola Shared", "Pip Shared"]);
 });

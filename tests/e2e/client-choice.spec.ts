@@ -29,7 +29,7 @@ const clientsNamed = async (query: string) =>
 test("a typed name that is a client's asks before booking, and books that client when chosen", async ({ page }) => {
   const created = await apiRequest("POST", "/api/clients", setup.token, {
     name: "Carla Cruz",
-    phone: "07700 970123",
+    phone: "07400 970123",
     notes: "Allergic to PPD",
   });
   expect(created.status).toBe(201);
@@ -40,7 +40,7 @@ test("a typed name that is a client's asks before booking, and books that client
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
 
-  const existing = dialog.getByRole("radio", { name: "Book for Carla Cruz (07700 970123)?" });
+  const existing = dialog.getByRole("radio", { name: "Book for Carla Cruz (07400 970123)?" });
   await expect(existing).toBeVisible();
   await expect(dialog.getByRole("radio", { name: /Create a new client/ })).toBeVisible();
   await screenshotBothSizes(page, "booking-client-choice", async () => {
@@ -56,15 +56,15 @@ test("a typed name that is a client's asks before booking, and books that client
 });
 
 test("a phone on file under another name asks; a new client then shares the family's number", async ({ page }) => {
-  const alice = await apiRequest("POST", "/api/clients", setup.token, { name: "Alice Adams", phone: "07700 970456" });
+  const alice = await apiRequest("POST", "/api/clients", setup.token, { name: "Alice Adams", phone: "07400 970456" });
   expect(alice.status).toBe(201);
   const dialog = await openBooking(page, "2027-06-08");
   await dialog.getByRole("combobox", { name: "Client name" }).fill("Lily Adams");
-  await dialog.getByLabel("Phone").fill("+44 7700 970456");
+  await dialog.getByLabel("Phone").fill("+44 7400 970456");
   await dialog.getByLabel("Service").selectOption({ label: "Cut & Finish" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
 
-  await expect(dialog.getByRole("radio", { name: "Book for Alice Adams (07700 970456)?" })).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "Book for Alice Adams (07400 970456)?" })).toBeVisible();
   const fresh = dialog.getByRole("radio", { name: /Create a new client/ });
   await expect(dialog.getByText("A new record for Lily Adams, sharing the phone number")).toBeVisible();
   await screenshotBothSizes(page, "booking-shared-phone", async () => {
@@ -82,13 +82,13 @@ test("a phone on file under another name asks; a new client then shares the fami
 });
 
 test("the Add Client form adds a client sharing another's phone after the warning", async ({ page }) => {
-  const owner = await apiRequest("POST", "/api/clients", setup.token, { name: "Alma Shared", phone: "07700 970789" });
+  const owner = await apiRequest("POST", "/api/clients", setup.token, { name: "Alma Shared", phone: "07400 970789" });
   expect(owner.status).toBe(201);
   await signIn(page, ADMIN, "/clients/new");
   await waitForModal(page);
   const dialog = page.getByRole("dialog", { name: "Add New Client" });
   await dialog.getByLabel("Name", { exact: true }).fill("Bea Shared");
-  await dialog.getByLabel("Phone").fill("07700 970789");
+  await dialog.getByLabel("Phone").fill("07400 970789");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client" }).click();
   await expect(dialog.getByRole("alert")).toContainText("A client with this phone number already exists: Alma Shared.");
@@ -97,5 +97,5 @@ test("the Add Client form adds a client sharing another's phone after the warnin
 
   await dialog.getByRole("button", { name: "Add Client Anyway" }).click();
   await expectToast(page, "Client created successfully");
-  expect((await clientsNamed("07700 970789")).map((client) => client.name)).toEqual(["Alma Shared", "Bea Shared"]);
+  expect((await clientsNamed("07400 970789")).map((client) => client.name)).toEqual(["Alma Shared", "Bea Shared"]);
 });

@@ -17,7 +17,7 @@ for (const [label, size] of [
     const token = await apiToken(request, ADMIN);
     const existing = await createClientViaApi(request, token, {
       name: `Pia Phone ${label}`,
-      phone: label === "tablet" ? "07700 962001" : "07700 962002",
+      phone: label === "tablet" ? "07400 962001" : "07400 962002",
     });
     await page.setViewportSize(size);
     await signIn(page, ADMIN, "/clients");
@@ -43,12 +43,12 @@ for (const [label, size] of [
     const tag = label === "tablet" ? "Tab" : "Pho";
     const kept = await createClientViaApi(request, token, {
       name: `Maria Merge${tag}`,
-      phone: label === "tablet" ? "07700 963001" : "07700 963101",
+      phone: label === "tablet" ? "07400 963001" : "07400 963101",
       email: `maria.${tag}@dedupe.test`,
     });
     await createClientViaApi(request, token, {
       name: `M. Merge${tag}`,
-      phone: label === "tablet" ? "07700 963002" : "07700 963102",
+      phone: label === "tablet" ? "07400 963002" : "07400 963102",
       notes: "Prefers Saturdays",
     });
     await page.setViewportSize(size);
@@ -79,7 +79,7 @@ for (const [label, size] of [
 
 test("a stylist has no Merge button and is refused the merge screen", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  const client = await createClientViaApi(request, token, { name: "Stella Nomerge", phone: "07700 964001" });
+  const client = await createClientViaApi(request, token, { name: "Stella Nomerge", phone: "07400 964001" });
   await signIn(page, STYLIST, "/clients?q=Stella+Nomerge");
   await expect(page.getByRole("link", { name: "Edit Stella Nomerge" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Merge Stella Nomerge" })).toHaveCount(0);

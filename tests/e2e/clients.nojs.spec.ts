@@ -22,7 +22,7 @@ test("add, search, edit and delete a client without JavaScript", async ({ page }
   await expect(dialog.getByText("GDPR consent is required")).toBeVisible();
 
   await dialog.getByLabel("Name", { exact: true }).fill("Nojs Norma");
-  await dialog.getByLabel("Phone").fill("07700 900844");
+  await dialog.getByLabel("Phone").fill("07400 900844");
   await dialog.getByLabel("Email").fill("norma-at-nowhere");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client" }).click();
@@ -45,12 +45,12 @@ test("add, search, edit and delete a client without JavaScript", async ({ page }
   await expect(page).toHaveURL(/\/clients\/\d+\/edit\?q=NOJS\+NORMA$/);
   const edit = page.getByRole("dialog", { name: "Edit Client" });
   await expect(edit.getByLabel("GDPR Consent Required")).toBeChecked();
-  await edit.getByLabel("Phone").fill("07700 900845");
+  await edit.getByLabel("Phone").fill("07400 900845");
   await edit.getByLabel("Active client").uncheck();
   await edit.getByRole("button", { name: "Update Client" }).click();
   await expect(page).toHaveURL(/\/clients\?q=NOJS\+NORMA$/);
   await expect(page.getByText("Client updated successfully")).toBeVisible();
-  await expect(card(page, "Nojs Norma").getByText("07700 900845")).toBeVisible();
+  await expect(card(page, "Nojs Norma").getByText("07400 900845")).toBeVisible();
   await expect(card(page, "Nojs Norma").getByText("Inactive")).toBeVisible();
 
   await card(page, "Nojs Norma").getByRole("link", { name: "Delete Nojs Norma" }).click();
@@ -65,7 +65,7 @@ test("record, export and erase without JavaScript", async ({ page, request }) =>
   const token = await apiToken(request, ADMIN);
   const client = await createClientViaApi(request, token, {
     name: "Nojs Erasable",
-    phone: "07700 900855",
+    phone: "07400 900855",
     email: "erasable@nojs.test",
   });
 

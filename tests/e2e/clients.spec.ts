@@ -51,7 +51,7 @@ test("staff add, search, edit and delete clients, with every message of the form
   await expect(dialog.getByText("Invalid email")).toBeVisible();
 
   await dialog.getByLabel("Name", { exact: true }).fill("Harriet Vane");
-  await dialog.getByLabel("Phone").fill("07700 900111");
+  await dialog.getByLabel("Phone").fill("07400 900111");
   await dialog.getByLabel("Email").fill("harriet@e2e.test");
   await dialog
     .getByLabel("Notes")
@@ -65,13 +65,13 @@ test("staff add, search, edit and delete clients, with every message of the form
   await expect(dialog).toBeHidden();
   const harriet = card(page, "Harriet Vane");
   await expect(harriet.getByText("0 appointments")).toBeVisible();
-  await expect(harriet.getByText("07700 900111")).toBeVisible();
+  await expect(harriet.getByText("07400 900111")).toBeVisible();
   await expect(harriet.getByText("harriet@e2e.test")).toBeVisible();
   await expect(harriet.locator("p.line-clamp-2")).toHaveCSS("-webkit-line-clamp", "2");
 
   await page.getByRole("link", { name: "Add Client" }).click();
   await dialog.getByLabel("Name", { exact: true }).fill("Peter Wimsey");
-  await dialog.getByLabel("Phone").fill("07700 900222");
+  await dialog.getByLabel("Phone").fill("07400 900222");
   await dialog.getByLabel("Email").fill("peter@e2e.test");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client" }).click();
@@ -114,7 +114,7 @@ test("staff add, search, edit and delete clients, with every message of the form
   const confirm = page.getByRole("dialog", { name: "Delete Client" });
   await expect(confirm.getByText("This action cannot be undone.")).toBeVisible();
   await expect(confirm.getByText("Peter Wimsey")).toBeVisible();
-  await expect(confirm.getByText("07700 900222")).toBeVisible();
+  await expect(confirm.getByText("07400 900222")).toBeVisible();
   await expect(confirm.getByText("peter@e2e.test")).toBeVisible();
   await expect(
     confirm.getByText("All appointment history and notes for this client will also be permanently removed."),
@@ -137,7 +137,7 @@ test("staff add, search, edit and delete clients, with every message of the form
 
 test("a stylist edits but does not delete; a display account only reads", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  await createClientViaApi(request, token, { name: "Role Check Client", phone: "07700 900333" });
+  await createClientViaApi(request, token, { name: "Role Check Client", phone: "07400 900333" });
 
   await signIn(page, STYLIST, "/clients?q=Role+Check");
   const client = card(page, "Role Check Client");

@@ -17,14 +17,14 @@ test("a display account's /clients shows a client's name but not their phone, e-
   const token = await apiToken(request, ADMIN);
   await createClientViaApi(request, token, {
     name: "Wallscreen Wanda",
-    phone: "07700 900787",
+    phone: "07400 900787",
     email: "wanda@wall.example",
     notes: "Sensitive scalp",
   });
 
   // Staff see the details, so the seeded client really has them.
   await signIn(page, ADMIN, "/clients?q=Wallscreen");
-  await expect(card(page, "Wallscreen Wanda").getByRole("link", { name: "07700 900787" })).toBeVisible();
+  await expect(card(page, "Wallscreen Wanda").getByRole("link", { name: "07400 900787" })).toBeVisible();
   await expect(card(page, "Wallscreen Wanda").getByText("wanda@wall.example")).toBeVisible();
 
   await page.context().clearCookies();
@@ -32,7 +32,7 @@ test("a display account's /clients shows a client's name but not their phone, e-
   const wanda = card(page, "Wallscreen Wanda");
   await expect(wanda.getByRole("heading", { name: "Wallscreen Wanda" })).toBeVisible();
   await expect(wanda.getByText("0 appointments")).toBeVisible();
-  await expect(page.getByRole("main")).not.toContainText("07700 900787");
+  await expect(page.getByRole("main")).not.toContainText("07400 900787");
   await expect(page.getByRole("main")).not.toContainText("wanda@wall.example");
   await expect(page.getByRole("main")).not.toContainText("Sensitive scalp");
   await expect(wanda.getByRole("link")).toHaveCount(0);

@@ -14,7 +14,7 @@ test("the Erasure Requests tab pages with Next page and First page links without
     // Requested long ago, so they come first in the oldest-first list; 55 is more than a page.
     for (let index = 0; index < 55; index += 1) {
       await db.execute({
-        sql: "insert into clients (name, phone, erasure_requested_at) values (?, '07700 900888', ?)",
+        sql: "insert into clients (name, phone, erasure_requested_at) values (?, '07400 900888', ?)",
         args: [`${tag} ${String(index).padStart(2, "0")}`, `2001-01-01T00:00:${String(index).padStart(2, "0")}.000Z`],
       });
     }

@@ -19,7 +19,7 @@ test("a client asks to be forgotten: the request, the export and the erasure", a
   const token = await apiToken(request, ADMIN);
   const client = await createClientViaApi(request, token, {
     name: "Gloria Forgetme",
-    phone: "07700 920001",
+    phone: "07400 920001",
     email: "gloria@gdpr.test",
     notes: "Likes lavender",
   });
@@ -59,7 +59,7 @@ test("a client asks to be forgotten: the request, the export and the erasure", a
   expect(exported.client).toMatchObject({
     id: client.id,
     name: "Gloria Forgetme",
-    phone: "07700 920001",
+    phone: "07400 920001",
     email: "gloria@gdpr.test",
     notes: "Likes lavender",
   });
@@ -103,7 +103,7 @@ test("clients past their retention date are listed for review, exported and dele
   const token = await apiToken(request, ADMIN);
   const client = await createClientViaApi(request, token, {
     name: "Rhona Retained",
-    phone: "07700 920002",
+    phone: "07400 920002",
     email: "rhona@gdpr.test",
   });
   await expireRetention(client.id, "2019-03-04T12:00:00.000Z");
@@ -138,7 +138,7 @@ test("clients past their retention date are listed for review, exported and dele
 
 test("a failed export says so", async ({ page, request }) => {
   const token = await apiToken(request, ADMIN);
-  const client = await createClientViaApi(request, token, { name: "Export Failure Case", phone: "07700 920003" });
+  const client = await createClientViaApi(request, token, { name: "Export Failure Case", phone: "07400 920003" });
   const recorded = await request.post(`/api/clients/${client.id}/erasure-request`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -177,13 +177,13 @@ for (const [label, size] of [
     // One phone per size: a phone belongs to one client (decision 0060).
     const client = await createClientViaApi(request, token, {
       name: `Axe Requester ${label}`,
-      phone: label === "tablet" ? "07700 920004" : "07700 920014",
+      phone: label === "tablet" ? "07400 920004" : "07400 920014",
       email: `axe.${label}@gdpr.test`,
     });
     await request.post(`/api/clients/${client.id}/erasure-request`, { headers: { Authorization: `Bearer ${token}` } });
     const expired = await createClientViaApi(request, token, {
       name: `Axe Expired ${label}`,
-      phone: label === "tablet" ? "07700 920005" : "07700 920015",
+      phone: label === "tablet" ? "07400 920005" : "07400 920015",
     });
     await expireRetention(expired.id, "2018-01-02T12:00:00.000Z");
 

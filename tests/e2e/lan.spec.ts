@@ -35,7 +35,7 @@ test("a tablet signs in over plain HTTP by the server's LAN name and stays signe
 
 test("a toast raised in the browser shows over plain HTTP (the GDPR export)", async ({ browser, request }) => {
   const token = await sessionToken(ADMIN);
-  const client = await createClientViaApi(request, token, { name: "Lan Tablet Export", phone: "07700 920111" });
+  const client = await createClientViaApi(request, token, { name: "Lan Tablet Export", phone: "07400 920111" });
   const recorded = await request.post(`/api/clients/${client.id}/erasure-request`, {
     headers: { Authorization: `Bearer ${token}` },
   });

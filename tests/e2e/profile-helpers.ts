@@ -43,7 +43,7 @@ export async function profileSalon(): Promise<ProfileSalon> {
     );
     const clientName = `${tag} Client`;
     const clientId = await insertId(
-      "insert into clients (name, phone, email, notes, consent_date, data_retention_date) values (?, '07700 900555', ?, 'Likes a quiet chair', ?, ?)",
+      "insert into clients (name, phone, email, notes, consent_date, data_retention_date) values (?, '07400 900555', ?, 'Likes a quiet chair', ?, ?)",
       [clientName, `${tag.toLowerCase()}@example.test`, "2025-06-01T10:00:00.000Z", "2032-06-01T10:00:00.000Z"],
     );
     const insert = (stylistId: number, start: Date, status: string, price: number) =>

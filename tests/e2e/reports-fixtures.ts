@@ -33,8 +33,8 @@ export async function reportWeek() {
     duration: 30,
     price: 2000,
   });
-  const rita = await create("/api/clients", token, { name: "Rita Report", phone: "07700 900565" });
-  const formula = await create("/api/clients", token, { name: "=1+2 Formula", phone: "07700 900556" });
+  const rita = await create("/api/clients", token, { name: "Rita Report", phone: "07400 900565" });
+  const formula = await create("/api/clients", token, { name: "=1+2 Formula", phone: "07400 900556" });
   const book = (
     stylistId: number,
     clientId: number | null,

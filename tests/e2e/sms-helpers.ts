@@ -17,7 +17,7 @@ export async function upcomingAppointment() {
   let phone = "";
   let client = { status: 409 } as Awaited<ReturnType<typeof apiCall<{ id: number }>>>;
   for (let attempt = 0; attempt < 5 && client.status === 409; attempt++) {
-    phone = `07700 98${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
+    phone = `07400 98${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}`;
     client = await apiCall<{ id: number }>(token, "POST", "/api/clients", {
       name: `Tess Texter ${tag}`,
       phone,

@@ -50,7 +50,7 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
 
   await page.getByRole("switch", { name: "Enable SMS reminders" }).check();
   await provider.selectOption("twilio");
-  await page.getByLabel("From number or sender name").fill("07700 900001");
+  await page.getByLabel("From number or sender name").fill("07400 900001");
   await page.getByLabel("API key").fill("AC00000000000000000000000000000000");
   await page.getByLabel("API secret").fill("e2e-secret-never-shown");
   await page.getByRole("button", { name: "Save SMS Settings" }).click();

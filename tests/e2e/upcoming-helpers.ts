@@ -20,7 +20,7 @@ async function insertUpcoming(tag: string) {
     for (let index = 0; index < COUNT; index += 1) {
       const name = `${tag} ${String(index).padStart(2, "0")}`;
       const client = await db.execute({
-        sql: "insert into clients (name, phone) values (?, '07700 900999') returning id",
+        sql: "insert into clients (name, phone) values (?, '07400 900999') returning id",
         args: [name],
       });
       const start = new Date(first + index * 60_000);

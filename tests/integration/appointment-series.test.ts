@@ -390,7 +390,7 @@ describe("the booking dialog's two steps", () => {
   const form = (extra: Record<string, string>) => ({
     intent: "create",
     clientName: "Walk-in Wendy",
-    clientPhone: "07700 900555",
+    clientPhone: "07400 900555",
     stylistId: String(kim.stylistId),
     serviceId: String(service.id),
     date: "2027-06-01",

@@ -69,7 +69,7 @@ describe("a typed name that is a client's", () => {
   it("asks, listing the client, when the name matches ignoring case and accents; nothing is written", async () => {
     const carla = await createTestClient({
       name: "Carla Crúz",
-      phone: "07700 931001",
+      phone: "07400 931001",
       notes: "Allergic to PPD",
       email: null,
     });
@@ -77,14 +77,14 @@ describe("a typed name that is a client's", () => {
     const asked = (await book({ clientName: "  carla  CRUZ ", clientPhone: "" }, "10:00")) as Question;
     expect(statusOf(asked)).toBe(409);
     expect(asked.data.details.candidates).toEqual([
-      { id: carla.id, name: "Carla Crúz", phone: "07700 931001", matchedOn: ["name"] },
+      { id: carla.id, name: "Carla Crúz", phone: "07400 931001", matchedOn: ["name"] },
     ]);
     // Asked in the client fields, not as a failure above the form.
     expect(asked.data.result.error?.[""] ?? []).toEqual([]);
     expect(await clientCount()).toBe(before);
     expect(await appointmentsOf(carla.id)).toBe(0);
 
-    // "Book for Carla Crúz (07700 931001)?": the existing record, allergy note and all.
+    // "Book for Carla Crúz (07400 931001)?": the existing record, allergy note and all.
     const chosen = (await book({ clientName: "carla cruz", clientChoice: String(carla.id) }, "10:00")) as Response;
     expect(chosen.status).toBe(302);
     expect(await appointmentsOf(carla.id)).toBe(1);
@@ -92,9 +92,9 @@ describe("a typed name that is a client's", () => {
   });
 
   it("lists every client of that name, and creates a new one only for the details it was asked about", async () => {
-    const first = await createTestClient({ name: "Sam Same", phone: "07700 931002", email: null });
-    const second = await createTestClient({ name: "SAM SAME", phone: "07700 931003", email: null });
-    const asked = (await book({ clientName: "Sam Same", clientPhone: "07700 931009" }, "11:00")) as Question;
+    const first = await createTestClient({ name: "Sam Same", phone: "07400 931002", email: null });
+    const second = await createTestClient({ name: "SAM SAME", phone: "07400 931003", email: null });
+    const asked = (await book({ clientName: "Sam Same", clientPhone: "07400 931009" }, "11:00")) as Question;
     expect(asked.data.details.candidates.map((candidate) => candidate.id).sort()).toEqual([first.id, second.id]);
     const before = await clientCount();
 
@@ -102,7 +102,7 @@ describe("a typed name that is a client's", () => {
     const changed = (await book(
       {
         clientName: "Sam Samuels",
-        clientPhone: "07700 931009",
+        clientPhone: "07400 931009",
         clientChoice: "new",
         clientConfirmFor: asked.data.details.confirmFor.replace("sam same", "sam samuels x"),
       },
@@ -114,7 +114,7 @@ describe("a typed name that is a client's", () => {
     const stale = (await book(
       {
         clientName: "Sam Same",
-        clientPhone: "07700 931010",
+        clientPhone: "07400 931010",
         clientChoice: "new",
         clientConfirmFor: asked.data.details.confirmFor,
       },
@@ -125,7 +125,7 @@ describe("a typed name that is a client's", () => {
     const created = (await book(
       {
         clientName: "Sam Same",
-        clientPhone: "07700 931009",
+        clientPhone: "07400 931009",
         clientChoice: "new",
         clientConfirmFor: asked.data.details.confirmFor,
       },
@@ -136,8 +136,8 @@ describe("a typed name that is a client's", () => {
   });
 
   it("still books the client whose name and phone both match, without asking", async () => {
-    const nadia = await createTestClient({ name: "Nadia Núñez", phone: "07700 931004", email: null });
-    const response = (await book({ clientName: "nadia nunez", clientPhone: "+44 7700 931004" }, "13:00")) as Response;
+    const nadia = await createTestClient({ name: "Nadia Núñez", phone: "07400 931004", email: null });
+    const response = (await book({ clientName: "nadia nunez", clientPhone: "+44 7400 931004" }, "13:00")) as Response;
     expect(response.status).toBe(302);
     expect(await appointmentsOf(nadia.id)).toBe(1);
   });
@@ -145,19 +145,19 @@ describe("a typed name that is a client's", () => {
 
 describe("a phone on file under another name", () => {
   it("asks instead of booking the number's client; the new client then shares the number", async () => {
-    const alice = await createTestClient({ name: "Alice Adams", phone: "07700 932001", email: null });
+    const alice = await createTestClient({ name: "Alice Adams", phone: "07400 932001", email: null });
     const before = await clientCount();
-    const asked = (await book({ clientName: "Lily Adams", clientPhone: "07700932001" }, "14:00")) as Question;
+    const asked = (await book({ clientName: "Lily Adams", clientPhone: "07400932001" }, "14:00")) as Question;
     expect(statusOf(asked)).toBe(409);
     expect(asked.data.details.candidates).toEqual([
-      { id: alice.id, name: "Alice Adams", phone: "07700 932001", matchedOn: ["phone"] },
+      { id: alice.id, name: "Alice Adams", phone: "07400 932001", matchedOn: ["phone"] },
     ]);
     expect(await appointmentsOf(alice.id)).toBe(0);
 
     const created = (await book(
       {
         clientName: "Lily Adams",
-        clientPhone: "07700932001",
+        clientPhone: "07400932001",
         clientChoice: "new",
         clientConfirmFor: asked.data.details.confirmFor,
       },
@@ -166,13 +166,13 @@ describe("a phone on file under another name", () => {
     expect(created.status).toBe(302);
     expect(await clientCount()).toBe(before + 1);
     const [lily] = await db.select().from(clients).where(eq(clients.name, "Lily Adams"));
-    expect(lily!.phoneE164).toBe("+447700932001");
+    expect(lily!.phoneE164).toBe("+447400932001");
     expect(await appointmentsOf(lily!.id)).toBe(1);
     expect(await appointmentsOf(alice.id)).toBe(0);
   });
 
   it("lets the Add Client form add a client sharing a phone after the warning, for that phone only", async () => {
-    const alice = await createTestClient({ name: "Alice Form", phone: "07700 932002", email: null });
+    const alice = await createTestClient({ name: "Alice Form", phone: "07400 932002", email: null });
     const form = (fields: Record<string, string>) =>
       call(
         newClientDialog.action,
@@ -181,7 +181,7 @@ describe("a phone on file under another name", () => {
           form: { consentType: "service", legalBasis: "consent", isActive: "on", gdprConsent: "on", ...fields },
         }),
       );
-    const warned = (await form({ name: "Lily Form", phone: "07700 932002" })) as {
+    const warned = (await form({ name: "Lily Form", phone: "07400 932002" })) as {
       data: { details: { existingClientId: number; reason: string; confirmFor: string } };
     };
     expect(statusOf(warned)).toBe(409);
@@ -193,25 +193,25 @@ describe("a phone on file under another name", () => {
     // A confirmation of another number is not one of this number.
     const other = await form({
       name: "Lily Form",
-      phone: "07700 932003",
+      phone: "07400 932003",
       confirmShared: warned.data.details.confirmFor,
     });
     expect((other as Response).status).toBe(302);
     const added = await form({
       name: "Lily Form Two",
-      phone: "+44 7700 932002",
+      phone: "+44 7400 932002",
       confirmShared: warned.data.details.confirmFor,
     });
     expect((added as Response).status).toBe(302);
-    const sharing = await db.select().from(clients).where(eq(clients.phoneE164, "+447700932002"));
+    const sharing = await db.select().from(clients).where(eq(clients.phoneE164, "+447400932002"));
     expect(sharing.map((client) => client.name).sort()).toEqual(["Alice Form", "Lily Form Two"]);
   });
 
   it('answers POST /api/clients 409 with the reason, and adds the client with "confirm": true', async () => {
-    const alice = await createTestClient({ name: "Alice Api", phone: "07700 932004", email: null });
+    const alice = await createTestClient({ name: "Alice Api", phone: "07400 932004", email: null });
     const post = (body: unknown) =>
       call(clientList.action, makeRequest("POST", "/api/clients", { token: admin.token, body })).then(json);
-    expect(await post({ name: "Lily Api", phone: "07700932004" })).toMatchObject({
+    expect(await post({ name: "Lily Api", phone: "07400932004" })).toMatchObject({
       status: 409,
       body: {
         message: "A client with this phone number already exists: Alice Api.",
@@ -219,17 +219,17 @@ describe("a phone on file under another name", () => {
         reason: "phone",
       },
     });
-    expect((await post({ name: "Lily Api", phone: "07700932004", confirm: "yes" })).status).toBe(400);
-    const created = await post({ name: "Lily Api", phone: "07700932004", confirm: true });
+    expect((await post({ name: "Lily Api", phone: "07400932004", confirm: "yes" })).status).toBe(400);
+    const created = await post({ name: "Lily Api", phone: "07400932004", confirm: true });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "Lily Api", phoneE164: "+447700932004" });
+    expect(created.body).toMatchObject({ name: "Lily Api", phoneE164: "+447400932004" });
   });
 
   it("sends the reminder to a shared number in the name of the appointment's client", async () => {
     await configureSms();
-    const alice = await createTestClient({ name: "Alice Remind", phone: "07700 932005", email: null });
+    const alice = await createTestClient({ name: "Alice Remind", phone: "07400 932005", email: null });
     // An admin books it: today, inside the reminder window, whatever the stylist's hours.
-    const typed = { clientName: "Lily Remind", clientPhone: "07700 932005", availabilityOverride: "on" };
+    const typed = { clientName: "Lily Remind", clientPhone: "07400 932005", availabilityOverride: "on" };
     const asked = (await book(typed, "15:00", "2026-11-25", admin.cookie)) as Question;
     expect(asked.data.details.candidates.map((candidate) => candidate.id)).toEqual([alice.id]);
     const booked = (await book(
@@ -248,7 +248,7 @@ describe("a phone on file under another name", () => {
 
     fake.requests.length = 0;
     await runReminders();
-    const toShared = fake.requests.filter((request) => request.body.To === "+447700932005");
+    const toShared = fake.requests.filter((request) => request.body.To === "+447400932005");
     expect(toShared).toHaveLength(1);
     expect(toShared[0]!.body.Body).toContain("Hi Lily Remind,");
     expect(toShared[0]!.body.Body).not.toContain("Alice");

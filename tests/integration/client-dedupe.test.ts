@@ -52,19 +52,19 @@ describe("the stored phone in E.164", () => {
         clientList.action,
         makeRequest("POST", "/api/clients", {
           token: admin.token,
-          body: { name: "E164 Written", phone: "07700 910001" },
+          body: { name: "E164 Written", phone: "07400 910001" },
         }),
       ),
     );
     expect(created.status).toBe(201);
     const [row] = await db.select().from(clients).where(eq(clients.id, created.body.id));
-    expect(row!.phoneE164).toBe("+447700910001");
+    expect(row!.phoneE164).toBe("+447400910001");
 
-    const legacy = await createTestClient({ name: "Legacy Phone", phone: "07700 910002", phoneE164: null });
+    const legacy = await createTestClient({ name: "Legacy Phone", phone: "07400 910002", phoneE164: null });
     const notAPhone = await createTestClient({ name: "Not A Phone", phone: "ask at desk", phoneE164: null });
     expect(await normaliseClientPhones(db, "GB")).toBeGreaterThanOrEqual(1);
     const [filled] = await db.select().from(clients).where(eq(clients.id, legacy.id));
-    expect(filled!.phoneE164).toBe("+447700910002");
+    expect(filled!.phoneE164).toBe("+447400910002");
     const [unfilled] = await db.select().from(clients).where(eq(clients.id, notAPhone.id));
     expect(unfilled!.phoneE164).toBeNull();
     // Idempotent: nothing left to change.
@@ -73,7 +73,7 @@ describe("the stored phone in E.164", () => {
 
   it("is read again in the salon's new country when the country changes", async () => {
     const local = await createTestClient({ name: "Country Change", phone: "0412 910 003" });
-    expect(local.phoneE164).toBe("+44412910003"); // read as British
+    expect(local.phoneE164).toBeNull(); // not a valid British number
     await saveSalonSettings(admin.user, { country: "AU" });
     try {
       const [row] = await db.select().from(clients).where(eq(clients.id, local.id));
@@ -82,18 +82,18 @@ describe("the stored phone in E.164", () => {
       await saveSalonSettings(admin.user, { country: "GB" });
     }
     const [back] = await db.select().from(clients).where(eq(clients.id, local.id));
-    expect(back!.phoneE164).toBe("+44412910003");
+    expect(back!.phoneE164).toBeNull();
   });
 
   it("lets a search typed as a national number find a number stored internationally", async () => {
-    await createTestClient({ name: "Stored International", phone: "+44 7700 910004" });
+    await createTestClient({ name: "Stored International", phone: "+44 7400 910004" });
     const load = (query: string) =>
       call(
         clientsPage.loader,
         makeRequest("GET", `/clients?q=${encodeURIComponent(query)}`, { cookie: admin.cookie }),
       ) as Promise<{ clients: { name: string }[] }>;
-    expect((await load("07700 910004")).clients.map((client) => client.name)).toEqual(["Stored International"]);
-    expect((await load("07700910004")).clients.map((client) => client.name)).toEqual(["Stored International"]);
+    expect((await load("07400 910004")).clients.map((client) => client.name)).toEqual(["Stored International"]);
+    expect((await load("07400910004")).clients.map((client) => client.name)).toEqual(["Stored International"]);
   });
 });
 
@@ -101,7 +101,7 @@ describe("the Add Client form and /api refuse a duplicate", () => {
   it("refuses the same phone written another way, with a message naming and linking the existing client", async () => {
     const existing = await createTestClient({
       name: "Jane Existing",
-      phone: "07700 920001",
+      phone: "07400 920001",
       email: "jane.existing@dedupe.example",
     });
     const before = await clientCount();
@@ -109,7 +109,7 @@ describe("the Add Client form and /api refuse a duplicate", () => {
       newDialog.action,
       makeRequest("POST", "/clients/new", {
         cookie: stylist.cookie,
-        form: clientForm({ name: "Jane Again", phone: "+44 (0)7700-920001" }),
+        form: clientForm({ name: "Jane Again", phone: "+44 (0)7400-920001" }),
       }),
     )) as FormFailure;
     expect(statusOf(result)).toBe(409);
@@ -124,14 +124,14 @@ describe("the Add Client form and /api refuse a duplicate", () => {
   it("refuses the same e-mail in another case", async () => {
     const existing = await createTestClient({
       name: "Mail Existing",
-      phone: "07700 920002",
+      phone: "07400 920002",
       email: "mail.existing@dedupe.example",
     });
     const result = (await call(
       newDialog.action,
       makeRequest("POST", "/clients/new", {
         cookie: admin.cookie,
-        form: clientForm({ name: "Mail Again", phone: "07700 920099", email: "Mail.Existing@DEDUPE.example" }),
+        form: clientForm({ name: "Mail Again", phone: "07400 920099", email: "Mail.Existing@DEDUPE.example" }),
       }),
     )) as FormFailure;
     expect(statusOf(result)).toBe(409);
@@ -140,13 +140,13 @@ describe("the Add Client form and /api refuse a duplicate", () => {
   });
 
   it("answers POST /api/clients with 409 and the existing client's id", async () => {
-    const existing = await createTestClient({ name: "Api Existing", phone: "07700 920003" });
+    const existing = await createTestClient({ name: "Api Existing", phone: "07400 920003" });
     const { status, body } = await json(
       await call(
         clientList.action,
         makeRequest("POST", "/api/clients", {
           token: stylist.token,
-          body: { name: "Api Again", phone: "07700920003" },
+          body: { name: "Api Again", phone: "07400920003" },
         }),
       ),
     );
@@ -160,19 +160,19 @@ describe("the Add Client form and /api refuse a duplicate", () => {
   it("refuses an edit that makes a client another one's duplicate, but lets records that already were duplicates be edited", async () => {
     const first = await createTestClient({
       name: "Edit First",
-      phone: "07700 920004",
+      phone: "07400 920004",
       email: "edit.first@dedupe.example",
     });
     const second = await createTestClient({
       name: "Edit Second",
-      phone: "07700 920005",
+      phone: "07400 920005",
       email: "edit.second@dedupe.example",
     });
     const refused = (await call(
       editDialog.action,
       makeRequest("POST", `/clients/${second.id}/edit`, {
         cookie: stylist.cookie,
-        form: clientForm({ name: "Edit Second", phone: "07700 920004", email: "edit.second@dedupe.example" }),
+        form: clientForm({ name: "Edit Second", phone: "07400 920004", email: "edit.second@dedupe.example" }),
       }),
       { clientId: String(second.id) },
     )) as FormFailure;
@@ -191,7 +191,7 @@ describe("the Add Client form and /api refuse a duplicate", () => {
     expect(api).toMatchObject({ status: 409, body: { existingClientId: first.id } });
 
     // Two records made before the rule (same phone): each still takes a change of notes.
-    const legacy = await createTestClient({ name: "Legacy Twin", phone: "07700 920004", email: null });
+    const legacy = await createTestClient({ name: "Legacy Twin", phone: "07400 920004", email: null });
     const edited = await json(
       await call(
         clientById.action,
@@ -230,12 +230,12 @@ describe("a booking typed for a client already on file", () => {
   it("books the existing client (as a browser without JavaScript sends it) and says so; no second record", async () => {
     const jane = await createTestClient({
       name: "Jane Smith Booked",
-      phone: "07700 930001",
+      phone: "07400 930001",
       email: "jane.booked@dedupe.example",
     });
     const before = await clientCount();
     const response = await book(
-      { clientName: "Jane Smith Booked", clientPhone: "07700930001", clientEmail: "" },
+      { clientName: "Jane Smith Booked", clientPhone: "07400930001", clientEmail: "" },
       "10:00",
     );
     expect(response.status).toBe(302);
@@ -251,11 +251,11 @@ describe("a booking typed for a client already on file", () => {
   it("reuses by phone with the name typed another way, and by e-mail without a phone", async () => {
     const jane = await createTestClient({
       name: "Janet Phone",
-      phone: "07700 930002",
+      phone: "07400 930002",
       email: "janet.phone@dedupe.example",
     });
     // A different name with the same phone asks first (decision 0097, client-choice.test.ts).
-    const byPhone = await book({ clientName: "janet  PHONE", clientPhone: "+447700930002" }, "11:00");
+    const byPhone = await book({ clientName: "janet  PHONE", clientPhone: "+447400930002" }, "11:00");
     expect(toastOf(byPhone)).toContain("Appointment booked for existing client Janet Phone");
     const byMail = await book({ clientName: "Janet Phone", clientEmail: "JANET.PHONE@dedupe.example" }, "12:00");
     expect(toastOf(byMail)).toContain("Appointment booked for existing client Janet Phone");
@@ -266,7 +266,7 @@ describe("a booking typed for a client already on file", () => {
 
   it("creates a new client when nothing matches", async () => {
     const before = await clientCount();
-    const response = await book({ clientName: "Brand New Booker", clientPhone: "07700 930003" }, "14:00");
+    const response = await book({ clientName: "Brand New Booker", clientPhone: "07400 930003" }, "14:00");
     expect(toastOf(response)).toContain("Appointment booked successfully");
     expect(await clientCount()).toBe(before + 1);
   });
@@ -278,7 +278,7 @@ describe("merging two clients", () => {
     const service = await createService();
     const kept = await createTestClient({
       name: `Kept ${tag}`,
-      phone: `07700 94${tag}1`,
+      phone: `07400 94${tag}1`,
       email: null,
       notes: "Kept notes",
       consentType: "service",
@@ -286,7 +286,7 @@ describe("merging two clients", () => {
     });
     const duplicate = await createTestClient({
       name: `Duplicate ${tag}`,
-      phone: `07700 94${tag}2`,
+      phone: `07400 94${tag}2`,
       email: `dup.${tag}@dedupe.example`,
       notes: "Duplicate notes",
       consentType: "marketing",
@@ -298,7 +298,7 @@ describe("merging two clients", () => {
       serviceId: service.id,
       startTime: `2026-12-0${tag.slice(-1)}T15:00:00.000Z`,
     });
-    await createTestSms({ clientId: duplicate.id, toNumber: "+447700900000", body: "Reminder" });
+    await createTestSms({ clientId: duplicate.id, toNumber: "+447400900000", body: "Reminder" });
     return { kept, duplicate, appointment };
   }
 
@@ -416,8 +416,8 @@ describe("merging two clients", () => {
   });
 
   it("refuses notes too long together, leaving both records as they were", async () => {
-    const kept = await createTestClient({ name: "Long Notes A", phone: "07700 950001", notes: "a".repeat(1500) });
-    const duplicate = await createTestClient({ name: "Long Notes B", phone: "07700 950002", notes: "b".repeat(1500) });
+    const kept = await createTestClient({ name: "Long Notes A", phone: "07400 950001", notes: "a".repeat(1500) });
+    const duplicate = await createTestClient({ name: "Long Notes B", phone: "07400 950002", notes: "b".repeat(1500) });
     const { status, body } = await json(
       await call(
         clientMerge.action,

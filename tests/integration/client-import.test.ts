@@ -27,21 +27,21 @@ const countWhere = async (pattern: string) =>
 
 describe("POST /api/clients/bulk-import", () => {
   it("imports valid rows with consent and retention, and counts errors and duplicates", async () => {
-    await createTestClient({ name: "Stored Already", email: "stored@import.example", phone: "07700 100100" });
+    await createTestClient({ name: "Stored Already", email: "stored@import.example", phone: "07400 100100" });
     const before = Date.now();
     const { status, body } = await importRows([
       {
         name: "Imp One",
         email: "One@Import.example",
-        phone: "07700 200200",
+        phone: "07400 200200",
         notes: "Likes tea",
         address: "1 Road",
         birthday: "1990-05-06",
       },
       { name: "Imp Two", email: "one@import.example" }, // same e-mail as row 1, other case
-      { name: "Imp Three", phone: "07700-200-200" }, // same phone as row 1, other format
+      { name: "Imp Three", phone: "07400-200-200" }, // same phone as row 1, other format
       { name: "Imp Four", email: "stored@import.example" }, // stored e-mail
-      { name: "Imp Five", phone: "0770010 0100" }, // stored phone
+      { name: "Imp Five", phone: "0740010 0100" }, // stored phone
       { name: "", email: "noname@import.example" }, // no name: error
       { name: "Imp Seven", email: "not-an-email" }, // bad e-mail: error
       { name: "Imp Eight", birthday: "31/12/1985" },
@@ -60,7 +60,7 @@ describe("POST /api/clients/bulk-import", () => {
     const one = rows.find((row) => row.name === "Imp One")!;
     expect(one).toMatchObject({
       email: "one@import.example",
-      phone: "07700 200200",
+      phone: "07400 200200",
       notes: "Likes tea",
       address: "1 Road",
       birthday: "1990-05-06",
@@ -138,8 +138,8 @@ const csvFile = (text: string, name = "clients.csv", type = "text/csv") => new F
 describe("the Import Clients tab", () => {
   const CSV =
     "\uFEFFName , E-mail,Phone,Notes,Address,Birthday\r\n" +
-    '"Quoted, Person",quoted@tab.example,07700 300300,"Likes ""short"" cuts,\r\nand tea",,1970-01-01\r\n' +
-    "Plain Tabperson,plain@tab.example,07700 300301,,,\r\n" +
+    '"Quoted, Person",quoted@tab.example,07400 300300,"Likes ""short"" cuts,\r\nand tea",,1970-01-01\r\n' +
+    "Plain Tabperson,plain@tab.example,07400 300301,,,\r\n" +
     ",nobody@tab.example,,,,\r\n" +
     "Dupe Tabperson,QUOTED@tab.example,,,,\r\n" +
     "Four Tabperson,,,,,\r\nFive Tabperson,,,,,\r\nSix Tabperson,,,,,\r\n";
@@ -156,24 +156,25 @@ describe("the Import Clients tab", () => {
     expect(result.preview.fileName).toBe("clients.csv");
     expect(result.preview.rows).toHaveLength(5);
     expect(result.preview.rows[0]).toEqual({
-      row: 1,
+      row: 2,
       data: {
         name: "Quoted, Person",
         email: "quoted@tab.example",
-        phone: "07700 300300",
+        phone: "07400 300300",
         notes: 'Likes "short" cuts,\nand tea',
         birthday: "1970-01-01",
       },
       duplicateOf: null,
       error: null,
     });
-    // Row 3 has no phone: it is matched on its e-mail, as the client form would.
-    expect(result.preview.rows[2]).toMatchObject({ row: 3, duplicateOf: { row: 1 } });
+    // Rows are numbered as a spreadsheet shows the file (the header is row 1, the nameless
+    // row 4 still counts). Row 5 has no phone: it is matched on its e-mail, as the client form would.
+    expect(result.preview.rows[2]).toMatchObject({ row: 5, duplicateOf: { row: 2 } });
     expect(result.preview).toMatchObject({
       toImport: 5,
       duplicates: 1,
       errors: 0,
-      duplicateRows: [{ row: 3, name: "Dupe Tabperson", duplicateOf: { row: 1 } }],
+      duplicateRows: [{ row: 5, name: "Dupe Tabperson", duplicateOf: { row: 2 } }],
     });
     expect(await countWhere("% Tabperson")).toBe(0);
   });
@@ -181,17 +182,17 @@ describe("the Import Clients tab", () => {
   it("marks rows whose phone (however written) or e-mail is already on file, naming the stored client", async () => {
     const stored = await createTestClient({
       name: "Stored Previewed",
-      phone: "+44 7700 555001",
+      phone: "+44 7400 555001",
       email: "stored.preview@tab.example",
     });
     const csv =
-      "name,email,phone\nPhone Match,,07700 555001\nMail Match,STORED.PREVIEW@tab.example,\nNew Person,,07700 555002\nRepeat Person,,0044 7700 555002\n";
+      "name,email,phone\nPhone Match,,07400 555001\nMail Match,STORED.PREVIEW@tab.example,\nNew Person,,07400 555002\nRepeat Person,,0044 7400 555002\n";
     const result = (await call(
       importTab.action,
       uploadRequest({ intent: "preview", file: csvFile(csv) }),
     )) as PreviewReply;
     const on = { clientId: stored.id, name: "Stored Previewed" };
-    expect(result.preview.rows.map((row) => row.duplicateOf)).toEqual([on, on, null, { row: 3 }]);
+    expect(result.preview.rows.map((row) => row.duplicateOf)).toEqual([on, on, null, { row: 4 }]);
     expect(result.preview).toMatchObject({ total: 4, toImport: 1, duplicates: 3 });
     const imported = await importRows(
       csv
@@ -201,7 +202,7 @@ describe("the Import Clients tab", () => {
     );
     expect(imported.body).toMatchObject({ imported: 1, duplicates: 3 });
     const [row] = await db.select().from(clients).where(eq(clients.name, "New Person"));
-    expect(row!.phoneE164).toBe("+447700555002");
+    expect(row!.phoneE164).toBe("+447400555002");
   });
 
   it("imports on confirmation and says how it went", async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 const VALID = {
   name: "Form Client",
-  phone: "07700 400400",
+  phone: "07400 400400",
   email: "form@client.example",
   notes: "",
   consentType: "service",
@@ -128,7 +128,7 @@ describe("Edit Client", () => {
     const { isActive: _unticked, ...form } = {
       ...VALID,
       name: "Edited Name",
-      phone: "07700 400409",
+      phone: "07400 400409",
       email: "",
       legalBasis: "legitimate_interest",
     };

@@ -52,7 +52,7 @@ describe("erasure redacts every form of the client's details", () => {
     const duplicate = await createTestClient({ name: "Hattie Q", phone: "", email: "hattie.dup@merged.example" });
     const bystander = await createTestClient({
       name: "Harriet Keepwell",
-      phone: "07700 911911",
+      phone: "07400 911911",
       email: "keep@stay.example",
     });
 
@@ -62,7 +62,7 @@ describe("erasure redacts every form of the client's details", () => {
         id: String(client.id),
       }).then(json);
     expect(
-      (await edit({ name: "Harriet Quackenbush", phone: "07700900777", email: "harriet.q@new.example" })).status,
+      (await edit({ name: "Harriet Quackenbush", phone: "07400900777", email: "harriet.q@new.example" })).status,
     ).toBe(200);
     const merged = await json(
       await call(
@@ -103,12 +103,12 @@ describe("erasure redacts every form of the client's details", () => {
           )
         ).status,
       ).toBe(201);
-    await say("Mrs Quackenbush rang from 07700900777");
-    await say("New number for mrs. quackenbush: +44 7700 900777 (or 07700 900 777)");
+    await say("Mrs Quackenbush rang from 07400900777");
+    await say("New number for mrs. quackenbush: +44 7400 900777 (or 07400 900 777)");
     await say("Old e-mail h.pemberton@old.example bounced; try HATTIE.DUP@merged.example");
     await say("Ms Pemberton, as she was, prefers 07811-123-456; H. Quackenbush is the same person");
-    await say("Quackenbush, Harriet: tel:+44-7700-900777, 0044 7700 900777, (07700) 900.777, 447700900777");
-    await say("Harriet Keepwell and Mr Keepwell on 07700 911911; Harriet will cover Sunday");
+    await say("Quackenbush, Harriet: tel:+44-7400-900777, 0044 7400 900777, (07400) 900.777, 447400900777");
+    await say("Harriet Keepwell and Mr Keepwell on 07400 911911; Harriet will cover Sunday");
 
     // Staff text in other records: a bystander's appointment (through the API, so its
     // history holds the note), another client's notes, the shopping list, time off.
@@ -125,7 +125,7 @@ describe("erasure redacts every form of the client's details", () => {
             startTime: "2027-03-03T10:00:00.000Z",
             status: "scheduled",
             availabilityOverride: true,
-            notes: "Came with Mrs Quackenbush (+447700900777)",
+            notes: "Came with Mrs Quackenbush (+447400900777)",
           },
         }),
       ),
@@ -133,11 +133,11 @@ describe("erasure redacts every form of the client's details", () => {
     expect(booked.status).toBe(201);
     await db
       .update(clients)
-      .set({ notes: "Sister of Miss Pemberton, 07700 900777" })
+      .set({ notes: "Sister of Miss Pemberton, 07400 900777" })
       .where(eq(clients.id, bystander.id));
     await db
       .insert(shoppingItems)
-      .values({ customName: "Toner for Dr Quackenbush", notes: "ring 07700-900-777 when in" });
+      .values({ customName: "Toner for Dr Quackenbush", notes: "ring 07400-900-777 when in" });
     await db.insert(timeOff).values({
       stylistId: stylist.id,
       startDate: "2027-03-04",
@@ -147,13 +147,13 @@ describe("erasure redacts every form of the client's details", () => {
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
 
     const forms = [
-      "07700900777",
-      "7700900777",
-      "+44 7700 900777",
-      "07700 900 777",
-      "07700-900-777",
-      "+447700900777",
-      "+44-7700-900777",
+      "07400900777",
+      "7400900777",
+      "+44 7400 900777",
+      "07400 900 777",
+      "07400-900-777",
+      "+447400900777",
+      "+44-7400-900777",
       "900.777",
       "07811-123-456",
       "123-456",
@@ -189,7 +189,7 @@ describe("erasure redacts every form of the client's details", () => {
       "Old e-mail [erased] bounced; try [erased]",
       "[erased], as she was, prefers [erased]; [erased] is the same person",
       "[erased]: tel:[erased], [erased], ([erased], [erased]",
-      "Harriet Keepwell and Mr Keepwell on 07700 911911; Harriet will cover Sunday",
+      "Harriet Keepwell and Mr Keepwell on 07400 911911; Harriet will cover Sunday",
     ]);
     const [bystanderRow] = await db.select().from(clients).where(eq(clients.id, bystander.id));
     expect(bystanderRow!.notes).toBe("Sister of [erased], [erased]");
@@ -206,6 +206,6 @@ describe("erasure redacts every form of the client's details", () => {
     const entries = await db.select().from(appointmentHistory);
     expect(entries.map((entry) => entry.notesAfter)).toEqual(["[erased]"]);
     expect(occurrences("Harriet Keepwell")).toBeGreaterThan(0);
-    expect(occurrences("07700 911911")).toBeGreaterThan(0);
+    expect(occurrences("07400 911911")).toBeGreaterThan(0);
   });
 });

@@ -47,10 +47,10 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
   it("removes every trace of the client from the database files and keeps revenue", async () => {
     const admin = await signedIn("admin");
     const { stylist, service } = await createStylistAndService();
-    const person = { name: "Wilhelmina Quixote", phone: "07700 955321", email: "wilhelmina.q@erase.example" };
+    const person = { name: "Wilhelmina Quixote", phone: "07400 955321", email: "wilhelmina.q@erase.example" };
     const bystander = await createTestClient({
       name: "Bartholomew Keepme",
-      phone: "07700 911911",
+      phone: "07400 911911",
       email: "bart.keep@stay.example",
     });
     const formerEmail = "w.quixote.old@erase.example";
@@ -75,7 +75,7 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
         await json(
           await edit({
             email: person.email,
-            notes: "First visit: Wilhelmina Quixote asked for a fringe trim, call 07700 955321",
+            notes: "First visit: Wilhelmina Quixote asked for a fringe trim, call 07400 955321",
           }),
         )
       ).status,
@@ -169,7 +169,7 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
     expect((await db.select().from(appointmentHistory)).length).toBe(4);
     await db
       .insert(messages)
-      .values({ senderUserId: admin.user.id, content: "Wilhelmina Quixote called: running late, phone 07700 955321" });
+      .values({ senderUserId: admin.user.id, content: "Wilhelmina Quixote called: running late, phone 07400 955321" });
     await db.update(clients).set({ notes: "Friend of wilhelmina quixote" }).where(eq(clients.id, bystander.id));
     // Some of it reaches the database file, some stays in the WAL.
     await rawClient().execute("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -228,7 +228,7 @@ describe("DELETE /api/gdpr/erasure/{id}", () => {
     // The audit log says who erased which id, without personal data.
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "client.erase"));
     expect(entry).toMatchObject({ actorUserId: admin.user.id, entityType: "client", entityId: client.id });
-    expect(JSON.stringify(entry)).not.toMatch(/Wilhelmina|07700|erase\.example/i);
+    expect(JSON.stringify(entry)).not.toMatch(/Wilhelmina|07400|erase\.example/i);
   });
 
   it("answers 404 for an unknown client and 403 for staff who are not admins", async () => {

@@ -346,12 +346,12 @@ describe("every described operation answers as described", () => {
   it("clients and GDPR", async () => {
     const created = await expectDescribed("post", "/api/clients", {
       path: "/api/clients",
-      body: { name: "Mia Wong", phone: "07700 900777", email: "mia@example.com" },
+      body: { name: "Mia Wong", phone: "07400 900777", email: "mia@example.com" },
     });
     const { id } = (await created.json()) as { id: number };
     await expectDescribed("post", "/api/clients", {
       path: "/api/clients",
-      body: { name: "Mia Again", phone: "07700 900777" },
+      body: { name: "Mia Again", phone: "07400 900777" },
       status: 409,
     });
     await expectDescribed("get", "/api/clients", { path: "/api/clients?q=Mia&limit=5" });
@@ -379,7 +379,7 @@ describe("every described operation answers as described", () => {
     });
     await expectDescribed("post", "/api/clients/bulk-import", {
       path: "/api/clients/bulk-import",
-      body: { clients: [{ name: "Imported One", phone: "07700 900888" }, { name: "" }] },
+      body: { clients: [{ name: "Imported One", phone: "07400 900888" }, { name: "" }] },
     });
     await expectDescribed("get", "/api/gdpr/export/{id}", { path: `/api/gdpr/export/${id}` });
     await expectDescribed("get", "/api/gdpr/overview", { path: "/api/gdpr/overview" });
@@ -573,7 +573,7 @@ describe("every described operation answers as described", () => {
     });
     await configureSms({ smsProvider: "twilio" });
     const service = await createService();
-    const client = await createTestClient({ phone: "07700 900123" });
+    const client = await createTestClient({ phone: "07400 900123" });
     const appointment = await createTestAppointment({
       clientId: client.id,
       stylistId: stylist.stylistId,
@@ -589,8 +589,8 @@ describe("every described operation answers as described", () => {
     const params = {
       MessageSid: "SM1",
       AccountSid: "AC0123456789abcdef",
-      From: "+447700900123",
-      To: "+447700900001",
+      From: "+447400900123",
+      To: "+447400900001",
       Body: "Thanks",
     };
     const form = (signature: string) =>

@@ -136,7 +136,7 @@ const LISTS = [
       const sent = (i: number) => ({
         provider: "twilio" as const,
         status: "sent" as const,
-        toNumber: "+447700900000",
+        toNumber: "+447400900000",
         body: "Hi",
         createdAt: `2026-01-0${1 + (i % 3)}T10:00:00.000Z`,
       });

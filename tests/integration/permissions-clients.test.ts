@@ -44,7 +44,7 @@ const twoClients = async (): Promise<Pair> => ({
 });
 const clientForm = () => ({
   name: `Matrix ${fresh()}`,
-  phone: `07700 5${String(fresh()).padStart(5, "0")}`,
+  phone: `07400 5${String(fresh()).padStart(5, "0")}`,
   consentType: "service",
   legalBasis: "consent",
   isActive: "on",
@@ -170,7 +170,7 @@ const ROWS: MatrixRow<any>[] = [
     "POST",
     () => "/api/clients",
     STAFF,
-    () => ({ name: `Api ${fresh()}`, phone: `07700 6${String(fresh()).padStart(5, "0")}` }),
+    () => ({ name: `Api ${fresh()}`, phone: `07400 6${String(fresh()).padStart(5, "0")}` }),
   ),
   apiRow("GET /api/clients/{id}", clientById.loader, "GET", (t) => `/api/clients/${t.id}`, ALL),
   apiRow(

@@ -39,14 +39,14 @@ const useClock = (clockFormat: "12h" | "24h") =>
 describe("reminder texts on the salon's clock", () => {
   it("the scheduled reminder says 14:30 on the 24-hour clock", async () => {
     await useClock("24h");
-    await appointmentIn(0, { startTime: START, client: { name: "Ada", phone: "07700 900401" } });
+    await appointmentIn(0, { startTime: START, client: { name: "Ada", phone: "07400 900401" } });
     expect(await runReminders()).toMatchObject({ sent: 1 });
     expect(fake.requests[0]!.body.Body).toBe("See you Wednesday, March 10, 2027 at 14:30, Ada.");
   });
 
   it("the Test SMS says 14:30 on the 24-hour clock, 2:30 PM on the 12-hour one", async () => {
     await useClock("24h");
-    const { appointment } = await appointmentIn(0, { startTime: START, client: { name: "Bo", phone: "07700 900402" } });
+    const { appointment } = await appointmentIn(0, { startTime: START, client: { name: "Bo", phone: "07400 900402" } });
     const send = async () =>
       json(
         await call(
@@ -63,7 +63,7 @@ describe("reminder texts on the salon's clock", () => {
 
   it("the SMS screen's preview fills in the 24-hour time", async () => {
     await useClock("24h");
-    await appointmentIn(0, { startTime: START, client: { name: "Cy", phone: "07700 900403" } });
+    await appointmentIn(0, { startTime: START, client: { name: "Cy", phone: "07400 900403" } });
     const page = payloadOf(await call(smsPage.loader, makeRequest("GET", "/sms", { cookie: admin.cookie })));
     expect(page.sample.values.appointmentTime).toBe("14:30");
   });

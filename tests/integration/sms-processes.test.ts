@@ -30,7 +30,7 @@ describe.skipIf(!hasBuild)("reminders with several server processes on one datab
 
   it("sends each reminder exactly once", { timeout: 120_000 }, async () => {
     fake = await startFakeProviders();
-    const phone = (n: number) => `07700 9006${String(n).padStart(2, "0")}`;
+    const phone = (n: number) => `07400 9006${String(n).padStart(2, "0")}`;
 
     const env = {
       DATABASE_URL: process.env.DATABASE_URL!,
@@ -70,7 +70,7 @@ describe.skipIf(!hasBuild)("reminders with several server processes on one datab
     expect(to).toHaveLength(16);
     expect(new Set(to).size).toBe(16);
     expect(to.sort()).toEqual(
-      Array.from({ length: 16 }, (_, i) => `+4477009006${String(i + 1).padStart(2, "0")}`).sort(),
+      Array.from({ length: 16 }, (_, i) => `+4474009006${String(i + 1).padStart(2, "0")}`).sort(),
     );
     const claims = await db.select().from(smsReminders).where(ne(smsReminders.status, "sent"));
     expect(claims).toEqual([]);

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(async () => {
   fake.requests.length = 0;
-  await configureSms({ smsProvider: "plivo", smsApiKey: "MAPLIVOAUTHID", smsFromNumber: "+44 7700 900002" });
+  await configureSms({ smsProvider: "plivo", smsApiKey: "MAPLIVOAUTHID", smsFromNumber: "+44 7400 900002" });
 });
 
 const MB_KEY = "live_mbAccessKey0123456789";
@@ -51,7 +51,7 @@ const saveForm = (fields: Record<string, string>) =>
   );
 
 const sendTest = async () => {
-  const { appointment } = await appointmentIn(30, { client: { name: "Ada Lovelace", phone: "07700 900123" } });
+  const { appointment } = await appointmentIn(30, { client: { name: "Ada Lovelace", phone: "07400 900123" } });
   return json(
     await call(
       testReminder.action,

@@ -47,20 +47,20 @@ describe("Twilio", () => {
     await configureSms({ smsProvider: "twilio" });
     const { appointment, client } = await appointmentIn(0, {
       startTime: SUMMER_START,
-      client: { name: "Ada Lovelace", phone: "07700 900123" },
+      client: { name: "Ada Lovelace", phone: "07400 900123" },
     });
     const { status, body } = await send(appointment.id);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.message).toContain("+447700900123");
+    expect(body.message).toContain("+447400900123");
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request!.path).toBe("/2010-04-01/Accounts/AC0123456789abcdef/Messages.json");
     expect(request!.headers.authorization).toBe(basic("AC0123456789abcdef", SECRET));
     expect(request!.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(Object.keys(request!.body).sort()).toEqual(["Body", "From", "To"]);
-    expect(request!.body.To).toBe("+447700900123");
-    expect(request!.body.From).toBe("+447700900001");
+    expect(request!.body.To).toBe("+447400900123");
+    expect(request!.body.From).toBe("+447400900001");
     expect(request!.body.Body).toMatch(
       new RegExp(`^${RENDERED("Ada Lovelace")}\\d+ at Willow & Shear on Wednesday, July 1, 2026 at 2:30 PM\\.$`),
     );
@@ -70,7 +70,7 @@ describe("Twilio", () => {
       kind: "test",
       status: "sent",
       provider: "twilio",
-      toNumber: "+447700900123",
+      toNumber: "+447400900123",
       error: null,
     });
     expect(log.providerMessageId).toMatch(/^SM\d{32}$/);
@@ -79,10 +79,10 @@ describe("Twilio", () => {
 
 describe("Plivo", () => {
   it("posts JSON src, dst and text with basic auth to the account's Message/", async () => {
-    await configureSms({ smsProvider: "plivo", smsApiKey: "MAPLIVOAUTHID", smsFromNumber: "+44 7700 900002" });
+    await configureSms({ smsProvider: "plivo", smsApiKey: "MAPLIVOAUTHID", smsFromNumber: "+44 7400 900002" });
     const { appointment } = await appointmentIn(0, {
       startTime: SUMMER_START,
-      client: { name: "Grace Hopper", phone: "+44 (0)7700 900456" },
+      client: { name: "Grace Hopper", phone: "+44 (0)7400 900456" },
     });
     const { body } = await send(appointment.id);
     expect(body.success).toBe(true);
@@ -91,7 +91,7 @@ describe("Plivo", () => {
     expect(request!.headers.authorization).toBe(basic("MAPLIVOAUTHID", SECRET));
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(Object.keys(request!.body).sort()).toEqual(["dst", "src", "text"]);
-    expect(request!.body).toMatchObject({ src: "+447700900002", dst: "+447700900456" });
+    expect(request!.body).toMatchObject({ src: "+447400900002", dst: "+447400900456" });
     expect(request!.body.text).toContain("Hi Grace Hopper, Cut & Colour");
     expect((await logOf(appointment.id)).providerMessageId).toMatch(/^plivo-uuid-\d+$/);
   });
@@ -102,7 +102,7 @@ describe("MessageBird", () => {
     await configureSms({ smsProvider: "messagebird", smsApiKey: "", smsFromNumber: "WillowSalon" });
     const { appointment } = await appointmentIn(0, {
       startTime: SUMMER_START,
-      client: { name: "Katherine Johnson", phone: "07700900789" },
+      client: { name: "Katherine Johnson", phone: "07400900789" },
     });
     const { body } = await send(appointment.id);
     expect(body.success).toBe(true);
@@ -111,7 +111,7 @@ describe("MessageBird", () => {
     expect(request!.headers.authorization).toBe(`AccessKey ${SECRET}`);
     expect(request!.body).toEqual({
       originator: "WillowSalon",
-      recipients: ["+447700900789"],
+      recipients: ["+447400900789"],
       body: expect.stringContaining("Hi Katherine Johnson"),
     });
     expect((await logOf(appointment.id)).providerMessageId).toMatch(/^mb-\d+$/);
@@ -177,6 +177,15 @@ describe("failures", () => {
     expect(body).toEqual({ success: false, message: "Invalid phone number for GB" });
     expect(fake.requests).toHaveLength(0);
     expect(await logOf(appointment.id)).toMatchObject({ status: "failed", toNumber: "12345" });
+  });
+
+  it("refuses a stored number that cannot exist (saved before numbers were checked) without calling the provider", async () => {
+    // The right length once read as +44 077009001, so it used to be texted.
+    const { appointment } = await appointmentIn(0, { startTime: SUMMER_START, client: { phone: "07700 9001" } });
+    const { status, body } = await send(appointment.id);
+    expect(status).toBe(502);
+    expect(body).toEqual({ success: false, message: "Invalid phone number for GB" });
+    expect(fake.requests).toHaveLength(0);
   });
 });
 

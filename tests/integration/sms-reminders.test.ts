@@ -44,19 +44,19 @@ const remindersOf = (appointmentId: number) =>
 
 describe("which appointments get a reminder", () => {
   it("sends once to each scheduled appointment inside the window, and never again", async () => {
-    const due = await appointmentIn(3, { client: { phone: "07700 900301" } });
-    const edge = await appointmentIn(23.9, { client: { phone: "07700 900302" } });
-    await appointmentIn(30, { client: { phone: "07700 900303" } }); // outside 24 h
-    await appointmentIn(-0.5, { client: { phone: "07700 900304" } }); // already started
-    await appointmentIn(2, { status: "cancelled", client: { phone: "07700 900305" } });
+    const due = await appointmentIn(3, { client: { phone: "07400 900301" } });
+    const edge = await appointmentIn(23.9, { client: { phone: "07400 900302" } });
+    await appointmentIn(30, { client: { phone: "07400 900303" } }); // outside 24 h
+    await appointmentIn(-0.5, { client: { phone: "07400 900304" } }); // already started
+    await appointmentIn(2, { status: "cancelled", client: { phone: "07400 900305" } });
     await appointmentIn(2, { client: { phone: "" } });
-    await appointmentIn(2, { client: { phone: "07700 900306", smsOptedOutAt: new Date().toISOString() } });
-    const quiet = await appointmentIn(2, { client: { phone: "07700 900307" } });
+    await appointmentIn(2, { client: { phone: "07400 900306", smsOptedOutAt: new Date().toISOString() } });
+    const quiet = await appointmentIn(2, { client: { phone: "07400 900307" } });
     await db.update(stylists).set({ smsRemindersEnabled: false }).where(eq(stylists.id, quiet.stylist.id));
 
     const first = await runReminders();
     expect(first).toMatchObject({ claimed: 2, sent: 2, failed: 0 });
-    expect(sentTo().sort()).toEqual(["+447700900301", "+447700900302"]);
+    expect(sentTo().sort()).toEqual(["+447400900301", "+447400900302"]);
     expect(await remindersOf(due.appointment.id)).toEqual([
       expect.objectContaining({ status: "sent", startTime: due.appointment.startTime }),
     ]);
@@ -67,10 +67,10 @@ describe("which appointments get a reminder", () => {
   });
 
   it("never reminds a no-show inside the window: only scheduled appointments are picked", async () => {
-    const missed = await appointmentIn(2, { status: "no_show", client: { phone: "07700 900320" } });
-    await appointmentIn(2, { client: { phone: "07700 900321" } });
+    const missed = await appointmentIn(2, { status: "no_show", client: { phone: "07400 900320" } });
+    await appointmentIn(2, { client: { phone: "07400 900321" } });
     expect(await runReminders()).toMatchObject({ claimed: 1, sent: 1 });
-    expect(sentTo()).toEqual(["+447700900321"]);
+    expect(sentTo()).toEqual(["+447400900321"]);
     expect(await remindersOf(missed.appointment.id)).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe("which appointments get a reminder", () => {
     const now = new Date("2026-12-01T06:00:00.000Z");
     const booking = await appointmentIn(0, {
       startTime: "2026-12-01T09:15:00.000Z",
-      client: { name: "Late Booker", phone: "07700 900310" },
+      client: { name: "Late Booker", phone: "07400 900310" },
     });
     await configureSms({ timeZone: "America/New_York", reminderHoursBefore: 4 });
     expect(await runReminders(() => now)).toMatchObject({ sent: 1 });
@@ -98,12 +98,12 @@ describe("which appointments get a reminder", () => {
   });
 
   it("reminds a moved appointment for its new time, also after the old time's reminder went out", async () => {
-    const { appointment } = await appointmentIn(3, { client: { phone: "07700 900320" } });
+    const { appointment } = await appointmentIn(3, { client: { phone: "07400 900320" } });
     await runReminders();
     const moved = new Date(Date.parse(appointment.startTime) + 2 * 3600_000).toISOString();
     await db.update(appointments).set({ startTime: moved }).where(eq(appointments.id, appointment.id));
     await runReminders();
-    expect(sentTo()).toEqual(["+447700900320", "+447700900320"]);
+    expect(sentTo()).toEqual(["+447400900320", "+447400900320"]);
     expect((await remindersOf(appointment.id)).map((row) => row.startTime).sort()).toEqual(
       [appointment.startTime, moved].sort(),
     );
@@ -115,11 +115,11 @@ describe("which appointments get a reminder", () => {
 
   it("claims each reminder once when runs overlap in one process", async () => {
     const due = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((n) => appointmentIn(n, { client: { phone: `07700 90040${n}` } })),
+      [1, 2, 3, 4, 5, 6].map((n) => appointmentIn(n, { client: { phone: `07400 90040${n}` } })),
     );
     const results = await Promise.all([runReminders(), runReminders(), runReminders()]);
     expect(results.reduce((total, result) => total + result.sent, 0)).toBe(6);
-    expect(sentTo().sort()).toEqual(due.map(({ client }) => `+4477009004${client.phone.slice(-2)}`).sort());
+    expect(sentTo().sort()).toEqual(due.map(({ client }) => `+4474009004${client.phone.slice(-2)}`).sort());
   });
 
   it("records a provider's permanent refusal and does not resend it", async () => {
@@ -184,7 +184,7 @@ describe("STOP through Twilio's webhook", () => {
         inbound.action,
         new Request(`http://127.0.0.1:3000${PATH}`, { method: "POST", headers: { "Content-Type": type }, body }),
       ) as Promise<Response>;
-    const asJson = await send("application/json", JSON.stringify({ From: "+447700900501", Body: "Stop" }));
+    const asJson = await send("application/json", JSON.stringify({ From: "+447400900501", Body: "Stop" }));
     expect(asJson.status).toBe(415);
     expect(((await asJson.json()) as { message: string }).message).toMatch(/form/);
     const broken = await send(
@@ -197,12 +197,12 @@ describe("STOP through Twilio's webhook", () => {
 
   it("opts the client out with a valid signature, refuses an invalid one, and START opts back in", async () => {
     process.env.APP_URL = `${APP_URL}/`;
-    const { client } = await appointmentIn(2, { client: { phone: "07700 900501" } });
+    const { client } = await appointmentIn(2, { client: { phone: "07400 900501" } });
     const params = {
       MessageSid: "SM1",
       AccountSid: "AC0123456789abcdef",
-      From: "+447700900501",
-      To: "+447700900001",
+      From: "+447400900501",
+      To: "+447400900001",
       Body: "Stop",
     };
     const signature = twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(params));
@@ -245,20 +245,20 @@ describe("STOP through Twilio's webhook", () => {
         }),
       )
     ).body.messages;
-    expect(messages).toEqual([expect.objectContaining({ kind: "reminder", status: "sent", to: "+447700900501" })]);
+    expect(messages).toEqual([expect.objectContaining({ kind: "reminder", status: "sent", to: "+447400900501" })]);
   });
 
   it("acts on a captured, validly signed STOP once: a replay is answered alike and changes nothing", async () => {
     process.env.APP_URL = APP_URL;
-    const { client } = await appointmentIn(2, { client: { phone: "07700 900502" } });
+    const { client } = await appointmentIn(2, { client: { phone: "07400 900502" } });
     const sign = (params: Record<string, string>) =>
       twilioSignature(SECRET, `${APP_URL}${PATH}`, Object.entries(params));
     const optedOutAt = async () => (await db.select().from(clients).where(eq(clients.id, client.id)))[0]!.smsOptedOutAt;
     const stop = {
       MessageSid: "SMreplayed0001",
       AccountSid: "AC0123456789abcdef",
-      From: "+447700900502",
-      To: "+447700900001",
+      From: "+447400900502",
+      To: "+447400900001",
       Body: "STOP",
     };
     const start = { ...stop, MessageSid: "SMreplayed0002", Body: "START" };
@@ -300,7 +300,7 @@ describe("STOP through Twilio's webhook", () => {
 
   it("refuses without APP_URL", async () => {
     delete process.env.APP_URL;
-    expect((await post({ From: "+447700900501", Body: "STOP" }, "x")).status).toBe(503);
+    expect((await post({ From: "+447400900501", Body: "STOP" }, "x")).status).toBe(503);
   });
 });
 

@@ -64,7 +64,7 @@ function providerHas(provider: "twilio" | "plivo" | "messagebird", to: string, i
     provider,
     id,
     to,
-    from: "+447700900001",
+    from: "+447400900001",
     body: "Hi, your reminder",
     createdAt: minutes(-createdMinutesAgo),
     status: "delivered",
@@ -83,7 +83,7 @@ describe.skipIf(skipProcesses)("server processes", () => {
 
   it("a second server started on a busy port exits without claiming a reminder", { timeout: 60_000 }, async () => {
     requirePrerequisite(MISSING_BUILD);
-    const due = await Promise.all([2, 3, 4].map((n) => appointmentIn(n, { client: { phone: `07700 90070${n}` } })));
+    const due = await Promise.all([2, 3, 4].map((n) => appointmentIn(n, { client: { phone: `07400 90070${n}` } })));
     busy = createServer();
     const port = await new Promise<number>((resolve) =>
       busy!.listen(0, () => resolve((busy!.address() as { port: number }).port)),
@@ -122,7 +122,7 @@ describe.skipIf(skipProcesses)("server processes", () => {
     { timeout: 60_000 },
     async () => {
       requirePrerequisite(MISSING_BUILD);
-      const { appointment } = await appointmentIn(3, { client: { phone: "07700 900711" } });
+      const { appointment } = await appointmentIn(3, { client: { phone: "07400 900711" } });
       // Twilio takes the message, but the server is killed before its answer arrives.
       fake.queue({
         status: 201,
@@ -162,7 +162,7 @@ describe.skipIf(skipProcesses)("server processes", () => {
       expect(await runReminders(() => later)).toMatchObject({ claimed: 0, stranded: { sent: 1, resent: 0 } });
       expect(fake.requests).toHaveLength(1);
       expect(fake.lookups).toEqual([expect.objectContaining({ provider: "twilio" })]);
-      expect(fake.lookups[0]!.query.get("To")).toBe("+447700900711");
+      expect(fake.lookups[0]!.query.get("To")).toBe("+447400900711");
       const claim = await claimOf(appointment.id);
       expect(claim).toMatchObject({ status: "sent" });
       expect(await logOf(appointment.id)).toEqual([
@@ -179,10 +179,10 @@ describe.skipIf(skipProcesses)("server processes", () => {
 
 describe("settling a stranded claim", () => {
   it("sends the reminder when the provider confirms it never had it", async () => {
-    const { appointment } = await appointmentIn(3, { client: { phone: "07700 900721" } });
+    const { appointment } = await appointmentIn(3, { client: { phone: "07400 900721" } });
     await strandedClaim(appointment);
     expect(await runReminders()).toMatchObject({ stranded: { sent: 0, resent: 1, unknown: 0 } });
-    expect(fake.requests.map((request) => request.body.To)).toEqual(["+447700900721"]);
+    expect(fake.requests.map((request) => request.body.To)).toEqual(["+447400900721"]);
     expect(await claimOf(appointment.id)).toMatchObject({
       status: "sent",
       claimedBy: expect.not.stringContaining("other-machine"),
@@ -192,13 +192,13 @@ describe("settling a stranded claim", () => {
   });
 
   it("does not take a message to someone else, or one already logged (a Test SMS), for the reminder", async () => {
-    const { appointment } = await appointmentIn(3, { client: { phone: "07700 900722" } });
-    providerHas("twilio", "+447700900799", "SMsomeoneelse");
-    providerHas("twilio", "+447700900722", "SMtest");
+    const { appointment } = await appointmentIn(3, { client: { phone: "07400 900722" } });
+    providerHas("twilio", "+447400900799", "SMsomeoneelse");
+    providerHas("twilio", "+447400900722", "SMtest");
     await db.insert(smsLog).values({
       appointmentId: appointment.id,
       provider: "twilio",
-      toNumber: "+447700900722",
+      toNumber: "+447400900722",
       body: "test",
       kind: "test",
       status: "sent",
@@ -209,14 +209,14 @@ describe("settling a stranded claim", () => {
   });
 
   it("adopts the outcome the stopped process had already logged", async () => {
-    const { appointment } = await appointmentIn(3, { client: { phone: "07700 900723" } });
+    const { appointment } = await appointmentIn(3, { client: { phone: "07400 900723" } });
     await strandedClaim(appointment);
     const [row] = await db
       .insert(smsLog)
       .values({
         appointmentId: appointment.id,
         provider: "twilio",
-        toNumber: "+447700900723",
+        toNumber: "+447400900723",
         body: "Hi",
         kind: "reminder",
         status: "sent",
@@ -235,8 +235,8 @@ describe("settling a stranded claim", () => {
     ["messagebird", "mb-stranded"],
   ] as const)("asks %s's message list too", async (provider, id) => {
     await configureSms({ smsProvider: provider });
-    const { appointment } = await appointmentIn(3, { client: { phone: "07700 900731" } });
-    providerHas(provider, "+447700900731", id);
+    const { appointment } = await appointmentIn(3, { client: { phone: "07400 900731" } });
+    providerHas(provider, "+447400900731", id);
     await strandedClaim(appointment, 15, provider);
     expect(await runReminders()).toMatchObject({ stranded: { sent: 1, resent: 0 } });
     expect(fake.lookups.map((lookup) => lookup.provider)).toEqual([provider]);
@@ -247,7 +247,7 @@ describe("settling a stranded claim", () => {
   });
 
   it("when the provider cannot be asked: reported as stranded, retried, then recorded as unknown, never resent", async () => {
-    const { appointment } = await appointmentIn(1, { client: { phone: "07700 900741" } });
+    const { appointment } = await appointmentIn(1, { client: { phone: "07400 900741" } });
     await strandedClaim(appointment);
     fake.queueLookups({ status: 503, body: { message: "Service unavailable" } });
     expect(await runReminders()).toMatchObject({ stranded: { sent: 0, resent: 0, unknown: 0, pending: 1 } });
@@ -275,7 +275,7 @@ describe("settling a stranded claim", () => {
   });
 
   it("records a reminder the provider has no record of, for an appointment that has started since, as failed", async () => {
-    const { appointment } = await appointmentIn(0.1, { client: { phone: "07700 900751" } });
+    const { appointment } = await appointmentIn(0.1, { client: { phone: "07400 900751" } });
     await strandedClaim(appointment);
     expect(await runReminders(() => minutes(10))).toMatchObject({ stranded: { failed: 1, resent: 0 } });
     expect(await claimOf(appointment.id)).toMatchObject({ status: "failed" });

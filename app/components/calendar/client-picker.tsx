@@ -128,7 +128,7 @@ export function useClientSuggestions(query: string, enabled: boolean, onChoose: 
 
 const MATCH_LABELS = { name: "same name", phone: "same phone number", email: "same e-mail" } as const;
 
-/** "Book for Carla Cruz (07700 900123)?" or "Create a new client": the user's answer, sent as `clientChoice`. */
+/** "Book for Carla Cruz (07400 900123)?" or "Create a new client": the user's answer, sent as `clientChoice`. */
 function ClientChoiceQuestion({ choice, typedName }: { choice: ClientChoice; typedName: string }) {
   const id = useId();
   const shares = choice.candidates.some((candidate) => candidate.matchedOn.includes("phone"))

@@ -3,14 +3,7 @@ import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
 import { isCalendarDate, isClockTime } from "../salon-time";
-import {
-  CONTROL_CHARACTERS,
-  MULTI_LINE,
-  isIsoInstant,
-  isWithinBookingYears,
-  OUT_OF_RANGE_DATE,
-  queryId,
-} from "./limits";
+import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, multiLineText, queryId, text } from "./limits";
 
 export const MAX_SPAN_MINUTES = 24 * 60;
 
@@ -20,11 +13,7 @@ const isoInstant = z
   .refine(isIsoInstant, "Use an ISO-8601 date and time with a time zone, e.g. 2026-11-23T10:00:00Z")
   .refine((value) => !isIsoInstant(value) || isWithinBookingYears(new Date(value).toISOString()), OUT_OF_RANGE_DATE);
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(2000)
-  .regex(MULTI_LINE, CONTROL_CHARACTERS)
+const optionalText = multiLineText({}, 2000, "Notes")
   .nullish()
   .transform((value) => value || null);
 
@@ -159,9 +148,9 @@ const requiredId = (message: string) =>
 
 const formFields = {
   clientId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
-  clientName: z.string().trim().max(200).optional(),
-  clientPhone: z.string().trim().max(40).optional(),
-  clientEmail: z.preprocess(emptyToUndefined, z.string().trim().email("Invalid email").optional()),
+  clientName: text({}, 200, "Client name").optional(),
+  clientPhone: text({}, 40, "Phone").optional(),
+  clientEmail: z.preprocess(emptyToUndefined, text({}, 254, "Email").email("Invalid email").optional()),
   // The answer to "Book for ... or Create a new client" (decision 0097): a client's id, or
   // "new" for the typed details checked (`clientConfirmFor`).
   clientChoice: z.preprocess(
@@ -188,7 +177,7 @@ const formFields = {
       .max(MAX_SPAN_MINUTES),
   ),
   durationFromService: z.boolean().default(false),
-  notes: z.string().trim().max(2000).regex(MULTI_LINE, CONTROL_CHARACTERS).optional(),
+  notes: multiLineText({}, 2000, "Notes").optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   availabilityOverride: z.boolean().default(false),
   // The Repeat section (new bookings): read into a `Repeat` by `repeatOf`.
@@ -221,7 +210,7 @@ const formFields = {
 const BlockedFormSchema = z.object(formFields);
 const bookingFields = {
   ...formFields,
-  clientName: z.string({ required_error: "Client name is required" }).trim().min(1, "Client name is required").max(200),
+  clientName: text({ required_error: "Client name is required" }, 200, "Client name").min(1, "Client name is required"),
   serviceId: requiredId("Service is required"),
 };
 const BookingFormSchema = z.object(bookingFields);
@@ -264,4 +253,6 @@ export const APPOINTMENT_FORM_FIELDS: Record<string, string> = {
   startTime: "time",
   endTime: "duration",
   clientId: "clientName",
+  // A new client's phone that is not a valid number (the client rules name it "phone").
+  phone: "clientPhone",
 };

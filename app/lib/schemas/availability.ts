@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Stylist } from "#db/schema";
 import { isCalendarDate } from "~/lib/salon-time";
 import { END_TIMES, SCHEDULE_MODES, START_TIMES } from "~/lib/working-hours";
+import { text } from "./limits";
 
 // The database's enum, checked at compile time only: importing #db/schema at run time
 // would put Drizzle in the browser's bundle.
@@ -70,10 +71,7 @@ const timeOffFields = {
   stylistId,
   startDate: date("Start date is required"),
   endDate: date("End date is required"),
-  reason: z
-    .string()
-    .trim()
-    .max(200, "Reason must be at most 200 characters")
+  reason: text({}, 200, "Reason")
     .nullish()
     .transform((value) => value || null),
 };

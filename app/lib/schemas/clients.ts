@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
 import { isCalendarDate } from "~/lib/salon-time";
-import { CONTROL_CHARACTERS, MULTI_LINE, SINGLE_LINE } from "./limits";
+import { multiLineText, text } from "./limits";
 import { partialUpdate } from "./partial-update";
 
 export type ConsentType = (typeof CONSENT_TYPES)[number];
@@ -33,23 +33,18 @@ export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {
 const blankToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`)
-    .regex(SINGLE_LINE, CONTROL_CHARACTERS);
+const requiredText = (message: string, max: number, label: string) =>
+  text({ required_error: message, invalid_type_error: CLIENT_MESSAGES.invalidInput }, max, label).min(1, message);
 
-const optionalText = (max: number) =>
+// Notes and postal addresses keep their line breaks; a phone is one line.
+const optionalText = (max: number, label: string, lines: "single" | "multi" = "multi") =>
   z.preprocess(
     blankToNull,
-    z
-      .string({ invalid_type_error: CLIENT_MESSAGES.invalidInput })
-      .trim()
-      .max(max, `Must be at most ${max} characters`)
-      .regex(MULTI_LINE, CONTROL_CHARACTERS)
-      .nullable(),
+    (lines === "single" ? text : multiLineText)(
+      { invalid_type_error: CLIENT_MESSAGES.invalidInput },
+      max,
+      label,
+    ).nullable(),
   );
 
 /** Optional; stored trimmed and lower-cased so duplicates are found with the index. */
@@ -67,15 +62,15 @@ export const optionalEmail = z.preprocess(
 const invalidInput = { errorMap: () => ({ message: CLIENT_MESSAGES.invalidInput }) };
 
 const clientFields = {
-  name: requiredText(CLIENT_MESSAGES.nameRequired, 200),
+  name: requiredText(CLIENT_MESSAGES.nameRequired, 200, "Name"),
   email: optionalEmail,
-  notes: optionalText(2000),
+  notes: optionalText(2000, "Notes"),
   consentType: z.enum(CONSENT_TYPES, invalidInput).default("service"),
   legalBasis: z.enum(LEGAL_BASES, invalidInput).default("consent"),
 };
 
 /** An empty phone is stored as "" (the column is not nullable). */
-const optionalPhone = optionalText(50).transform((value) => value ?? "");
+const optionalPhone = optionalText(50, "Phone", "single").transform((value) => value ?? "");
 
 /**
  * `POST /api/clients`, `PUT /api/clients/{id}` and the booking dialog (createClientRecord):
@@ -105,7 +100,7 @@ export const ClientFormSchema = z.object({
   ...clientFields,
   // The shared phone or e-mail the user was warned about and confirmed (decision 0097).
   confirmShared: z.string().max(400).optional(),
-  phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50),
+  phone: requiredText(CLIENT_MESSAGES.phoneRequired, 50, "Phone"),
   isActive: z.boolean().default(false),
   gdprConsent: z
     .boolean({ required_error: CLIENT_MESSAGES.consentRequired, invalid_type_error: CLIENT_MESSAGES.consentRequired })
@@ -127,11 +122,11 @@ const BIRTHDAY_INVALID = "Birthday must be a date (YYYY-MM-DD or DD/MM/YYYY)";
 
 /** One row of a CSV import or of `POST /api/clients/bulk-import` (SPEC §5 "CSV import"). */
 export const ImportRowSchema = z.object({
-  name: requiredText(CLIENT_MESSAGES.nameRequired, 200),
+  name: requiredText(CLIENT_MESSAGES.nameRequired, 200, "Name"),
   email: optionalEmail,
   phone: optionalPhone,
-  notes: optionalText(2000),
-  address: optionalText(500),
+  notes: optionalText(2000, "Notes"),
+  address: optionalText(500, "Address"),
   birthday: z.preprocess(
     blankToNull,
     z

@@ -7,7 +7,8 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 // Long enough for any passphrase; a bound so that hashing costs the same for every guess.
 export const PASSWORD_MAX = 128;
-export const CONTROL_CHARACTERS = "Must not contain control characters";
+/** The error for control characters in a field, naming it ("Service name must not contain control characters"). */
+export const controlCharactersIn = (label: string) => `${label} must not contain control characters`;
 
 // C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates
 // (U+202A-U+202E, U+2066-U+2069: a name with U+202E shows its text reversed, in the app and
@@ -25,17 +26,28 @@ export function withoutControlCharacters(value: string): string {
   return value.replace(CONTROL_ANYWHERE, "");
 }
 
-/** A trimmed single-line text field of at most `max` characters. */
-export function text(
-  params: z.RawCreateParams & { required_error?: string; invalid_type_error?: string },
-  max: number,
-  label = "This field",
-) {
+type TextParams = z.RawCreateParams & { required_error?: string; invalid_type_error?: string };
+
+/**
+ * A trimmed single-line text field of at most `max` characters: every name, title and
+ * other one-line text uses it. A line break in a name ends up in calendar feeds, SMS and
+ * CSV exports, where it breaks the line the name sits on, so it is refused with the rest.
+ */
+export function text(params: TextParams, max: number, label = "This field") {
   return z
     .string(params)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .regex(SINGLE_LINE, CONTROL_CHARACTERS);
+    .regex(SINGLE_LINE, controlCharactersIn(label));
+}
+
+/** A trimmed multi-line text field (notes): line breaks and tabs are kept, other control characters refused. */
+export function multiLineText(params: TextParams, max: number, label = "This field") {
+  return z
+    .string(params)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(MULTI_LINE, controlCharactersIn(label));
 }
 
 export function hasControlCharacters(value: string, multiLine = false): boolean {

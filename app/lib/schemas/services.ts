@@ -3,18 +3,14 @@
 import { z } from "zod";
 import { SERVICE_COLOR_KEYS } from "~/lib/calendar";
 import { poundsToPence } from "~/lib/money";
+import { text } from "./limits";
 import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
 
-const serviceName = z
-  .string({ required_error: "Service name is required" })
-  .trim()
-  .min(1, "Service name is required")
-  .max(100, "Service name must be at most 100 characters");
-const category = z
-  .string({ required_error: "Category is required" })
-  .trim()
-  .min(1, "Category is required")
-  .max(50, "Category must be at most 50 characters");
+const serviceName = text({ required_error: "Service name is required" }, 100, "Service name").min(
+  1,
+  "Service name is required",
+);
+const category = text({ required_error: "Category is required" }, 50, "Category").min(1, "Category is required");
 const serviceDuration = z
   .number({ required_error: "Duration is required", invalid_type_error: "Duration must be a number of minutes" })
   .int("Duration must be a whole number of minutes")

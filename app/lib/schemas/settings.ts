@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CLOCK_FORMATS, SMS_PROVIDERS } from "#db/enums";
 import { REMINDER_HOURS_RANGE, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
+import { multiLineText, text } from "./limits";
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the 24-hour HH:MM format");
 
@@ -23,9 +24,9 @@ const SENDER = /^(\+?[\d\s().-]{5,25}|[A-Za-z0-9 ]{1,11})$/;
 const smsSettingsFields = {
   smsEnabled: z.boolean().default(false),
   smsProvider: z.enum(SMS_PROVIDERS).default("twilio"),
-  smsApiKey: z.string().trim().max(200).default(""),
+  smsApiKey: text({}, 200, "API key").default(""),
   // Blank keeps the stored secret while the provider stays the same: it is never sent back to the browser.
-  smsApiSecret: z.string().trim().max(200).default(""),
+  smsApiSecret: text({}, 200, "API secret").default(""),
   smsFromNumber: z
     .union([
       z.literal(""),
@@ -33,10 +34,7 @@ const smsSettingsFields = {
     ])
     .default(""),
   reminderHoursBefore: z.coerce.number().int().min(REMINDER_HOURS_RANGE.min).max(REMINDER_HOURS_RANGE.max).default(24),
-  reminderTemplate: z
-    .string()
-    .trim()
-    .max(640, "At most 640 characters")
+  reminderTemplate: multiLineText({}, 640, "Reminder template")
     .superRefine((value, context) => {
       const unknown = unknownVariables(value);
       if (unknown.length > 0) context.addIssue({ code: "custom", message: unknownVariablesMessage(unknown) });
@@ -57,9 +55,9 @@ export const SmsSettingsSchema = z.object(smsSettingsFields);
 /** Every salon setting (SPEC §3) plus the salon's time zone. */
 export const SalonSettingsSchema = z
   .object({
-    salonName: z.string().trim().max(120).default(""),
-    address: z.string().trim().max(300).default(""),
-    phone: z.string().trim().max(40).default(""),
+    salonName: text({}, 120, "Salon name").default(""),
+    address: multiLineText({}, 300, "Address").default(""),
+    phone: text({}, 40, "Phone").default(""),
     email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
     openTime: clockTime.default("09:00"),
     closeTime: clockTime.default("18:00"),

@@ -1,23 +1,17 @@
 // Products and shopping-list items (SPEC §3, §5 "New product", "Add shopping item").
 // The dialogs and `/api` share these rules; blank optional text is stored as null.
 import { z } from "zod";
+import { multiLineText, text } from "./limits";
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ invalid_type_error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+const optionalText = (max: number, label: string, lines: "single" | "multi" = "single") =>
+  (lines === "single" ? text : multiLineText)({ invalid_type_error: `${label} must be text` }, max, label)
     .nullish()
     .transform((value) => (value ? value : null));
 
 export const ProductSchema = z.object({
-  name: z
-    .string({ required_error: "Product name is required" })
-    .trim()
-    .min(1, "Product name is required")
-    .max(100, "Product name must be at most 100 characters"),
+  name: text({ required_error: "Product name is required" }, 100, "Product name").min(1, "Product name is required"),
   category: optionalText(50, "Category"),
-  description: optionalText(500, "Description"),
+  description: optionalText(500, "Description", "multi"),
 });
 export type ProductInput = z.output<typeof ProductSchema>;
 
@@ -41,7 +35,7 @@ export const ShoppingItemSchema = z
       .transform((value) => value ?? null),
     customName: optionalText(100, "Custom name"),
     quantity: quantity.default(1),
-    notes: optionalText(500, "Notes"),
+    notes: optionalText(500, "Notes", "multi"),
   })
   .refine((item) => item.productId !== null || item.customName !== null, {
     path: ["customName"],
@@ -61,7 +55,7 @@ export const ShoppingItemFormSchema = z
       const parsed = Number.parseInt(String(value ?? ""), 10);
       return Number.isNaN(parsed) ? 1 : parsed;
     }, quantity),
-    notes: optionalText(500, "Notes"),
+    notes: optionalText(500, "Notes", "multi"),
   })
   .transform((item) => ({ ...item, productId: item.productId ?? null }))
   .refine((item) => item.productId !== null || item.customName !== null, {
