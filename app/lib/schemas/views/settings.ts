@@ -42,6 +42,9 @@ export const GlobalSettingsView = named(
       openTime: ClockTime,
       closeTime: ClockTime,
       clockFormat: z.enum(CLOCK_FORMATS),
+      country: z
+        .string()
+        .describe("The salon's country (ISO 3166 two letters): phone numbers written nationally are read in it."),
     })
     .strict(),
 );

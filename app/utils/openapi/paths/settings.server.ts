@@ -26,7 +26,7 @@ export const settingsArea: ApiArea = {
     {
       method: "get",
       path: "/api/salon-settings/global",
-      summary: "What every screen needs: the salon's name, time zone, hours and clock format",
+      summary: "What every screen needs: the salon's name, time zone, hours, clock format and country",
       answers: { 200: { description: "The global settings.", schema: GlobalSettingsView } },
     },
   ],
