@@ -106,3 +106,13 @@ export const PricingRowFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("price"), serviceId, priceInPounds: pounds("Enter a price") }),
   z.object({ intent: z.literal("duration"), serviceId, duration: pricingDuration }),
 ]);
+
+/** `GET /api/stylists`: active stylists unless an administrator asks for the inactive ones too (decision 0098). */
+export const StylistListQuerySchema = z
+  .object({
+    includeInactive: z
+      .enum(["true", "false"], { message: "includeInactive must be true or false" })
+      .optional()
+      .describe("Administrators: `true` also lists stylists who no longer work here (isActive false)."),
+  })
+  .strict();
