@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AppointmentWrite } from "./appointment-writes.server";
-import { roundDuration } from "~/lib/calendar";
+import { roundDuration, typedDuration } from "~/lib/calendar";
 import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
 import { zonedToUtc } from "~/lib/salon-time";
 
@@ -18,9 +18,13 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
   };
 }
 
-/** The booking dialog's fields as the domain's write, in the salon's time zone. */
+/**
+ * The booking dialog's fields as the domain's write, in the salon's time zone. A duration
+ * left as the form filled it for another stylist or service follows the ones sent (decision 0098).
+ */
 export function formWrite(value: AppointmentFormValue, timeZone: string): AppointmentWrite {
   const blocked = value.status === "blocked";
+  const duration = blocked ? value.duration : typedDuration(value);
   return {
     clientId: blocked ? null : (value.clientId ?? null),
     newClient:
@@ -31,7 +35,7 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     // Blocked time carries no service: a service left chosen in the form is dropped.
     serviceId: blocked ? null : (value.serviceId ?? null),
     start: zonedToUtc(value.date, value.time, timeZone),
-    durationMinutes: value.duration ? roundDuration(value.duration) : undefined,
+    durationMinutes: duration ? roundDuration(duration) : undefined,
     status: value.status,
     notes: value.notes || null,
     availabilityOverride: value.availabilityOverride,
