@@ -12,7 +12,7 @@ import {
   ScheduleModeView,
   StylistSmsPreferenceView,
   StylistListingView,
-  StylistView,
+  type StylistView,
   TimeOffView,
 } from "~/lib/schemas/views/services";
 import type { AvailabilityEntry, TimeOffPeriod } from "~/domain/availability.server";
