@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AppointmentWrite } from "./appointment-writes.server";
-import { roundDuration } from "~/lib/calendar";
+import { roundDuration, typedDuration } from "~/lib/calendar";
 import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
 import { zonedToUtc } from "~/lib/salon-time";
 
@@ -18,12 +18,16 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
   };
 }
 
-/** The booking dialog's fields as the domain's write, in the salon's time zone. */
+/**
+ * The booking dialog's fields as the domain's write, in the salon's time zone. A duration
+ * left as the form filled it for another stylist or service follows the ones sent (decision 0098).
+ */
 export function formWrite(value: AppointmentFormValue, timeZone: string): AppointmentWrite {
   const blocked = value.status === "blocked";
   // A client chosen from those the server listed (decision 0097) is booked as if picked.
   const chosenId = value.clientChoice && value.clientChoice !== "new" ? Number(value.clientChoice) : null;
   const clientId = blocked ? null : (value.clientId ?? chosenId ?? null);
+  const duration = blocked ? value.duration : typedDuration(value);
   return {
     clientId,
     newClient:
@@ -39,7 +43,7 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     // Blocked time carries no service: a service left chosen in the form is dropped.
     serviceId: blocked ? null : (value.serviceId ?? null),
     start: zonedToUtc(value.date, value.time, timeZone),
-    durationMinutes: value.duration ? roundDuration(value.duration) : undefined,
+    durationMinutes: duration ? roundDuration(duration) : undefined,
     status: value.status,
     notes: value.notes || null,
     availabilityOverride: value.availabilityOverride,

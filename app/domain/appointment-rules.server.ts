@@ -99,6 +99,26 @@ function noRedactionMarker({ before, after }: AppointmentWriteCheck) {
     throw new Invalid(NOTES_REDACTION_MARKER, { notes: [NOTES_REDACTION_MARKER] });
 }
 
+export const stylistInactive = (name: string) => `${name} no longer works here: choose another stylist.`;
+
+/**
+ * A stylist who no longer works here (an inactive record, decision 0098) takes no new
+ * bookings and no appointment moved onto them; the appointments they already have can still
+ * be edited, moved in time, or moved to another stylist.
+ */
+async function stylistStillWorksHere({ executor, before, after }: AppointmentWriteCheck) {
+  if (before && before.stylistId === after.stylistId) return;
+  const [stylist] = await executor
+    .select({ name: stylists.name, isActive: stylists.isActive })
+    .from(stylists)
+    .where(eq(stylists.id, after.stylistId))
+    .limit(1);
+  if (stylist && !stylist.isActive) {
+    const message = stylistInactive(stylist.name);
+    throw new Invalid(message, { stylistId: [message] });
+  }
+}
+
 /** Appointments live on the grid: 07:00 to 23:00 salon time, within one day. */
 function onTheGrid({ after: { start, end }, salon: { timeZone, clock } }: AppointmentWriteCheck) {
   if (end.getTime() <= start.getTime())
@@ -224,6 +244,7 @@ async function noOverlap({ executor, before, after, salon }: AppointmentWriteChe
 
 /** The rules, in the order they are applied: the first one a write breaks is the refusal it gets. */
 export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
+  { name: "the stylist still works here", check: stylistStillWorksHere, wholeBooking: true },
   { name: "notes without the erasure's marker", check: noRedactionMarker, wholeBooking: true },
   { name: "on the grid", check: onTheGrid },
   { name: "not completed before it starts", check: notCompletedEarly },

@@ -37,14 +37,17 @@ export type AppointmentWrite = {
   availabilityOverride?: boolean;
 };
 
-/** The stylist exists and is active, and is the actor's own unless they may book for every stylist. */
+/**
+ * The stylist exists and is the actor's own unless they may book for every stylist. Whether
+ * they still work here is the rule chain's (decision 0098): their existing appointments stay editable.
+ */
 export async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId: number) {
   const [stylist] = await executor
-    .select({ id: stylists.id, userId: stylists.userId, isActive: stylists.isActive })
+    .select({ id: stylists.id, userId: stylists.userId })
     .from(stylists)
     .where(eq(stylists.id, stylistId))
     .limit(1);
-  if (!stylist || !stylist.isActive) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
+  if (!stylist) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
   if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id)
     throw new Forbidden("You can only book appointments in your own column.");
 }

@@ -1,9 +1,9 @@
 // What the calendar screen shows for a view and date, in the salon's time zone. The Day view
 // gets each appointment as a block; Week and Month get a summary per day (and stylist),
 // counted by the database, so their cost grows with days and stylists, not appointments.
-import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { services, stylistPricing } from "#db/schema";
+import { services, stylistPricing, stylists } from "#db/schema";
 import { viewRange, type CalendarView } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import {
@@ -19,6 +19,7 @@ import { can } from "./permissions";
 import { assertCan, type Actor } from "./access.server";
 import { stylistSchedulesForDate, stylistSchedulesForDates, type DaySchedule } from "./availability.server";
 import { dashboardStats, upcomingAppointments, type AppointmentView, type DashboardStats } from "./appointments.server";
+import { customPrice } from "./pricing.server";
 import { getGlobalSettings } from "./settings.server";
 import { sharedRead } from "./shared-reads.server";
 import { listVisibleStylists } from "./stylists.server";
@@ -296,6 +297,23 @@ async function periodSummary(
 
 const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** The inactive stylists with an appointment starting in [from, to), as columns marked "(inactive)". */
+async function inactiveStylistsBooked(from: Date, to: Date): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: stylists.id, name: stylists.name })
+    .from(stylists)
+    .where(
+      and(
+        eq(stylists.isActive, false),
+        sql`exists (select 1 from appointments a where a.stylist_id = ${stylists.id} and a.start_time >= ${from.toISOString()} and a.start_time < ${to.toISOString()})`,
+      ),
+    )
+    .orderBy(asc(stylists.name), asc(stylists.id));
+  return rows.map(({ id, name }) => ({ id, name: inactiveName(name) }));
+}
+
+const inactiveName = (name: string) => `${name} (inactive)`;
+
 /** What a view shows that is the same for everyone with the same visibility: shared between requests (decision 0089). */
 type CalendarContent = Pick<CalendarData, "stylists" | "schedules" | "items" | "summary" | "legend">;
 
@@ -308,10 +326,16 @@ async function calendarContent(
 ): Promise<CalendarContent> {
   const { first, last } = viewRange(view, date);
   const isDay = view === "day";
-  const stylists = await listVisibleStylists(actor);
+  const viewAll = can(actor.role, "stylists.viewAll");
+  // A stylist who no longer works here keeps a column only where they have appointments, so those can be moved (decision 0098).
+  const [active, inactive] = await Promise.all([
+    listVisibleStylists(actor),
+    viewAll ? inactiveStylistsBooked(dayBounds(first, timeZone).start, dayBounds(last, timeZone).end) : [],
+  ]);
+  const stylists = [...active, ...inactive];
   const ids = stylists.map((stylist) => stylist.id);
-  // Everyone's appointments for those who see every stylist: inactive stylists' rows are dropped after the query.
-  const scope: StylistScope = can(actor.role, "stylists.viewAll") ? null : ids;
+  // Everyone's appointments for those who see every stylist: other inactive stylists' rows are dropped after the query.
+  const scope: StylistScope = viewAll ? null : ids;
   const { start, end } = dayBounds(date, timeZone);
   const [schedules, appointments, period] = await Promise.all([
     isDay ? stylistSchedulesForDate(ids, date, timeZone) : null,
@@ -390,20 +414,41 @@ export async function loadCalendar(
 export type BookingOptions = {
   timeZone: string;
   today: CalendarDate;
-  stylists: { id: number; name: string }[];
+  /** `active` false only for the stylist of the appointment being edited who no longer works here (decision 0098). */
+  stylists: { id: number; name: string; active: boolean }[];
   services: { id: number; name: string; category: string; duration: number; price: number }[];
   /** The stylist's own durations where they differ from the service's (stylistId -> serviceId -> minutes). */
   customDurations: Record<number, Record<number, number>>;
+  /** The stylist's own prices where they differ from the service's (stylistId -> serviceId -> pence). */
+  customPrices: Record<number, Record<number, number>>;
   ownStylistId: number | null;
   canOverride: boolean;
 };
 
-/** What the New / Edit Appointment dialog offers: the stylists one may book for and the bookable services. */
-export async function bookingOptions(actor: Actor, includeServiceId?: number | null): Promise<BookingOptions> {
+/**
+ * What the New / Edit Appointment dialog offers: the stylists one may book for and the
+ * bookable services, with each stylist's own durations and prices. An edit keeps its
+ * appointment's service and stylist on offer even when no longer active.
+ */
+export async function bookingOptions(
+  actor: Actor,
+  keep: { serviceId?: number | null; stylistId?: number | null } = {},
+): Promise<BookingOptions> {
   assertCan(actor, "appointments.write");
   const { timeZone } = await getGlobalSettings();
-  const stylists = await listVisibleStylists(actor);
-  const stylistIds = stylists.map((stylist) => stylist.id);
+  const active = await listVisibleStylists(actor);
+  const kept =
+    keep.stylistId && !active.some((stylist) => stylist.id === keep.stylistId) && can(actor.role, "stylists.viewAll")
+      ? await db
+          .select({ id: stylists.id, name: stylists.name })
+          .from(stylists)
+          .where(and(eq(stylists.id, keep.stylistId), eq(stylists.isActive, false)))
+      : [];
+  const offered = [
+    ...active.map(({ id, name }) => ({ id, name, active: true })),
+    ...kept.map(({ id, name }) => ({ id, name: inactiveName(name), active: false })),
+  ];
+  const stylistIds = offered.map((stylist) => stylist.id);
   const [serviceRows, pricing] = await Promise.all([
     db
       .select({
@@ -415,9 +460,7 @@ export async function bookingOptions(actor: Actor, includeServiceId?: number | n
       })
       .from(services)
       .where(
-        includeServiceId
-          ? or(eq(services.isActive, true), eq(services.id, includeServiceId))
-          : eq(services.isActive, true),
+        keep.serviceId ? or(eq(services.isActive, true), eq(services.id, keep.serviceId)) : eq(services.isActive, true),
       )
       .orderBy(asc(services.category), asc(services.name)),
     stylistIds.length
@@ -426,20 +469,27 @@ export async function bookingOptions(actor: Actor, includeServiceId?: number | n
             stylistId: stylistPricing.stylistId,
             serviceId: stylistPricing.serviceId,
             duration: stylistPricing.duration,
+            price: stylistPricing.price,
           })
           .from(stylistPricing)
-          .where(and(inArray(stylistPricing.stylistId, stylistIds), isNotNull(stylistPricing.duration)))
+          .where(inArray(stylistPricing.stylistId, stylistIds))
       : [],
   ]);
   const customDurations: Record<number, Record<number, number>> = {};
-  for (const row of pricing) if (row.duration) (customDurations[row.stylistId] ??= {})[row.serviceId] = row.duration;
+  const customPrices: Record<number, Record<number, number>> = {};
+  for (const row of pricing) {
+    if (row.duration) (customDurations[row.stylistId] ??= {})[row.serviceId] = row.duration;
+    const price = customPrice(row);
+    if (price !== null) (customPrices[row.stylistId] ??= {})[row.serviceId] = price;
+  }
   return {
     timeZone,
     today: todayInZone(timeZone),
-    stylists: stylists.map(({ id, name }) => ({ id, name })),
+    stylists: offered,
     services: serviceRows,
     customDurations,
-    ownStylistId: stylists.find((stylist) => stylist.userId === actor.id)?.id ?? null,
+    customPrices,
+    ownStylistId: active.find((stylist) => stylist.userId === actor.id)?.id ?? null,
     canOverride: can(actor.role, "appointments.overrideAvailability"),
   };
 }

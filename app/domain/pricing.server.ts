@@ -96,3 +96,30 @@ export async function setStylistPricing(
     return entry!;
   });
 }
+
+/**
+ * A Service Pricing row's save (decision 0098): the field of the button pressed is saved as
+ * typed; the row's other field is saved too when it differs from what the row showed (the
+ * stylist's own value, else the service's), so a save keeps what was typed beside it and an
+ * untouched standard value does not become a custom one.
+ */
+export async function savePricingRow(
+  actor: Actor,
+  stylistId: number,
+  row: { serviceId: number; saved: "price" | "duration"; price?: number; duration?: number },
+): Promise<PricingEntry> {
+  await resolveManagedStylist(actor, "pricing.write", stylistId);
+  const service = await findService(db, row.serviceId);
+  const [entry] = await db
+    .select(entryColumns)
+    .from(stylistPricing)
+    .where(and(eq(stylistPricing.stylistId, stylistId), eq(stylistPricing.serviceId, row.serviceId)))
+    .limit(1);
+  const shownPrice = customPrice(entry) ?? service.price;
+  const shownDuration = entry?.duration ?? service.duration;
+  const input: StylistPricingInput = { serviceId: row.serviceId };
+  if (row.price !== undefined && (row.saved === "price" || row.price !== shownPrice)) input.price = row.price;
+  if (row.duration !== undefined && (row.saved === "duration" || row.duration !== shownDuration))
+    input.duration = row.duration;
+  return setStylistPricing(actor, stylistId, input);
+}

@@ -1,6 +1,6 @@
 // Stylist records: the columns of the calendar. Each stylist user has exactly one,
 // linked by userId; the record outlives a change of role so that history keeps its name.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { db, type Executor } from "#db/client.server";
 import { calendarFeeds, stylists, type Stylist, type User } from "#db/schema";
 import { assertCan, type Actor } from "./access.server";
@@ -44,6 +44,23 @@ export function listVisibleStylists(actor: Actor): Promise<StylistSummary[]> {
     ? eq(stylists.isActive, true)
     : and(eq(stylists.isActive, true), eq(stylists.userId, actor.id));
   return db.select(summaryColumns).from(stylists).where(scope).orderBy(asc(stylists.name), asc(stylists.id));
+}
+
+/** A stylist as `GET /api/stylists` lists them: whether they still work here is part of the answer. */
+export type StylistListing = StylistSummary & { isActive: boolean };
+export const INACTIVE_LIST_ADMIN_ONLY = "Only an administrator can list inactive stylists.";
+
+/**
+ * `GET /api/stylists`: the active stylists the actor may see (decision 0098); an
+ * administrator who asks for them also gets the inactive ones, whose appointments stay.
+ */
+export async function listStylists(actor: Actor, { includeInactive = false } = {}): Promise<StylistListing[]> {
+  if (!includeInactive) return (await listVisibleStylists(actor)).map((stylist) => ({ ...stylist, isActive: true }));
+  if (!can(actor.role, "users.manage")) throw new Forbidden(INACTIVE_LIST_ADMIN_ONLY);
+  return db
+    .select({ ...summaryColumns, isActive: stylists.isActive })
+    .from(stylists)
+    .orderBy(desc(stylists.isActive), asc(stylists.name), asc(stylists.id));
 }
 
 export async function stylistIdForUser(userId: number): Promise<number | null> {

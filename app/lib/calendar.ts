@@ -21,6 +21,34 @@ export const VIEW_LABELS: Record<CalendarView, string> = { day: "Day", week: "We
  */
 export const DURATION_FROM_SERVICE = "durationFromService";
 
+/**
+ * The booking form's note of the duration it filled in from a stylist and service,
+ * `stylistId:serviceId:minutes` (decision 0098). A duration still at those minutes was not
+ * typed, so when the stylist or service sent differs (chosen without JavaScript, or before
+ * the page hydrated) the server takes the chosen pair's duration instead.
+ */
+export const FILLED_DURATION = "filledDuration";
+
+/** The marker's value for a duration filled from a stylist and service. */
+export function filledDuration(stylistId: number, serviceId: number, minutes: number): string {
+  return `${stylistId}:${serviceId}:${minutes}`;
+}
+
+/** The sent duration when it was typed, or undefined when it still follows the stylist and service (a changed pair). */
+export function typedDuration(sent: {
+  stylistId: number;
+  serviceId?: number | null;
+  duration?: number;
+  filledDuration?: string;
+}): number | undefined {
+  const match = /^(\d+):(\d+):(\d+)$/.exec(sent.filledDuration ?? "");
+  if (!match || sent.duration === undefined || !sent.serviceId) return sent.duration;
+  const [stylistId, serviceId, minutes] = match.slice(1).map(Number);
+  const untouched = sent.duration === minutes;
+  const pairChanged = stylistId !== sent.stylistId || serviceId !== sent.serviceId;
+  return untouched && pairChanged ? undefined : sent.duration;
+}
+
 export const GRID_START_MINUTES = 7 * 60;
 export const GRID_END_MINUTES = 23 * 60;
 export const SLOT_MINUTES = 15;

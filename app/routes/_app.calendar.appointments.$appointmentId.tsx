@@ -69,7 +69,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
   const id = parseId(params.appointmentId);
   const appointment = await getAppointment(user, id);
-  const options = await bookingOptions(user, appointment.serviceId);
+  const options = await bookingOptions(user, { serviceId: appointment.serviceId, stylistId: appointment.stylistId });
   const { timeZone } = options;
   const { clockFormat } = await getGlobalSettings();
   const url = new URL(request.url);
@@ -95,6 +95,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       stylistId: appointment.stylistId,
       serviceId: appointment.serviceId,
       duration: minutes,
+      price: appointment.price,
       notes: appointment.notes ?? "",
       status: appointment.status,
       availabilityOverride: appointment.availabilityOverride,

@@ -10,7 +10,7 @@ import { Card, CardHeader } from "~/components/ui/card";
 import { controlClasses, ErrorList, type FailedReply, replyFieldErrors, replyMessage } from "~/components/ui/field";
 import { EmptyState } from "~/components/ui/empty-state";
 import { can } from "~/domain/permissions";
-import { customPrice, pricingTable, setStylistPricing } from "~/domain/pricing.server";
+import { customPrice, pricingTable, savePricingRow } from "~/domain/pricing.server";
 import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.server";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { cn } from "~/lib/cn";
@@ -61,13 +61,12 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     formData,
     PricingRowFormSchema,
     async (value) => {
-      await setStylistPricing(
-        user,
-        stylistId,
-        value.intent === "price"
-          ? { serviceId: value.serviceId, price: poundsToPence(value.priceInPounds) }
-          : { serviceId: value.serviceId, duration: value.duration },
-      );
+      await savePricingRow(user, stylistId, {
+        serviceId: value.serviceId,
+        saved: value.intent,
+        price: value.priceInPounds === undefined ? undefined : poundsToPence(value.priceInPounds),
+        duration: value.duration,
+      });
       return redirectWithToast(
         `/pricing?stylist=${stylistId}`,
         value.intent === "price"

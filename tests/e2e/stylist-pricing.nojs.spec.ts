@@ -38,3 +38,27 @@ test("an admin saves a stylist's duration and price with plain forms", async ({ 
   await row.getByRole("button", { name: `Cancel changes to ${name}` }).click();
   await expect(row.getByLabel(`Price for ${name} (£)`)).toHaveValue("70.00");
 });
+
+test("without JavaScript, Save Duration also saves a price typed in the row, and Save Price a typed duration", async ({
+  page,
+}) => {
+  const token = await apiToken();
+  const tag = unique();
+  const stylist = await createStylistAccount(token, "Ravi", `Row${tag}`);
+  const name = `Row Cut ${tag}`;
+  await createServiceViaApi(token, { name, category: "Hair", duration: 60, price: 4000 });
+  await signIn(page, ADMIN, `/pricing?stylist=${stylist.stylistId}`);
+  const row = page.getByRole("row").filter({ hasText: name });
+  await row.getByLabel(`Price for ${name} (£)`).fill("62");
+  await row.getByLabel(`Duration for ${name} (minutes)`).fill("50");
+  await row.getByRole("button", { name: `Save Duration for ${name}` }).click();
+  await expect(page.getByText("Duration Updated")).toBeVisible();
+  await expect(row.getByLabel(`Duration for ${name} (minutes)`)).toHaveValue("50");
+  await expect(row.getByLabel(`Price for ${name} (£)`)).toHaveValue("62.00");
+  await row.getByLabel(`Duration for ${name} (minutes)`).fill("55");
+  await row.getByLabel(`Price for ${name} (£)`).fill("63");
+  await row.getByRole("button", { name: `Save Price for ${name}` }).click();
+  await expect(page.getByText("Price Updated")).toBeVisible();
+  await expect(row.getByLabel(`Duration for ${name} (minutes)`)).toHaveValue("55");
+  await expect(row.getByLabel(`Price for ${name} (£)`)).toHaveValue("63.00");
+});

@@ -1,7 +1,7 @@
 // Service Pricing with JavaScript: an admin chooses a stylist, a stylist sees only their
 // own profile; each row saves its price or duration without leaving the page.
 import { expect, test, type Page } from "@playwright/test";
-import { DISPLAY } from "./accounts";
+import { ADMIN, DISPLAY } from "./accounts";
 import { signIn } from "./helpers";
 import {
   apiCall,
@@ -109,4 +109,25 @@ test("a stylist sees only their own profile, auto-selected; display screens have
   await signIn(display, DISPLAY, "/pricing");
   await expect(display.getByRole("heading", { name: "Access Denied" })).toBeVisible();
   await displayContext.close();
+});
+
+test("saving one field of a row keeps the other one typed: both are saved", async ({ page }) => {
+  const { stylist, cutName } = await setup();
+  await signIn(page, ADMIN, `/pricing?stylist=${stylist.stylistId}`);
+  const cut = row(page, cutName);
+  await cut.getByLabel(`Price for ${cutName} (£)`).fill("62");
+  await cut.getByLabel(`Duration for ${cutName} (minutes)`).fill("50");
+  await cut.getByRole("button", { name: `Save Duration for ${cutName}` }).click();
+  await expect(page.getByText("Duration Updated")).toBeVisible();
+  await expect(cut.getByRole("button", { name: `Update Duration for ${cutName}` })).toBeVisible();
+  await expect(cut.getByLabel(`Price for ${cutName} (£)`)).toHaveValue("62.00");
+  await expect(cut.getByText("Custom Price")).toBeVisible();
+  // And the other way round: Save Price keeps a typed duration.
+  await cut.getByLabel(`Duration for ${cutName} (minutes)`).fill("55");
+  await cut.getByLabel(`Price for ${cutName} (£)`).fill("63");
+  await cut.getByRole("button", { name: `Save Price for ${cutName}` }).click();
+  await expect(page.getByText("Price Updated")).toBeVisible();
+  await page.reload();
+  await expect(cut.getByLabel(`Duration for ${cutName} (minutes)`)).toHaveValue("55");
+  await expect(cut.getByLabel(`Price for ${cutName} (£)`)).toHaveValue("63.00");
 });

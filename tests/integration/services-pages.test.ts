@@ -198,11 +198,20 @@ describe("/pricing", () => {
     expect(statusOf(price)).toBe(302);
     expect((price as Response).headers.get("Location")).toBe(`/pricing?stylist=${me.stylist.id}`);
     expect(toastOf(price).title).toBe("Price Updated");
-    const duration = await post(pricingPage.action, "/pricing", me.cookie, {
+    // The row's other field is saved too (decision 0098): a bad one refuses the save, on that field.
+    const refused = await post(pricingPage.action, "/pricing", me.cookie, {
       ...form,
       intent: "duration",
       duration: "40",
       priceInPounds: "oops",
+    });
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).result.error).toMatchObject({ priceInPounds: ["Price must be a number"] });
+    const duration = await post(pricingPage.action, "/pricing", me.cookie, {
+      ...form,
+      intent: "duration",
+      duration: "40",
+      priceInPounds: "22.50",
     });
     expect(statusOf(duration)).toBe(302);
     expect(toastOf(duration).title).toBe("Duration Updated");

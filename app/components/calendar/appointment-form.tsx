@@ -15,7 +15,8 @@ import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/fi
 import type { AppointmentStatus } from "#db/enums";
 import type { BookingOptions } from "~/domain/calendar.server";
 import type { AppointmentFormValue, OccurrencePreview } from "~/lib/schemas/appointments";
-import { DURATION_FROM_SERVICE, roundDuration, SLOT_TIMES } from "~/lib/calendar";
+import { DURATION_FROM_SERVICE, FILLED_DURATION, filledDuration, roundDuration, SLOT_TIMES } from "~/lib/calendar";
+import { formatPence } from "~/lib/money";
 import { formatClockTime } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { useFieldState } from "~/hooks/use-field-state";
@@ -32,6 +33,8 @@ type AppointmentDefaults = {
   stylistId: number | null;
   serviceId: number | null;
   duration: number | null;
+  /** The booked price (pence) of the appointment edited; a new booking has none. */
+  price?: number | null;
   notes: string;
   status: AppointmentStatus;
   availabilityOverride: boolean;
@@ -99,7 +102,9 @@ export function AppointmentForm({
     ? {
         status: fields.status.initialValue,
         stylistId: fields.stylistId.initialValue,
+        serviceId: fields.serviceId.initialValue,
         duration: fields.duration.initialValue,
+        filledDuration: str(lastResult.initialValue[FILLED_DURATION]),
       }
     : null;
   // Kept as chosen before the page hydrated (a slow tablet's first seconds).
@@ -115,6 +120,11 @@ export function AppointmentForm({
     sent ? str(sent.duration) : defaults.duration ? String(defaults.duration) : "",
     fields.duration.id,
   );
+  const [serviceValue, setServiceValue] = useFieldState(
+    sent ? str(sent.serviceId) : defaults.serviceId ? String(defaults.serviceId) : "",
+    fields.serviceId.id,
+  );
+  const serviceId = Number(serviceValue) || null;
   const blocked = status === "blocked";
   const [repeating, setRepeating] = useState(fields.repeat.initialValue === "on");
   // A preview stands until a field changes (with JavaScript); the booking recomputes it anyway.
@@ -136,11 +146,40 @@ export function AppointmentForm({
   const hydrated = useHydrated();
   const durationFromService = mode === "new" && !hydrated;
 
-  const durationFor = (serviceId: number) => {
-    const service = options.services.find((item) => item.id === serviceId);
+  // The duration and price follow the stylist and service, whichever is chosen last (decision 0098).
+  const termsFor = (forStylist: number | null, forService: number | null) => {
+    const service = options.services.find((item) => item.id === forService);
     if (!service) return null;
-    return (stylistId ? options.customDurations[stylistId]?.[serviceId] : undefined) ?? service.duration;
+    const own = (prices: Record<number, Record<number, number>>) =>
+      forStylist ? prices[forStylist]?.[service.id] : undefined;
+    return {
+      service,
+      duration: own(options.customDurations) ?? service.duration,
+      price: own(options.customPrices) ?? service.price,
+    };
   };
+  // The duration as last filled from a stylist and service, so a change of either refills
+  // it unless it was typed since; the server does the same with the marker (no JavaScript).
+  const [filled, setFilled] = useState<string | null>(() => {
+    if (sent) return sent.filledDuration || null;
+    const terms = termsFor(defaults.stylistId, defaults.serviceId);
+    return terms && defaults.stylistId && terms.duration === defaults.duration
+      ? filledDuration(defaults.stylistId, terms.service.id, terms.duration)
+      : null;
+  });
+  const follow = (nextStylist: number | null, nextService: number | null, always: boolean) => {
+    const terms = termsFor(nextStylist, nextService);
+    const untouched = filled !== null && filled.split(":")[2] === duration;
+    if (!terms || !nextStylist || !(always || untouched)) return;
+    setDuration(String(terms.duration));
+    setFilled(filledDuration(nextStylist, terms.service.id, terms.duration));
+  };
+  const chosen = termsFor(stylistId, serviceId);
+  // An edit keeps its booked price while its stylist and service stay (the price is fixed when booked).
+  const keepsBookedPrice =
+    mode === "edit" && defaults.price != null && stylistId === defaults.stylistId && serviceId === defaults.serviceId;
+  const price = chosen ? (keepsBookedPrice ? defaults.price! : chosen.price) : null;
+  const stylistName = options.stylists.find((stylist) => stylist.id === stylistId)?.name;
 
   return (
     <Form
@@ -177,12 +216,14 @@ export function AppointmentForm({
           // Blocked time carries no service (decision 0064); without JavaScript a service left chosen is ignored.
           <SelectField
             label="Service"
-            {...getSelectProps(fields.serviceId)}
+            {...getSelectProps(fields.serviceId, { value: false })}
+            value={serviceValue}
             errors={fields.serviceId.errors}
             hint={hydrated ? undefined : "Not used for blocked time."}
             onChange={(event) => {
-              const minutes = durationFor(Number(event.target.value));
-              if (minutes) setDuration(String(minutes));
+              setServiceValue(event.target.value);
+              // Choosing a service always fills its duration (SPEC §6).
+              follow(stylistId, Number(event.target.value) || null, true);
             }}
           >
             <option value="">Choose a service</option>
@@ -201,7 +242,11 @@ export function AppointmentForm({
           label="Stylist"
           {...getSelectProps(fields.stylistId, { value: false })}
           value={stylistId ?? ""}
-          onChange={(event) => setStylistId(Number(event.target.value) || null)}
+          onChange={(event) => {
+            const next = Number(event.target.value) || null;
+            setStylistId(next);
+            follow(next, serviceId, false);
+          }}
           errors={fields.stylistId.errors}
         >
           {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
@@ -243,6 +288,27 @@ export function AppointmentForm({
           }
         />
         {durationFromService ? <input type="hidden" name={DURATION_FROM_SERVICE} value="on" /> : null}
+        {filled && !blocked ? <input type="hidden" name={FILLED_DURATION} value={filled} /> : null}
+        {blocked ? null : (
+          <div>
+            <p id="booking-price-label" className="text-sm font-medium text-slate-800">
+              Price
+            </p>
+            <output
+              aria-labelledby="booking-price-label"
+              aria-describedby="booking-price-hint"
+              data-testid="booking-price"
+              className="mt-1 block text-base font-semibold text-slate-900"
+            >
+              {price !== null ? formatPence(price) : "—"}
+            </output>
+            <p id="booking-price-hint" className="mt-1 text-xs text-slate-600">
+              {chosen && stylistName
+                ? `${chosen.service.name} with ${stylistName}${keepsBookedPrice ? ", as booked" : ""}`
+                : "Set by the service and stylist."}
+            </p>
+          </div>
+        )}
       </div>
       <TextareaField
         label={blocked ? "Notes (shown on the blocked time)" : "Notes"}

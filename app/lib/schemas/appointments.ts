@@ -177,6 +177,8 @@ const formFields = {
       .max(MAX_SPAN_MINUTES),
   ),
   durationFromService: z.boolean().default(false),
+  // "stylistId:serviceId:minutes", the duration the form filled in (decision 0098); anything else is ignored.
+  filledDuration: z.string().max(40).optional(),
   notes: multiLineText({}, 2000, "Notes").optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   availabilityOverride: z.boolean().default(false),

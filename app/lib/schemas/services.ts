@@ -97,8 +97,32 @@ export const StylistPricingSchema = z
   });
 export type StylistPricingInput = z.output<typeof StylistPricingSchema>;
 
-/** One row of the Service Pricing table: its Save Price or Save/Update Duration button. */
+/**
+ * One row of the Service Pricing table: its Save Price or Save/Update Duration button. The
+ * row's other field is sent too and saved when it was changed, so one save never throws
+ * away what was typed beside it (decision 0098).
+ */
 export const PricingRowFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("price"), serviceId, priceInPounds: pounds("Enter a price") }),
-  z.object({ intent: z.literal("duration"), serviceId, duration: pricingDuration }),
+  z.object({
+    intent: z.literal("price"),
+    serviceId,
+    priceInPounds: pounds("Enter a price"),
+    duration: pricingDuration.optional(),
+  }),
+  z.object({
+    intent: z.literal("duration"),
+    serviceId,
+    duration: pricingDuration,
+    priceInPounds: pounds("Enter a price").optional(),
+  }),
 ]);
+
+/** `GET /api/stylists`: active stylists unless an administrator asks for the inactive ones too (decision 0098). */
+export const StylistListQuerySchema = z
+  .object({
+    includeInactive: z
+      .enum(["true", "false"], { message: "includeInactive must be true or false" })
+      .optional()
+      .describe("Administrators: `true` also lists stylists who no longer work here (isActive false)."),
+  })
+  .strict();

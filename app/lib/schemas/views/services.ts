@@ -19,17 +19,21 @@ export const ServiceView = named(
     .strict(),
 );
 
-export const StylistView = named(
-  "Stylist",
+const stylistFields = {
+  id: Id,
+  userId: Id.nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  smsRemindersEnabled: z.boolean(),
+  scheduleMode: z.enum(SCHEDULE_MODES),
+};
+export const StylistView = named("Stylist", z.object(stylistFields).strict());
+
+/** A stylist in `GET /api/stylists`: `isActive` false for one who no longer works here (administrators' `includeInactive=true`). */
+export const StylistListingView = named(
+  "StylistListing",
   z
-    .object({
-      id: Id,
-      userId: Id.nullable(),
-      name: z.string(),
-      email: z.string().nullable(),
-      smsRemindersEnabled: z.boolean(),
-      scheduleMode: z.enum(SCHEDULE_MODES),
-    })
+    .object({ ...stylistFields, isActive: z.boolean().describe("False: no longer works here (cannot be booked).") })
     .strict(),
 );
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AvailabilityDaySchema, ScheduleModeSchema, TimeOffSchema } from "~/lib/schemas/availability";
 import { queryId } from "~/lib/schemas/limits";
-import { StylistPricingSchema } from "~/lib/schemas/services";
+import { StylistListQuerySchema, StylistPricingSchema } from "~/lib/schemas/services";
 import { SmsPreferenceSchema } from "~/lib/schemas/sms";
 import { MessageView } from "~/lib/schemas/views/common";
 import {
@@ -11,13 +11,14 @@ import {
   PricingEntryView,
   ScheduleModeView,
   StylistSmsPreferenceView,
-  StylistView,
+  StylistListingView,
+  type StylistView,
   TimeOffView,
 } from "~/lib/schemas/views/services";
 import type { AvailabilityEntry, TimeOffPeriod } from "~/domain/availability.server";
 import type { FeedStatus } from "~/domain/calendar-feed.server";
 import type { PricingEntry } from "~/domain/pricing.server";
-import type { StylistSummary } from "~/domain/stylists.server";
+import type { StylistListing, StylistSummary } from "~/domain/stylists.server";
 import { answerFits, type ApiArea } from "../registry.server";
 
 /** `?stylistId=`: whose rota; a stylist's token may leave it out (their own), an administrator names one. */
@@ -33,8 +34,16 @@ export const stylistsArea: ApiArea = {
     {
       method: "get",
       path: "/api/stylists",
-      summary: "The stylists the caller may see (a stylist: themself)",
-      answers: { 200: { description: "The stylists (a short list: not paged).", schema: z.array(StylistView) } },
+      summary: "The active stylists the caller may see (a stylist: themself); administrators may add the inactive ones",
+      query: StylistListQuerySchema,
+      answers: {
+        200: {
+          description:
+            "The stylists (a short list: not paged). Only active ones unless an administrator asks `includeInactive=true`: then the inactive ones follow, with `isActive: false`. Inactive stylists cannot be booked.",
+          schema: z.array(StylistListingView),
+        },
+      },
+      errors: [400, 403],
     },
     {
       method: "get",
@@ -146,6 +155,7 @@ export const stylistsArea: ApiArea = {
 
 // What the domain answers fits what is described (a compile-time check).
 answerFits<typeof StylistView, StylistSummary>();
+answerFits<typeof StylistListingView, StylistListing>();
 answerFits<typeof PricingEntryView, PricingEntry>();
 answerFits<typeof AvailabilityEntryView, AvailabilityEntry>();
 answerFits<typeof TimeOffView, TimeOffPeriod>();
