@@ -34,7 +34,8 @@ beforeAll(async () => {
 afterAll(() => vi.useRealTimers());
 
 const fields = (time: string, extra: Record<string, string>) => ({
-  clientName: "Fran Follows",
+  // A new client for each booking: a name typed again would ask who it is for (decision 0097).
+  clientName: `Fran Follows at ${time}`,
   serviceId: String(cut.id),
   date: "2026-12-01",
   time,
@@ -92,6 +93,7 @@ describe("the duration and price follow the stylist and service", () => {
     const booked = await bookedAt("14:00");
     expect(booked).toMatchObject({ minutes: 45, price: 4000 });
     const response = await edit(booked.id, {
+      clientId: String(booked.clientId),
       stylistId: String(sam.stylistId),
       duration: "45",
       filledDuration: `${jo.stylistId}:${cut.id}:45`,
@@ -105,6 +107,7 @@ describe("the duration and price follow the stylist and service", () => {
     const booked = await bookedAt("16:00");
     await setCustomPricing(jo.stylistId, cut.id, { duration: 90 });
     await edit(booked.id, {
+      clientId: String(booked.clientId),
       time: "16:00",
       stylistId: String(jo.stylistId),
       duration: "45",
