@@ -264,7 +264,8 @@ export default function ImportTab() {
   }
 
   return (
-    <div className="space-y-6">
+    // The next file's Import button sits where toasts appear: they show at the top here.
+    <div className="space-y-6" data-toasts-at-top>
       <Card>
         <CardHeader
           title="Import Clients"

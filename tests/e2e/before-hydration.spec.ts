@@ -26,7 +26,7 @@ async function openBeforeScripts(page: Page, path: string): Promise<() => Promis
 }
 
 test("a status, duration and stylist chosen before the page hydrates are kept and saved", async ({ page }) => {
-  const date = "2027-03-09";
+  const date = "2027-04-22";
   const booked = await apiRequest("POST", "/api/appointments", setup.token, {
     clientId: setup.clientId,
     stylistId: setup.stylists["Sofia Stylist"],
@@ -57,7 +57,7 @@ test("a status, duration and stylist chosen before the page hydrates are kept an
 });
 
 test("a client typed into a new booking before the page hydrates is kept", async ({ page }) => {
-  const hydrate = await openBeforeScripts(page, "/calendar/appointments/new?view=day&date=2027-03-10&time=10:00");
+  const hydrate = await openBeforeScripts(page, "/calendar/appointments/new?view=day&date=2027-04-23&time=10:00");
   const dialog = page.getByRole("dialog", { name: "New Appointment" });
   await dialog.getByLabel("Client name").fill("Hydra Early");
   await dialog.getByLabel("Phone").fill("07400 900777");

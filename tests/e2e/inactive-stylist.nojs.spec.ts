@@ -14,13 +14,13 @@ test("a deactivated stylist's appointment is moved to another stylist with the e
     clientId,
     stylistId: leaver.stylistId,
     serviceId: services["Cut & Finish"],
-    startTime: "2027-03-11T10:00:00.000Z",
+    startTime: "2027-04-21T10:00:00.000Z",
     availabilityOverride: true,
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   expect((await apiCall(token, "PATCH", `/api/users/${leaver.userId}`, { isActive: false })).status).toBe(200);
 
-  await signIn(page, ADMIN, `/calendar/appointments/${booked.body.id}?date=2027-03-11`);
+  await signIn(page, ADMIN, `/calendar/appointments/${booked.body.id}?date=2027-04-21`);
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
   await expect(dialog.getByLabel("Stylist", { exact: true })).toHaveValue(String(leaver.stylistId));
   await dialog.getByLabel("Stylist", { exact: true }).selectOption({ label: "Sofia Stylist" });
