@@ -13,13 +13,14 @@ import * as newClientDialog from "~/routes/_app.clients.new";
 import * as clientList from "~/routes/api.clients._index";
 import { createService, stylistSession } from "../calendar-factories";
 import { createTestClient } from "../clients-factories";
-import { useTestClock } from "../clock";
+import { pinClock, TEST_DEFAULT_NOW } from "../clock";
 import { call, json, makeRequest, signedIn, statusOf } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 import { configureSms } from "../sms-factories";
 
-// The reminder test books "today" at the test clock's date.
-useTestClock();
+// The reminder test books 15:00 on the pinned day, inside the reminder window: a fixed
+// clock, not the other-day run's random one (the day is not what this file tests).
+pinClock(TEST_DEFAULT_NOW);
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 let admin: Session;
