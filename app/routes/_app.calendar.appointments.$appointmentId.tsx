@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
-import { ClientChoiceNeeded } from "~/domain/errors";
 import { AppointmentHistory, type HistoryView } from "~/components/calendar/appointment-history";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert, formErrorsOf } from "~/components/ui/field";
@@ -24,7 +23,7 @@ import {
 } from "~/lib/schemas/appointments";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
-import { savedToastDescription } from "~/utils/appointment-toasts.server";
+import { appointmentFormFailure, savedToastDescription } from "~/utils/appointment-toasts.server";
 import { formAction } from "~/utils/form-action.server";
 import { SeriesScopeChoice } from "~/components/calendar/repeat-fields";
 import { z } from "zod";
@@ -136,12 +135,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
         description: savedToastDescription(saved, "updated"),
       });
     },
-    {
-      // The client question is asked in the client fields, not as a failure (decision 0097).
-      failure: (error) =>
-        error instanceof ClientChoiceNeeded ? null : `Failed to update appointment: ${error.message}`,
-      fieldNames: APPOINTMENT_FORM_FIELDS,
-    },
+    { failure: appointmentFormFailure("update"), fieldNames: APPOINTMENT_FORM_FIELDS },
   );
 });
 

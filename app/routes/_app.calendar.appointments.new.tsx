@@ -6,7 +6,7 @@ import { clientChoiceOf } from "~/components/calendar/client-picker";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createAppointment } from "~/domain/appointments.server";
 import { createSeries, previewSeries } from "~/domain/appointment-series.server";
-import { ClientChoiceNeeded, Invalid } from "~/domain/errors";
+import { Invalid } from "~/domain/errors";
 import { bookingOptions } from "~/domain/calendar.server";
 import { getClient } from "~/domain/clients.server";
 import { NotFound } from "~/domain/errors";
@@ -20,7 +20,11 @@ import {
 } from "~/lib/schemas/appointments";
 import { isCalendarDate, isClockTime } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
-import { savedToastDescription, seriesToastDescription } from "~/utils/appointment-toasts.server";
+import {
+  appointmentFormFailure,
+  savedToastDescription,
+  seriesToastDescription,
+} from "~/utils/appointment-toasts.server";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -103,8 +107,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       return redirectWithToast(backTo, { title: "Success", description: seriesToastDescription(booked, clockFormat) });
     },
     {
-      // The client question is asked in the client fields, not as a failure (decision 0097).
-      failure: (error) => (error instanceof ClientChoiceNeeded ? null : `Failed to book appointment: ${error.message}`),
+      failure: appointmentFormFailure("book"),
       fieldNames: { ...APPOINTMENT_FORM_FIELDS, until: "repeatUntil" },
     },
   );
