@@ -320,15 +320,16 @@ export async function clientsMatching(
   const same = byKeys.find((client) => foldName(client.name) === folded);
   if (same) return { same: { id: same.id, name: same.name, phone: same.phone, email: same.email }, candidates: [] };
   // SQLite folds neither accents nor non-ASCII case, so SQL keeps the names that can match
-  // (the same in ASCII lower case, or with a non-ASCII letter and as many letters) and
-  // they are folded here. Paid only by a typed booking (decision 0097).
-  const letters = [...folded.replace(/ /g, "")].length;
+  // (the same letters in ASCII lower case whatever the spacing, or with a non-ASCII letter
+  // and as many letters) and they are folded here. Paid only by a typed booking (decision 0097).
+  const compact = folded.replace(/ /g, "");
+  const letters = [...compact].length;
   const names = await executor
     .select({ id: clients.id, name: clients.name })
     .from(clients)
     .where(
       or(
-        sql`lower(${clients.name}) = ${folded}`,
+        sql`replace(lower(${clients.name}), ' ', '') = ${compact}`,
         sql`${clients.name} glob '*[^ -~]*' and length(replace(${clients.name}, ' ', '')) = ${letters}`,
       ),
     );

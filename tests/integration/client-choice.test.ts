@@ -92,6 +92,13 @@ describe("a typed name that is a client's", () => {
     expect(await clientCount()).toBe(before);
   });
 
+  it("asks for a client whose name on file has two spaces inside", async () => {
+    const spaced = await createTestClient({ name: "Dana  Double", phone: "07400 931011", email: null });
+    const asked = (await book({ clientName: "dana double", clientPhone: "" }, "10:00")) as Question;
+    expect(statusOf(asked)).toBe(409);
+    expect(asked.data.details.candidates.map((candidate) => candidate.id)).toEqual([spaced.id]);
+  });
+
   it("lists every client of that name, and creates a new one only for the details it was asked about", async () => {
     const first = await createTestClient({ name: "Sam Same", phone: "07400 931002", email: null });
     const second = await createTestClient({ name: "SAM SAME", phone: "07400 931003", email: null });
