@@ -34,6 +34,16 @@ export function filledDuration(stylistId: number, serviceId: number, minutes: nu
   return `${stylistId}:${serviceId}:${minutes}`;
 }
 
+/** The marker read back, or null when it is not one. */
+export function readFilledDuration(
+  marker: string | null | undefined,
+): { stylistId: number; serviceId: number; minutes: number } | null {
+  const match = /^(\d+):(\d+):(\d+)$/.exec(marker ?? "");
+  if (!match) return null;
+  const [stylistId, serviceId, minutes] = match.slice(1).map(Number) as [number, number, number];
+  return { stylistId, serviceId, minutes };
+}
+
 /** The sent duration when it was typed, or undefined when it still follows the stylist and service (a changed pair). */
 export function typedDuration(sent: {
   stylistId: number;
@@ -41,9 +51,9 @@ export function typedDuration(sent: {
   duration?: number;
   filledDuration?: string;
 }): number | undefined {
-  const match = /^(\d+):(\d+):(\d+)$/.exec(sent.filledDuration ?? "");
-  if (!match || sent.duration === undefined || !sent.serviceId) return sent.duration;
-  const [stylistId, serviceId, minutes] = match.slice(1).map(Number);
+  const filled = readFilledDuration(sent.filledDuration);
+  if (!filled || sent.duration === undefined || !sent.serviceId) return sent.duration;
+  const { stylistId, serviceId, minutes } = filled;
   const untouched = sent.duration === minutes;
   const pairChanged = stylistId !== sent.stylistId || serviceId !== sent.serviceId;
   return untouched && pairChanged ? undefined : sent.duration;

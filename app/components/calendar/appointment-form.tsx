@@ -15,7 +15,14 @@ import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/fi
 import type { AppointmentStatus } from "#db/enums";
 import type { BookingOptions } from "~/domain/calendar.server";
 import type { AppointmentFormValue, OccurrencePreview } from "~/lib/schemas/appointments";
-import { DURATION_FROM_SERVICE, FILLED_DURATION, filledDuration, roundDuration, SLOT_TIMES } from "~/lib/calendar";
+import {
+  DURATION_FROM_SERVICE,
+  FILLED_DURATION,
+  filledDuration,
+  readFilledDuration,
+  roundDuration,
+  SLOT_TIMES,
+} from "~/lib/calendar";
 import { formatPence } from "~/lib/money";
 import { formatClockTime } from "~/lib/salon-time";
 import { useClockFormat } from "~/components/ui/clock-format";
@@ -169,7 +176,7 @@ export function AppointmentForm({
   });
   const follow = (nextStylist: number | null, nextService: number | null, always: boolean) => {
     const terms = termsFor(nextStylist, nextService);
-    const untouched = filled !== null && filled.split(":")[2] === duration;
+    const untouched = duration !== "" && readFilledDuration(filled)?.minutes === Number(duration);
     if (!terms || !nextStylist || !(always || untouched)) return;
     setDuration(String(terms.duration));
     setFilled(filledDuration(nextStylist, terms.service.id, terms.duration));

@@ -63,6 +63,7 @@ export function ClientForm({
   sharedConfirmFor,
 }: ClientFormProps) {
   const navigation = useNavigation();
+  const warnedShared = sharedConfirmFor != null;
   const [form, fields] = useForm({
     lastResult,
     defaultValue,
@@ -83,13 +84,11 @@ export function ClientForm({
             </Link>
           </p>
         ) : null}
-        {sharedConfirmFor !== null && sharedConfirmFor !== undefined ? (
+        {warnedShared ? (
           <p className="mt-1">A different person sharing it, such as a family&apos;s mobile? {submitLabel} anyway.</p>
         ) : null}
       </FormAlert>
-      {sharedConfirmFor !== null && sharedConfirmFor !== undefined ? (
-        <input type="hidden" name="confirmShared" value={sharedConfirmFor} />
-      ) : null}
+      {warnedShared ? <input type="hidden" name="confirmShared" value={sharedConfirmFor} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"
@@ -163,7 +162,7 @@ export function ClientForm({
           Cancel
         </Link>
         <Button type="submit" disabled={busy}>
-          {busy ? pendingLabel : sharedConfirmFor != null ? `${submitLabel} Anyway` : submitLabel}
+          {busy ? pendingLabel : warnedShared ? `${submitLabel} Anyway` : submitLabel}
         </Button>
       </div>
     </Form>
