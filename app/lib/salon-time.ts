@@ -183,6 +183,18 @@ export function formatLongDate(date: CalendarDate): string {
   return LONG_DATE.format(utcNoon(date));
 }
 
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** A date in a list or a short label: "Tue, Nov 24". */
+export function formatShortDate(date: CalendarDate): string {
+  return SHORT_DATE.format(utcNoon(date));
+}
+
 /** "9:00 AM" for "09:00" (the salon's 12-hour clock, SPEC's); "9:00" / "13:30" on a 24-hour clock. */
 export function formatClockTime(time: ClockTime, clock: "12h" | "24h" = "12h"): string {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];

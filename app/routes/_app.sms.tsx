@@ -31,7 +31,7 @@ import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { SmsSettingsSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderFormSchema } from "~/lib/schemas/sms";
-import { dateInZone, formatClockTime, timeInZone } from "~/lib/salon-time";
+import { dateInZone, formatClockTime, formatShortDate, timeInZone } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { pageRequest } from "~/utils/paging.server";
@@ -42,12 +42,6 @@ import { formLimit, readFormData } from "~/utils/form-data.server";
 
 export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
 
-const SHORT_DAY = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 export const shouldRevalidate = revalidateOnOwnParams(["cursor", "limit"]);
 
 async function requireSmsAdmin(request: Request) {
@@ -71,7 +65,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     ]);
   // Worded here, in the salon's zone and clock, so the browser needs no date code.
   const testChoices = choices.map((choice) => {
-    const day = SHORT_DAY.format(new Date(`${dateInZone(choice.startTime, timeZone)}T12:00:00Z`));
+    const day = formatShortDate(dateInZone(choice.startTime, timeZone));
     const time = formatClockTime(timeInZone(choice.startTime, timeZone), clockFormat);
     return {
       id: choice.appointmentId,

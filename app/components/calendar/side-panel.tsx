@@ -8,6 +8,7 @@ import type { DashboardStats } from "~/domain/appointments.server";
 import { BLOCKED_CLASSES, serviceColor, shortStylistName } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
+import { formatShortDate } from "~/lib/salon-time";
 import { buttonClasses } from "~/components/ui/button";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel, statusLabel } from "./labels";
@@ -122,17 +123,10 @@ export function PanelToggles({
   );
 }
 
-const DAY_LABEL = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
 /** The date of an upcoming entry when it is not today: "Tue, Nov 24". */
 function dayLabel(date: string, today: string | undefined) {
   if (!today || date === today) return null;
-  return DAY_LABEL.format(new Date(`${date}T12:00:00Z`));
+  return formatShortDate(date);
 }
 
 export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href: string; today?: string }) {
