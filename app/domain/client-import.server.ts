@@ -40,7 +40,7 @@ type Verdict = { row: number; value: ImportRow; duplicateOf: DuplicateOf | null 
 const BATCH = 500;
 const MAX_ERROR_ROWS_REPORTED = 100;
 /** The preview lists at most this many duplicates by name, and as many rows with errors. */
-const PREVIEW_DUPLICATES = 10;
+const PREVIEW_LISTED = 10;
 
 /**
  * Each row checked against the client rules, the phone read in the salon's country (a
@@ -174,9 +174,9 @@ async function previewImport(actor: Actor, rows: CsvClientRow[], rowNumbers: num
       return { row, data, duplicateOf: byRow.get(row)?.duplicateOf ?? null, error: errorByRow.get(row) ?? null };
     }),
     duplicateRows: duplicates
-      .slice(0, PREVIEW_DUPLICATES)
+      .slice(0, PREVIEW_LISTED)
       .map(({ row, value, duplicateOf }) => ({ row, name: value.name, duplicateOf })),
-    errorRows: errorRows.slice(0, PREVIEW_DUPLICATES),
+    errorRows: errorRows.slice(0, PREVIEW_LISTED),
   };
 }
 
