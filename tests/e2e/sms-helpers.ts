@@ -1,6 +1,6 @@
 // What the SMS specs need: an upcoming appointment with a client to text, and a way back
 // to SMS turned off, so other specs sharing the database never see reminders.
-import { expect } from "@playwright/test";
+import { expect, type Locator } from "@playwright/test";
 import { apiCall, apiToken, createServiceViaApi, createStylistAccount, unique } from "./services-helpers";
 
 export async function upcomingAppointment() {
@@ -42,6 +42,27 @@ export async function upcomingAppointment() {
     clientName: `Tess Texter ${tag}`,
     phone,
     phoneE164: `+44${phone.replace(/\D/g, "").slice(1)}`,
+  };
+}
+
+/**
+ * The Test SMS picker lists the soonest upcoming appointments only, and specs sharing the
+ * database book the next hours and days: a test takes the picker's first choice and reads
+ * whose it is from its label ("Tue, Nov 24, 10:00 AM – Name (07400 900123)").
+ */
+export async function firstTestChoice(picker: Locator) {
+  const option = picker.locator("option:not([value=''])").first();
+  const appointmentId = (await option.getAttribute("value")) ?? "";
+  const label = (await option.textContent()) ?? "";
+  const [, clientName = "", phone = ""] = /– (.+) \((.+)\)$/.exec(label) ?? [];
+  expect(clientName, label).not.toBe("");
+  const digits = phone.replace(/\D/g, "");
+  return {
+    appointmentId,
+    label,
+    clientName,
+    phone,
+    phoneE164: phone.startsWith("+") ? `+${digits}` : `+44${digits.slice(1)}`,
   };
 }
 

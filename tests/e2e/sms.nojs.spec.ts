@@ -2,12 +2,12 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN } from "./accounts";
 import { signIn } from "./helpers";
-import { turnSmsOff, upcomingAppointment } from "./sms-helpers";
+import { firstTestChoice, turnSmsOff, upcomingAppointment } from "./sms-helpers";
 
 test.afterAll(turnSmsOff);
 
 test("an admin saves settings, switches a stylist off and tries a test without JavaScript", async ({ page }) => {
-  const { appointmentId, stylist, clientName, phone } = await upcomingAppointment();
+  const { stylist } = await upcomingAppointment();
   await signIn(page, ADMIN, "/sms");
 
   const template = page.getByLabel("Message template");
@@ -40,8 +40,9 @@ test("an admin saves settings, switches a stylist off and tries a test without J
   await expect(page.getByText("Please choose an appointment to test.")).toBeVisible();
   // Each choice names the client and the phone the text goes to, with no script to say so.
   const picker = test.getByLabel("Appointment", { exact: true });
-  await expect(picker.locator(`option[value="${appointmentId}"]`)).toContainText(`${clientName} (${phone})`);
-  await picker.selectOption(String(appointmentId));
+  const { appointmentId, label } = await firstTestChoice(picker);
+  expect(label).toMatch(/ – .+ \(\+?[\d ]+\)$/);
+  await picker.selectOption(appointmentId);
   await page.getByRole("button", { name: "Send Test SMS" }).click();
   await expect(page.getByText(/Test failed: Could not reach Plivo/)).toBeVisible();
   // The failed attempt keeps the choice.
