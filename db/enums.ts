@@ -2,12 +2,13 @@
 // without pulling Drizzle into the client bundle.
 export const ROLES = ["admin", "stylist", "display"] as const;
 export type Role = (typeof ROLES)[number];
-export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked", "no_show"] as const;
+// "requested": an online booking awaiting staff's Accept or Decline; it holds its slot.
+export const APPOINTMENT_STATUSES = ["scheduled", "completed", "cancelled", "blocked", "no_show", "requested"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** What an appointment history entry records (decision 0085). */
 export const APPOINTMENT_HISTORY_KINDS = ["created", "edited", "moved", "status_changed", "deleted"] as const;
 export type AppointmentHistoryKind = (typeof APPOINTMENT_HISTORY_KINDS)[number];
-export const CONSENT_TYPES = ["service", "marketing", "both"] as const;
+export const CONSENT_TYPES = ["service", "marketing", "both", "online"] as const;
 export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
 export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;
 export const SCHEDULE_MODES = ["weekly", "biweekly"] as const;
@@ -18,3 +19,19 @@ export type ClockFormat = (typeof CLOCK_FORMATS)[number];
 /** A client's details whose former values are kept for erasure (decision 0094). */
 export const CLIENT_DETAIL_FIELDS = ["name", "email", "phone"] as const;
 export type ClientDetailField = (typeof CLIENT_DETAIL_FIELDS)[number];
+/** Who made a booking: the salon's staff (or a script), or the client on the booking page. */
+export const BOOKING_SOURCES = ["staff", "online"] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+/** What a message to a client about their booking says (claimed once per appointment, kind and key). */
+export const CLIENT_NOTICE_KINDS = [
+  "confirmation",
+  "change",
+  "cancellation",
+  "accepted",
+  "declined",
+  "reminder",
+  "receipt",
+] as const;
+export type ClientNoticeKind = (typeof CLIENT_NOTICE_KINDS)[number];
+export const NOTICE_CHANNELS = ["sms", "email"] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];

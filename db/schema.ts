@@ -6,10 +6,13 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import {
   APPOINTMENT_HISTORY_KINDS,
   APPOINTMENT_STATUSES,
+  BOOKING_SOURCES,
   CLIENT_DETAIL_FIELDS,
+  CLIENT_NOTICE_KINDS,
   CLOCK_FORMATS,
   CONSENT_TYPES,
   LEGAL_BASES,
+  NOTICE_CHANNELS,
   ROLES,
   SCHEDULE_MODES,
   SMS_PROVIDERS,
@@ -94,6 +97,15 @@ export const salonSettings = sqliteTable("salon_settings", {
   smsFromNumber: text("sms_from_number").notNull().default(""),
   reminderHoursBefore: integer("reminder_hours_before").notNull().default(24),
   reminderTemplate: text("reminder_template").notNull().default(""),
+  // Online booking (the public /book page and /api/public).
+  onlineBookingEnabled: integer("online_booking_enabled", { mode: "boolean" }).notNull().default(false),
+  // Minimum notice, in hours, for a client's own booking (0-168).
+  onlineLeadTimeHours: integer("online_lead_time_hours").notNull().default(2),
+  // Online bookings arrive as requests that staff accept or decline.
+  onlineApproval: integer("online_approval", { mode: "boolean" }).notNull().default(false),
+  // False: only clients the salon already has may book online.
+  onlineNewClients: integer("online_new_clients", { mode: "boolean" }).notNull().default(true),
+  onlinePolicyText: text("online_policy_text").notNull().default(""),
   updatedAt: updatedAt(),
 });
 
@@ -107,6 +119,8 @@ export const stylists = sqliteTable("stylists", {
   smsRemindersEnabled: integer("sms_reminders_enabled", { mode: "boolean" }).notNull().default(true),
   scheduleMode: text("schedule_mode", { enum: SCHEDULE_MODES }).notNull().default("weekly"),
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  // Offered on the online booking page.
+  onlineBookable: integer("online_bookable", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -119,6 +133,10 @@ export const services = sqliteTable("services", {
   isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
   // A palette key chosen by an admin (app/lib/calendar.ts); null: the colour by the name's hash.
   color: text("color"),
+  // Offered on the online booking page.
+  onlineBookable: integer("online_bookable", { mode: "boolean" }).notNull().default(true),
+  // Time kept free after the service before the next online booking (0-120 minutes).
+  bufferMinutes: integer("buffer_minutes").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -211,6 +229,12 @@ export const appointments = sqliteTable(
     lateCancellation: integer("late_cancellation", { mode: "boolean" }).notNull().default(false),
     // The repeat booking this occurrence belongs to (decision 0087); null for a single booking.
     seriesId: text("series_id"),
+    // "online": booked by the client on the booking page.
+    source: text("source", { enum: BOOKING_SOURCES }).notNull().default("staff"),
+    // SHA-256 of the online booking's manage token (128 random bits, given to the client once).
+    manageTokenHash: text("manage_token_hash"),
+    // What the client typed online where it differs from the stored client (for staff to check).
+    onlineDetails: text("online_details"),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -238,6 +262,9 @@ export const appointments = sqliteTable(
     index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime, t.stylistId, t.serviceId, t.price),
     // "This and following": one series' occurrences by start time.
     index("appointments_series_idx").on(t.seriesId, t.startTime),
+    uniqueIndex("appointments_manage_token_idx").on(t.manageTokenHash),
+    // The Requests list: online bookings awaiting approval.
+    index("appointments_status_start_idx").on(t.status, t.startTime),
   ],
 );
 
@@ -361,7 +388,7 @@ export const smsLog = sqliteTable(
     // "unknown": a reminder whose sender stopped mid-send and whose provider could not be
     // asked whether it took the message (docs/decisions/0095).
     status: text("status", { enum: ["sent", "failed", "unknown"] }).notNull(),
-    kind: text("kind", { enum: ["reminder", "test"] })
+    kind: text("kind", { enum: ["reminder", "test", "notice"] })
       .notNull()
       .default("reminder"),
     providerMessageId: text("provider_message_id"),
@@ -458,6 +485,57 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   windowStartedAt: text("window_started_at"),
   windowCount: integer("window_count").notNull().default(0),
 });
+
+// Counters for the public booking page's limits (per address, per phone, per number
+// prefix): one row per counted event, read by (bucket, key, at) in the write transaction
+// that adds one, so racing requests cannot both pass. Old rows are purged; holds hashes of
+// addresses and phones, never the values.
+export const rateLimitHits = sqliteTable(
+  "rate_limit_hits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at: text("at").notNull(),
+  },
+  (t) => [index("rate_limit_hits_idx").on(t.bucket, t.key, t.at)],
+);
+
+// Proof-of-work challenges already redeemed: a solved challenge books once.
+export const altchaSpent = sqliteTable("altcha_spent", {
+  signature: text("signature").primaryKey(),
+  expiresAt: text("expires_at").notNull(),
+});
+
+// Messages to a client about a booking (confirmation, change, cancellation, acceptance,
+// decline; e-mail reminders and receipts), each claimed once per appointment, channel, kind
+// and key (the start time or the change's history id) in a write transaction before it is
+// sent, as reminders are, so no message goes twice with several server processes.
+export const clientNotices = sqliteTable(
+  "client_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    appointmentId: integer("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: NOTICE_CHANNELS }).notNull(),
+    kind: text("kind", { enum: CLIENT_NOTICE_KINDS }).notNull(),
+    key: text("key").notNull(),
+    status: text("status", { enum: ["sending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("sending"),
+    claimedBy: text("claimed_by").notNull(),
+    claimedAt: text("claimed_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at"),
+    finishedAt: text("finished_at"),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("client_notices_unique_idx").on(t.appointmentId, t.channel, t.kind, t.key),
+    index("client_notices_status_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
 
 // Who did what to which record. Never holds personal data: ids and counts only.
 export const auditLog = sqliteTable(

@@ -278,7 +278,7 @@ export async function setStylistSmsPreference(
 export type SmsLogEntry = {
   id: number;
   createdAt: string;
-  kind: "reminder" | "test";
+  kind: "reminder" | "test" | "notice";
   status: "sent" | "failed" | "unknown";
   provider: SmsProvider;
   toNumber: string;

@@ -105,7 +105,7 @@ export function StatusCard({ status, timeZone }: { status: Status; timeZone: str
 type LogEntry = {
   id: number;
   createdAt: string;
-  kind: "reminder" | "test";
+  kind: "reminder" | "test" | "notice";
   status: "sent" | "failed" | "unknown";
   provider: SmsProvider;
   toNumber: string;

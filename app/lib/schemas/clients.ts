@@ -21,6 +21,8 @@ export const CONSENT_LABELS: Record<ConsentType, string> = {
   service: "Service Only",
   marketing: "Marketing",
   both: "Service & Marketing",
+  // Given by the client on the online booking page (service messages only).
+  online: "Online Booking",
 };
 
 export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {

@@ -8,7 +8,7 @@ export const SmsLogEntryView = named(
     .object({
       id: Id,
       createdAt: Instant,
-      kind: z.enum(["reminder", "test"]),
+      kind: z.enum(["reminder", "test", "notice"]),
       status: z
         .enum(["sent", "failed", "unknown"])
         .describe(
