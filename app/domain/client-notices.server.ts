@@ -86,7 +86,13 @@ function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");
 }
 
-type Claimed = { id: number; appointmentId: number; kind: ClientNoticeKind; leaseUntil: string; takenOver: string | null };
+type Claimed = {
+  id: number;
+  appointmentId: number;
+  kind: ClientNoticeKind;
+  leaseUntil: string;
+  takenOver: string | null;
+};
 
 /** Claims due notices in one write transaction: unclaimed ones, and claims whose process stopped (lease run out). */
 async function claimDue(now: Date): Promise<Claimed[]> {

@@ -255,11 +255,16 @@ export async function bookOnline(input: PublicBookingInput, context: BookingCont
 
   const booked = await writeTransaction(async (tx) => {
     if (proof && !(await spend(tx, proof, now))) throw new Invalid(PROOF_SPENT, { altcha: [PROOF_SPENT] });
-    const perAddress = await hit(tx, solved ? "booking-address" : "booking-address-unverified", limitKey(context.address), {
-      limit: solved ? ADDRESS_LIMIT.solved : ADDRESS_LIMIT.absent,
-      windowSeconds: HOUR,
-      now,
-    });
+    const perAddress = await hit(
+      tx,
+      solved ? "booking-address" : "booking-address-unverified",
+      limitKey(context.address),
+      {
+        limit: solved ? ADDRESS_LIMIT.solved : ADDRESS_LIMIT.absent,
+        windowSeconds: HOUR,
+        now,
+      },
+    );
     if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds);
 
     const found = await findClientByKeys(tx, clientKeys({ phone: input.phone, email: input.email }, country));
@@ -268,8 +273,17 @@ export async function bookOnline(input: PublicBookingInput, context: BookingCont
     await assertActiveLimit(tx, found?.id ?? null, phoneE164, now, settings);
 
     const query = { serviceId: input.serviceId, stylistId: input.stylistId ?? null, around: start, now };
-    const offered = await offeredStylists(tx, { serviceId: input.serviceId, stylistId: input.stylistId ?? null, start, now });
-    const stylistId = input.stylistId ? (offered.includes(input.stylistId) ? input.stylistId : null) : (offered[0] ?? null);
+    const offered = await offeredStylists(tx, {
+      serviceId: input.serviceId,
+      stylistId: input.stylistId ?? null,
+      start,
+      now,
+    });
+    const stylistId = input.stylistId
+      ? offered.includes(input.stylistId)
+        ? input.stylistId
+        : null
+      : (offered[0] ?? null);
     if (stylistId === null) throw await slotTaken(tx, query);
 
     const clientId = found ? found.id : await createOnlineClient(tx, typed, phoneE164, now);
@@ -327,7 +341,9 @@ async function assertActiveLimit(
         eq(appointments.source, "online"),
         inArray(appointments.status, ["scheduled", "requested"]),
         gt(appointments.startTime, now.toISOString()),
-        clientId === null ? eq(clients.phoneE164, phoneE164) : or(eq(clients.phoneE164, phoneE164), eq(clients.id, clientId)),
+        clientId === null
+          ? eq(clients.phoneE164, phoneE164)
+          : or(eq(clients.phoneE164, phoneE164), eq(clients.id, clientId)),
       ),
     );
   if (n >= ACTIVE_PER_PHONE)
@@ -344,9 +360,17 @@ async function assertActiveLimit(
  */
 async function messageAllowed(tx: Transaction, phoneE164: string, now: Date): Promise<boolean> {
   const prefix = phoneE164.slice(0, -PREFIX_DIGITS_DROPPED);
-  const perPrefix = await hit(tx, "notice-prefix", limitKey(prefix), { limit: MESSAGES_PER_PREFIX, windowSeconds: DAY, now });
+  const perPrefix = await hit(tx, "notice-prefix", limitKey(prefix), {
+    limit: MESSAGES_PER_PREFIX,
+    windowSeconds: DAY,
+    now,
+  });
   if (!perPrefix.allowed) return false;
-  const perPhone = await hit(tx, "notice-phone", limitKey(phoneE164), { limit: MESSAGES_PER_PHONE, windowSeconds: DAY, now });
+  const perPhone = await hit(tx, "notice-phone", limitKey(phoneE164), {
+    limit: MESSAGES_PER_PHONE,
+    windowSeconds: DAY,
+    now,
+  });
   return perPhone.allowed;
 }
 
@@ -459,7 +483,11 @@ export async function cancelManagedBooking(
     const actor = clientActor(await clientName(tx, existing.clientId));
     await updateChecked(tx, actor, existing, { ...writeOf(existing), status: "cancelled" }, salon);
     await queueClientNotice(tx, existing.id, "cancellation", "cancelled", undefined, now);
-    return { reference: referenceOf(existing.manageTokenHash ?? ""), status: "cancelled" as const, start: existing.startTime };
+    return {
+      reference: referenceOf(existing.manageTokenHash ?? ""),
+      status: "cancelled" as const,
+      start: existing.startTime,
+    };
   });
   sendClientNoticesSoon();
   return result;
