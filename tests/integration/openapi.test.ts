@@ -17,6 +17,10 @@ import { call, context, makeRequest, PASSWORD, signedIn } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 import { configureSms, SECRET } from "../sms-factories";
 import { useTestClock } from "../clock";
+import { eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { salonSettings } from "#db/schema";
+import { saveSalonSettings } from "~/domain/settings.server";
 import { addDays, isoDayOfWeek, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { solvedPayload, stylistAndService, switchOn, tokenOf } from "../online-booking-factories";
 
@@ -88,6 +92,9 @@ describe("the document", () => {
       "get /api/openapi.json",
       "get /api/public/bookings/{token}",
       "get /api/public/challenge",
+      "get /api/public/salon",
+      "get /api/public/services",
+      "get /api/public/slots",
       "post /api/login",
       "post /api/logout",
       "post /api/public/bookings",
@@ -616,6 +623,21 @@ describe("every described operation answers as described", () => {
       status: 403,
     });
     await expectDescribed("get", "/api/openapi.json", { path: "/api/openapi.json", token: "" });
+  });
+
+  it("the online booking page's public reads", async () => {
+    const service = await createService({ name: "Online Cut", duration: 60 });
+    const slots = `/api/public/slots?serviceId=${service.id}&from=${todayInZone("Europe/London")}&to=${addDays(todayInZone("Europe/London"), 6)}`;
+    for (const path of ["/api/public/salon", "/api/public/services"])
+      await expectDescribed("get", path, { path, token: "", status: 404 });
+    await db.update(salonSettings).set({ onlineBookingEnabled: true }).where(eq(salonSettings.id, 1));
+    // A save through the domain clears its settings cache.
+    await saveSalonSettings(admin.user, {});
+    await expectDescribed("get", "/api/public/salon", { path: "/api/public/salon", token: "" });
+    await expectDescribed("get", "/api/public/services", { path: "/api/public/services", token: "" });
+    const answer = await expectDescribed("get", "/api/public/slots", { path: slots, token: "" });
+    expect(((await answer.json()) as { slots: unknown[] }).slots.length).toBeGreaterThan(0);
+    await expectDescribed("get", "/api/public/slots", { path: `${slots}&stylistId=x`, token: "", status: 400 });
   });
 
   it("online booking", async () => {

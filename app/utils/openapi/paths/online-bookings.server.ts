@@ -19,7 +19,7 @@ const TokenParam = z.object({
 const OFF = "While online booking is off every public route answers 404.";
 
 export const onlineBookingsArea: ApiArea = {
-  tag: "Online booking",
+  tag: "Online booking: writes",
   description:
     "The public booking page's writes: no sign-in. A proof of work (ALTCHA), limits per address and phone, and a manage link per booking. " +
     OFF,
