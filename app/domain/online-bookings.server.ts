@@ -26,7 +26,7 @@ import {
 } from "./appointment-writes.server";
 import { queueClientNotice, sendClientNoticesSoon } from "./client-notices.server";
 import { clientKeys, consentStamp, findClientByKeys } from "./clients.server";
-import { Conflict, DomainError, Invalid, NotFound, SlotTaken, TooManyRequests } from "./errors";
+import { Conflict, Invalid, NotFound, SlotTaken, TooManyRequests } from "./errors";
 import { publish } from "./events.server";
 import { assertOnlineBookingOn, nearestSlots, offeredStylists, publicStylistName } from "./online-slots.server";
 import { hit, limitKey } from "./rate-limits.server";
