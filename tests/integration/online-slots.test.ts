@@ -417,6 +417,32 @@ describe("GET /api/public/slots", () => {
     expect(anyone.body.slots[0].stylistIds).toContain(ann.id);
   });
 
+  it("answers a start and who can take it, nothing more", async () => {
+    const hour = await createService({ duration: 60 });
+    const answer = await get(`serviceId=${hour.id}&from=2026-03-16&to=2026-03-20`);
+    expect(Object.keys(answer.body)).toEqual(["slots"]);
+    expect(answer.body.slots.length).toBeGreaterThan(0);
+    for (const slot of answer.body.slots) expect(Object.keys(slot)).toEqual(["start", "stylistIds"]);
+  });
+
+  it("limits each address to 120 public reads a minute", async () => {
+    const from = { clientAddress: "203.0.113.9", cspNonce: "" };
+    const read = () =>
+      salonRoute.loader({ request: makeRequest("GET", "/api/public/salon"), params: {}, context: from });
+    for (let i = 0; i < 120; i += 1) expect((await read()).status).toBe(200);
+    const refused = await read();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(/Too many requests/);
+    // Another address is not held back.
+    const other = await salonRoute.loader({
+      request: makeRequest("GET", "/api/public/salon"),
+      params: {},
+      context: { clientAddress: "203.0.113.10", cspNonce: "" },
+    });
+    expect(other.status).toBe(200);
+  });
+
   it("refuses more than 31 days and bad parameters with 400 { message }", async () => {
     const hour = await createService({ duration: 60 });
     expect((await get(`serviceId=${hour.id}&from=2026-03-16&to=2026-04-15`)).status).toBe(200);
