@@ -403,6 +403,34 @@ describe("the clock changes", () => {
   });
 });
 
+describe("a clock change inside the grid", () => {
+  afterEach(() => setOnline());
+
+  it("Easter Island, September 5, 2026: 22:00 becomes 23:00, so the evening's last hour-long slot starts at 21:00", async () => {
+    const easter = "Pacific/Easter";
+    await setOnline({ timeZone: easter });
+    const ann = await createStylist();
+    const hour = await createService({ duration: 60 });
+    // A Saturday: 20:00-23:00 on the wall clock, two real hours that evening.
+    await setDay(ann.id, 6, { startTime: "20:00", endTime: "23:00" });
+    const slots = await slotsOf({ serviceId: hour.id, stylistId: ann.id, from: "2026-09-05", to: "2026-09-05" });
+    expect(slots.map((slot) => timeInZone(slot.start, easter))).toEqual(quarters("20:00", "21:00"));
+    // 21:00 (-06:00) is 03:00 UTC; its hour ends at 23:00 on the wall clock (-05:00).
+    expect(slots.at(-1)!.start).toBe("2026-09-06T03:00:00.000Z");
+    // The rule chain agrees: not 21:15 (its hour would end at 23:15 on the wall clock), but 21:00.
+    const client = onlineClient("Eve E.");
+    await expect(
+      bookAs(client, { stylistId: ann.id, serviceId: hour.id, start: new Date("2026-09-06T03:15:00.000Z") }),
+    ).rejects.toThrow("Appointments must start and end between 7:00 AM and 11:00 PM on one day.");
+    const booked = await bookAs(client, {
+      stylistId: ann.id,
+      serviceId: hour.id,
+      start: new Date(slots.at(-1)!.start),
+    });
+    expect(booked).toBeGreaterThan(0);
+  });
+});
+
 describe("GET /api/public/slots", () => {
   const get = (query: string) => call(slotsRoute.loader, makeRequest("GET", `/api/public/slots?${query}`)).then(json);
 
