@@ -10,7 +10,7 @@ import { db, writeTransaction } from "#db/client.server";
 import { appointments, salonSettings, services, stylists } from "#db/schema";
 import { onlineClient, type Actor, type WriteActor } from "~/domain/access.server";
 import { checkAppointmentWrite, salonRules } from "~/domain/appointment-rules.server";
-import { insertChecked, resolveWrite, type AppointmentWrite } from "~/domain/appointment-writes.server";
+import { insertChecked, moveChecked, resolveWrite, type AppointmentWrite } from "~/domain/appointment-writes.server";
 import {
   findSlots,
   nearestSlots,
@@ -527,6 +527,26 @@ describe("online writes in the rule chain", () => {
     ).rejects.toThrow("This time is no longer free: choose another.");
     const staff = await bookAs(admin, { stylistId: ann.id, serviceId: hour.id, start: at("2026-03-18", "11:00") });
     expect(staff).toBeGreaterThan(id);
+  });
+
+  it("move an online booking to another offered slot, its own time counting as free", async () => {
+    const ann = await createStylist();
+    const hour = await createService({ duration: 60, bufferMinutes: 30 });
+    const id = await bookAs(client, { stylistId: ann.id, serviceId: hour.id, start: at("2026-03-19", "10:00") });
+    const move = (start: Date) =>
+      writeTransaction(async (tx) => {
+        const [existing] = await tx.select().from(appointments).where(eq(appointments.id, id));
+        const end = new Date(start.getTime() + 60 * 60_000);
+        await moveChecked(tx, client, existing!, { stylistId: ann.id, start, end }, await salonRules());
+      });
+    // Half an hour later overlaps where it was: still offered to this booking.
+    await move(at("2026-03-19", "10:30"));
+    const [moved] = await db.select().from(appointments).where(eq(appointments.id, id));
+    expect(moved!.startTime).toBe(at("2026-03-19", "10:30").toISOString());
+    // Not next to another booking's buffer.
+    await appointment(ann.id, "2026-03-19", "14:00", "15:00", { serviceId: hour.id });
+    await expect(move(at("2026-03-19", "15:00"))).rejects.toThrow("This time is no longer free: choose another.");
+    await move(at("2026-03-19", "15:30"));
   });
 
   it("refuses what is not a slot: off the quarter hour, inside the lead time, beyond the advance limit, another length, a stylist or service switched off, outside the hours", async () => {
