@@ -443,6 +443,8 @@ describe("GET /api/public/slots", () => {
     const anyone = await get(`serviceId=${hour.id}&from=2026-03-16&to=2026-03-16`);
     expect(anyone.status).toBe(200);
     expect(anyone.body.slots[0].stylistIds).toContain(ann.id);
+    // An empty stylistId (a form's "Anyone") is anyone too.
+    expect(await get(`serviceId=${hour.id}&stylistId=&from=2026-03-16&to=2026-03-16`)).toEqual(anyone);
   });
 
   it("answers a start and who can take it, nothing more", async () => {
