@@ -15,7 +15,6 @@ import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import {
   addDays,
   dateInZone,
-  dayBounds,
   daysBetween,
   isCalendarDate,
   wallClock,
@@ -244,46 +243,59 @@ async function candidatesFor(
 /**
  * Every live appointment of the stylists touching the range (one query on the (stylist,
  * start) index), as each stylist's merged busy time with each appointment's service buffer
- * after it, plus the minutes each stylist has booked on each salon date (blocked time is not
- * booked work). Cancelled appointments take no time; requested ones do.
+ * after it, plus the minutes each stylist has booked on each salon date of the range
+ * (`dayStarts`: the instants the range's dates begin, and the end of the last; blocked time
+ * is not booked work). Cancelled appointments take no time; requested ones do.
  */
 async function busyTimes(
   executor: Executor,
   stylistIds: number[],
-  rangeStart: Date,
-  rangeEnd: Date,
-  timeZone: string,
+  dayStarts: number[],
+  reachMs: number,
   excludeAppointmentId: number | null,
-): Promise<{ busy: Map<number, Busy>; booked: Map<string, number> }> {
+): Promise<{ busy: Map<number, Busy>; booked: Map<number, number[]> }> {
   const busy = new Map<number, Busy>(stylistIds.map((id) => [id, []]));
-  const booked = new Map<string, number>();
+  const booked = new Map<number, number[]>();
   if (stylistIds.length === 0) return { busy, booked };
+  const days = dayStarts.length - 1;
+  const rangeStart = dayStarts[0]!;
+  const rangeEnd = dayStarts[days]! + reachMs;
   const conditions = [
     inArray(appointments.stylistId, stylistIds),
     ne(appointments.status, "cancelled"),
-    gte(appointments.startTime, new Date(rangeStart.getTime() - MAX_SPAN_MINUTES * 60_000).toISOString()),
-    lt(appointments.startTime, rangeEnd.toISOString()),
-    gt(appointments.endTime, new Date(rangeStart.getTime() - 120 * 60_000).toISOString()),
+    gte(appointments.startTime, new Date(rangeStart - MAX_SPAN_MINUTES * 60_000).toISOString()),
+    lt(appointments.startTime, new Date(rangeEnd).toISOString()),
+    // One that ended before the range can still reach into it with its buffer (at most 120 minutes).
+    gt(appointments.endTime, new Date(rangeStart - 120 * 60_000).toISOString()),
   ];
   if (excludeAppointmentId) conditions.push(ne(appointments.id, excludeAppointmentId));
-  // One JSON value rather than a row per appointment: the driver's cost is per value (decision 0071).
+  // One JSON value of numbers rather than a row per appointment: the driver's cost is per
+  // value (decision 0071), and instants as epoch milliseconds need no parsing.
   const [result] = await executor.all<{ rows: string | null }>(sql`
-    select json_group_array(json_array(${appointments.stylistId}, ${appointments.startTime}, ${appointments.endTime},
-      ${appointments.status}, coalesce(${services.bufferMinutes}, 0))) as rows
+    select json_group_array(json_array(${appointments.stylistId},
+      cast(round(unixepoch(${appointments.startTime}, 'subsec') * 1000) as integer),
+      cast(round(unixepoch(${appointments.endTime}, 'subsec') * 1000) as integer),
+      ${appointments.status} = 'blocked', coalesce(${services.bufferMinutes}, 0))) as rows
     from ${appointments} left join ${services} on ${services.id} = ${appointments.serviceId}
     where ${and(...conditions)}`);
-  const rows = JSON.parse(result?.rows ?? "[]") as [number, string, string, string, number][];
+  const rows = JSON.parse(result?.rows ?? "[]") as [number, number, number, number, number][];
   const intervals = new Map<number, { start: number; end: number }[]>();
-  for (const [stylistId, startTime, endTime, status, buffer] of rows) {
-    const start = Date.parse(startTime);
-    const end = Date.parse(endTime);
+  for (const [stylistId, start, end, blocked, buffer] of rows) {
     let list = intervals.get(stylistId);
     if (!list) intervals.set(stylistId, (list = []));
     list.push({ start, end: end + buffer * 60_000 });
-    if (status !== "blocked") {
-      const key = `${stylistId}|${dateInZone(startTime, timeZone)}`;
-      booked.set(key, (booked.get(key) ?? 0) + (end - start) / 60_000);
+    if (blocked || start < rangeStart || start >= dayStarts[days]!) continue;
+    // The salon date it starts on, by the day boundaries: a binary search, no zone conversion.
+    let low = 0;
+    let high = days - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (dayStarts[middle]! <= start) low = middle;
+      else high = middle - 1;
     }
+    let minutes = booked.get(stylistId);
+    if (!minutes) booked.set(stylistId, (minutes = new Array<number>(days).fill(0)));
+    minutes[low] = minutes[low]! + (end - start) / 60_000;
   }
   for (const [stylistId, list] of intervals) {
     list.sort((a, b) => a.start - b.start);
@@ -312,16 +324,37 @@ type Computation = {
   excludeAppointmentId?: number | null;
 };
 
-/** The 15-minute grid's starts on one salon date as instants; a time the clocks skip is left out. */
-function gridStarts(date: CalendarDate, timeZone: string): { at: number; minutes: number }[] {
+/**
+ * The 15-minute grid's starts on one salon date as instants, and whether the clocks keep one
+ * offset from 07:00 to 23:00 that day (every day but one with a clock change inside the
+ * grid): then every grid time exists and an end's wall-clock time is its start's plus the
+ * length, with no conversion per candidate. On another day a time the clocks skip is left out.
+ */
+function gridStarts(
+  date: CalendarDate,
+  timeZone: string,
+): { starts: { at: number; minutes: number }[]; steady: boolean } {
+  const first = zonedToUtc(date, "07:00", timeZone).getTime();
+  const last = zonedToUtc(date, "23:00", timeZone).getTime();
+  const steady = last - first === (GRID_END_MINUTES - GRID_START_MINUTES) * 60_000;
   const starts: { at: number; minutes: number }[] = [];
   for (let minutes = GRID_START_MINUTES; minutes < GRID_END_MINUTES; minutes += SLOT_MINUTES) {
+    if (steady) {
+      starts.push({ at: first + (minutes - GRID_START_MINUTES) * 60_000, minutes });
+      continue;
+    }
     const clock = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
     const at = zonedToUtc(date, clock, timeZone);
     const wall = wallClock(at, timeZone);
     if (wall.date === date && wall.minutes === minutes) starts.push({ at: at.getTime(), minutes });
   }
-  return starts;
+  return { starts, steady };
+}
+
+/** An end's minutes on the salon's wall clock of `date` (past midnight: above 24 hours). */
+function wallMinutesOn(date: CalendarDate, end: number, timeZone: string): number {
+  const wall = wallClock(new Date(end), timeZone);
+  return wall.date === date ? wall.minutes : wall.minutes + 24 * 60;
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -337,31 +370,27 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
   if (first > last || c.candidates.length === 0) return [];
   const earliest = c.now.getTime() + leadTimeHours * 3_600_000;
   const ids = c.candidates.map((candidate) => candidate.id);
-  const rangeStart = dayBounds(first, timeZone).start;
-  const rangeEnd = dayBounds(last, timeZone).end;
+  // The instants the range's dates begin, and the end of the last.
+  const dates: CalendarDate[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  const dayStarts = [...dates, addDays(last, 1)].map((date) => zonedToUtc(date, "00:00", timeZone).getTime());
   const schedules = await stylistSchedulesForDates(ids, first, last, c.executor);
   // Reaching past the range by the longest service and its buffer: what starts after it cannot clash.
   const reach = (Math.max(...c.candidates.map((candidate) => candidate.duration)) + c.service.bufferMinutes) * 60_000;
-  const { busy, booked } = await busyTimes(
-    c.executor,
-    ids,
-    rangeStart,
-    new Date(rangeEnd.getTime() + reach),
-    timeZone,
-    c.excludeAppointmentId ?? null,
-  );
+  const { busy, booked } = await busyTimes(c.executor, ids, dayStarts, reach, c.excludeAppointmentId ?? null);
   const buffer = c.service.bufferMinutes * 60_000;
-  const byStart = new Map<number, number[]>();
-  for (let date = first; date <= last; date = addDays(date, 1)) {
-    let starts = gridStarts(date, timeZone).filter((start) => start.at >= earliest);
+  const byStart = new Map<number, { day: number; ids: number[] }>();
+  dates.forEach((date, day) => {
+    const grid = gridStarts(date, timeZone);
+    let starts = grid.starts.filter((start) => start.at >= earliest);
     if (c.only !== undefined) starts = starts.filter((start) => start.at === c.only);
-    if (starts.length === 0) continue;
-    const day = schedules[date] ?? {};
+    if (starts.length === 0) return;
+    const schedule = schedules[date] ?? {};
     for (const candidate of c.candidates) {
-      const schedule = day[candidate.id];
-      if (!schedule || !schedule.isWorking || schedule.timeOff) continue;
-      const opens = Math.max(toMinutes(schedule.startTime), GRID_START_MINUTES);
-      const closes = Math.min(toMinutes(schedule.endTime), GRID_END_MINUTES);
+      const hours = schedule[candidate.id];
+      if (!hours || !hours.isWorking || hours.timeOff) continue;
+      const opens = Math.max(toMinutes(hours.startTime), GRID_START_MINUTES);
+      const closes = Math.min(toMinutes(hours.endTime), GRID_END_MINUTES);
       const length = candidate.duration * 60_000;
       const taken = busy.get(candidate.id) ?? [];
       let next = 0;
@@ -369,25 +398,24 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
         if (start.minutes < opens) continue;
         const end = start.at + length;
         // The end on the salon's wall clock, as the working-hours and grid rules judge it.
-        const endWall = wallClock(new Date(end), timeZone);
-        const endMinutes = endWall.date === date ? endWall.minutes : endWall.minutes + 24 * 60;
+        const endMinutes = grid.steady ? start.minutes + candidate.duration : wallMinutesOn(date, end, timeZone);
         if (endMinutes > closes) break;
         while (next < taken.length && taken[next]!.end <= start.at) next += 1;
         // The service and its own buffer must not reach into what is booked next.
         if (next < taken.length && taken[next]!.start < end + buffer) continue;
-        let list = byStart.get(start.at);
-        if (!list) byStart.set(start.at, (list = []));
-        list.push(candidate.id);
+        const slot = byStart.get(start.at);
+        if (slot) slot.ids.push(candidate.id);
+        else byStart.set(start.at, { day, ids: [candidate.id] });
       }
     }
-  }
-  const bookedOn = (id: number, at: number) => booked.get(`${id}|${dateInZone(new Date(at), timeZone)}`) ?? 0;
+  });
+  const bookedOn = (id: number, day: number) => booked.get(id)?.[day] ?? 0;
   return [...byStart.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([at, list]) => ({
+    .map(([at, { day, ids }]) => ({
       start: new Date(at).toISOString(),
       // "Anyone" is given the free stylist with the fewest booked minutes that day, then the lowest id.
-      stylistIds: list.sort((a, b) => bookedOn(a, at) - bookedOn(b, at) || a - b),
+      stylistIds: ids.length === 1 ? ids : ids.sort((a, b) => bookedOn(a, day) - bookedOn(b, day) || a - b),
     }));
 }
 
