@@ -10,7 +10,8 @@ import { createAppointment } from "~/domain/appointments.server";
 import { noticesSettled, sendClientNotices } from "~/domain/client-notices.server";
 import { pinClock } from "../clock";
 import { createTestAppointment, createTestClient } from "../clients-factories";
-import { signedIn } from "../factories";
+import { makeRequest, signedIn } from "../factories";
+import * as bookingsRoute from "~/routes/api.public.bookings._index";
 import {
   book,
   cancel,
@@ -126,6 +127,21 @@ describe("input", () => {
       expect(answer.status, JSON.stringify(change)).toBe(400);
       expect(answer.body.message).toMatch(message);
     }
+    expect(await db.select().from(appointments).where(eq(appointments.stylistId, stylist.id))).toEqual([]);
+  });
+
+  it("refuses a booking posted from another site with 403", async () => {
+    const { stylist, service } = await stylistAndService();
+    const request = makeRequest("POST", "/api/public/bookings", {
+      body: await booking(stylist.id, service.id),
+      headers: { Origin: "https://elsewhere.example" },
+    });
+    const answer = (await bookingsRoute.action({
+      request,
+      params: {},
+      context: { clientAddress: newAddress(), cspNonce: "test-nonce" },
+    } as unknown as Parameters<typeof bookingsRoute.action>[0])) as Response;
+    expect(answer.status).toBe(403);
     expect(await db.select().from(appointments).where(eq(appointments.stylistId, stylist.id))).toEqual([]);
   });
 
