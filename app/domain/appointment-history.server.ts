@@ -10,7 +10,7 @@ import { appointmentHistory, appointments, clients, services, stylists } from "#
 import { diffAppointment, type AppointmentState, type StateChanges } from "~/lib/appointment-history";
 import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import type { Page, PageRequest } from "~/lib/paging";
-import { assertCan, type Actor } from "./access.server";
+import { assertCan, type Actor, type WriteActor } from "./access.server";
 import { NotFound } from "./errors";
 import { can } from "./permissions";
 import { IdCursor, cursorKey, pageOf } from "./paging.server";
@@ -52,10 +52,10 @@ const ROWS_PER_INSERT = 500;
  */
 export async function recordAppointmentChanges(
   tx: Executor,
-  actor: Actor,
+  actor: WriteActor,
   writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null][],
 ): Promise<void> {
-  const actorName = displayName(actor);
+  const actorName = actor.id === null ? `${actor.name} (online)` : displayName(actor);
   const rows = writes.flatMap(([before, after]) => {
     const diff = diffAppointment(before, after);
     const appointmentId = (after ?? before)?.id;
@@ -69,7 +69,7 @@ export async function recordAppointmentChanges(
 /** Appends the history of one write of an appointment (see `recordAppointmentChanges`). */
 export function recordAppointmentChange(
   tx: Executor,
-  actor: Actor,
+  actor: WriteActor,
   before: AppointmentSnapshot | null,
   after: AppointmentSnapshot | null,
 ): Promise<void> {

@@ -18,7 +18,7 @@ import {
   todayInZone,
   type CalendarDate,
 } from "~/lib/salon-time";
-import type { Actor } from "./access.server";
+import type { Actor, WriteActor } from "./access.server";
 import { REDACTED } from "./appointment-history.server";
 import { overlapping } from "./appointment-views.server";
 import { availabilityConflict } from "./availability.server";
@@ -43,7 +43,7 @@ export async function salonRules(): Promise<SalonRules> {
  */
 type AppointmentWriteCheck = {
   executor: Executor;
-  actor: Actor;
+  actor: WriteActor;
   salon: SalonRules;
   now: Date;
   before: { id: number; stylistId: number; startTime: string; endTime: string; notes: string | null } | null;

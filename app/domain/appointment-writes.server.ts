@@ -9,7 +9,7 @@ import type { Executor, Transaction } from "#db/client.server";
 import { appointments, clients, stylists, type AppointmentStatus } from "#db/schema";
 import { roundDuration } from "~/lib/calendar";
 import { publish } from "./events.server";
-import type { Actor } from "./access.server";
+import type { Actor, WriteActor } from "./access.server";
 import { recordAppointmentChange } from "./appointment-history.server";
 import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
 import type { AppointmentView } from "./appointment-views.server";
@@ -41,13 +41,15 @@ export type AppointmentWrite = {
  * The stylist exists and is the actor's own unless they may book for every stylist. Whether
  * they still work here is the rule chain's (decision 0098): their existing appointments stay editable.
  */
-export async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId: number) {
+export async function assertStylistAllowed(executor: Executor, actor: WriteActor, stylistId: number) {
   const [stylist] = await executor
     .select({ id: stylists.id, userId: stylists.userId })
     .from(stylists)
     .where(eq(stylists.id, stylistId))
     .limit(1);
   if (!stylist) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
+  // A client online may choose any stylist: which ones take online bookings is the slots' rule.
+  if (actor.id === null) return;
   if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id)
     throw new Forbidden("You can only book appointments in your own column.");
 }
@@ -67,9 +69,11 @@ export type SavedAppointment = AppointmentView & { reusedClient?: ReusedClient }
 
 async function bookingClient(
   executor: Executor,
-  actor: Actor,
+  actor: WriteActor,
   newClient: NonNullable<AppointmentWrite["newClient"]>,
 ): Promise<{ id: number; reused: boolean; name: string }> {
+  // Online bookings find or create their client themselves (online-bookings.server.ts).
+  if (actor.id === null) throw new Invalid("Client not found", { clientId: ["Client not found"] });
   const { confirmFor, ...typed } = newClient;
   const { same, candidates } = await clientsMatching(executor, typed);
   if (same) return { id: same.id, name: same.name, reused: true };
@@ -84,7 +88,7 @@ async function bookingClient(
 /** The client (created or reused when typed in), the service's terms and the end of a write, before any rule. */
 export async function resolveWrite(
   executor: Executor,
-  actor: Actor,
+  actor: WriteActor,
   input: AppointmentWrite,
   existing: { serviceId: number | null; stylistId: number; price: number } | null,
 ): Promise<Resolved> {
@@ -178,21 +182,30 @@ function storedAfter(input: AppointmentWrite, resolved: Resolved, availabilityOv
   return { stylistId, start: resolved.start, end: resolved.end, status, availabilityOverride, notes };
 }
 
+/** What an online booking stores beside the appointment: the hash of its manage token, and what the client typed where it differs from the client on file. */
+export type OnlineColumns = { manageTokenHash: string; onlineDetails: string | null };
+
 /** The one insert of an appointment, after the rule chain. A series books each occurrence through it, in the series' transaction. */
 export async function insertChecked(
   tx: Transaction,
-  actor: Actor,
+  actor: WriteActor,
   input: AppointmentWrite,
   resolved: Resolved,
   salon: SalonRules,
   seriesId: string | null = null,
+  online?: OnlineColumns,
 ): Promise<number> {
   const availabilityOverride = Boolean(input.availabilityOverride);
   const after = storedAfter(input, resolved, availabilityOverride);
   await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
   const [row] = await tx
     .insert(appointments)
-    .values({ ...columnsOf(input, resolved, availabilityOverride), seriesId, createdByUserId: actor.id })
+    .values({
+      ...columnsOf(input, resolved, availabilityOverride),
+      seriesId,
+      createdByUserId: actor.id,
+      ...(online ? { source: "online" as const, ...online } : {}),
+    })
     .returning();
   await recordAppointmentChange(tx, actor, null, row!);
   await publish(tx, "appointments", row!.id);
@@ -205,7 +218,7 @@ export async function insertChecked(
  */
 export async function updateChecked(
   tx: Transaction,
-  actor: Actor,
+  actor: WriteActor,
   existing: StoredAppointment,
   input: AppointmentWrite,
   salon: SalonRules,
@@ -239,7 +252,7 @@ export async function updateChecked(
  */
 export async function moveChecked(
   tx: Transaction,
-  actor: Actor,
+  actor: WriteActor,
   existing: StoredAppointment,
   move: { stylistId: number; start: Date; end: Date },
   salon: SalonRules,
