@@ -8,6 +8,8 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
 import { appointments } from "#db/schema";
 import type { Page, PageRequest } from "~/lib/paging";
+import type { RequestAnswer } from "~/lib/schemas/online";
+import { dateInZone, formatClockTime, formatShortDate, timeInZone } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
 import { salonRules } from "./appointment-rules.server";
 import { selectViews, toView, type AppointmentView } from "./appointment-views.server";
@@ -15,6 +17,8 @@ import { loadOwned, updateChecked, writeOf } from "./appointment-writes.server";
 import { visibleStylistScope } from "./appointments.server";
 import { queueClientNotice, sendClientNoticesSoon } from "./client-notices.server";
 import { Conflict } from "./errors";
+import { can } from "./permissions";
+import { readSettingsWithSecret } from "./settings.server";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 
 export const REQUEST_ANSWERED = "This request has already been answered.";
@@ -52,7 +56,6 @@ export async function countRequests(actor: Actor): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-export type RequestAnswer = "accept" | "decline";
 
 /** Accepts (→ scheduled) or declines (→ cancelled) a request, and tells the client. */
 export async function answerRequest(
@@ -81,3 +84,43 @@ export async function answerRequest(
 
 export const acceptRequest = (actor: Actor, id: number, now?: Date) => answerRequest(actor, id, "accept", now);
 export const declineRequest = (actor: Actor, id: number, now?: Date) => answerRequest(actor, id, "decline", now);
+
+/** The navigation's Requests entry: shown while online booking is on or requests wait, with their count. */
+export async function requestsNav(actor: Actor): Promise<{ shown: boolean; count: number }> {
+  if (!can(actor.role, "online.requests")) return { shown: false, count: 0 };
+  const [settings, total] = await Promise.all([readSettingsWithSecret(), countRequests(actor)]);
+  return { shown: settings.onlineBookingEnabled || total > 0, count: total };
+}
+
+/** How many of the newest appointments are looked at for the latest online booking (a short scan of the primary key). */
+const RECENT_WINDOW = 200;
+
+export type LatestOnlineBooking = { id: number; requested: boolean; what: string };
+
+/**
+ * The newest online booking the actor sees, among the latest appointments made: the shell
+ * shows a toast when a live update brings a newer one than the page had.
+ */
+export async function latestOnlineBooking(actor: Actor): Promise<LatestOnlineBooking | null> {
+  if (!can(actor.role, "calendar.view")) return null;
+  const scope = await visibleStylistScope(actor);
+  if (scope?.length === 0) return null;
+  const [rows, settings] = await Promise.all([
+    db.all<{ id: number; status: string; start: string; service: string | null; stylist: string | null }>(sql`
+      select a.id, a.status, a.start_time as start, s.name as service, st.name as stylist
+      from (select id, status, start_time, service_id, stylist_id, source from appointments order by id desc limit ${RECENT_WINDOW}) a
+      left join services s on s.id = a.service_id
+      left join stylists st on st.id = a.stylist_id
+      where a.source = 'online' ${scope ? sql`and a.stylist_id in ${scope}` : sql``}
+      order by a.id desc limit 1`),
+    readSettingsWithSecret(),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const when = `${formatShortDate(dateInZone(row.start, settings.timeZone))} at ${formatClockTime(timeInZone(row.start, settings.timeZone), settings.clockFormat)}`;
+  return {
+    id: row.id,
+    requested: row.status === "requested",
+    what: `${row.service ?? "A booking"} with ${row.stylist ?? "a stylist"}, ${when}`,
+  };
+}

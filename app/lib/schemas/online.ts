@@ -18,19 +18,16 @@ export const StylistOnlineBookingFormSchema = StylistOnlineBookingSchema.extend(
 
 export const REQUESTS_PAGE_SIZE = 25;
 
-/** `GET /api/online-requests?page=`: the requests awaiting an answer, soonest first. */
+/** `GET /api/online-requests`: the paging parameters (decision 0065) and nothing else. */
 export const OnlineRequestListQuerySchema = z
-  .object({
-    page: z
-      .string()
-      .regex(/^[1-9][0-9]{0,5}$/, "page must be a positive whole number")
-      .transform(Number)
-      .optional(),
-  })
+  .object({ limit: z.string().max(7).optional(), cursor: z.string().max(400).optional() })
   .strict();
+
+export const REQUEST_ANSWERS = ["accept", "decline"] as const;
+export type RequestAnswer = (typeof REQUEST_ANSWERS)[number];
 
 /** The Requests screen's Accept and Decline buttons. */
 export const RequestAnswerFormSchema = z.object({
-  intent: z.enum(["accept", "decline"]),
+  intent: z.enum(REQUEST_ANSWERS),
   appointmentId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });

@@ -10,6 +10,7 @@ import { clientsArea } from "./paths/clients.server";
 import { gdprArea } from "./paths/gdpr.server";
 import { messagesArea } from "./paths/messages.server";
 import { metaArea } from "./paths/meta.server";
+import { onlineRequestsArea } from "./paths/online-requests.server";
 import { reportsArea } from "./paths/reports.server";
 import { servicesArea } from "./paths/services.server";
 import { settingsArea } from "./paths/settings.server";
@@ -21,6 +22,7 @@ import { usersArea } from "./paths/users.server";
 const API_AREAS: ApiArea[] = [
   authArea,
   appointmentsArea,
+  onlineRequestsArea,
   clientsArea,
   gdprArea,
   servicesArea,
