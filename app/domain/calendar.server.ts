@@ -161,7 +161,20 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
   return rows.map(
-    ([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, serviceColor, late, series, online]) => {
+    ([
+      id,
+      stylistId,
+      startTime,
+      endTime,
+      status,
+      notes,
+      clientName,
+      serviceName,
+      serviceColor,
+      late,
+      series,
+      online,
+    ]) => {
       const start = wallClock(startTime, timeZone);
       const lateCancellation = status === "cancelled" && late === 1;
       return {

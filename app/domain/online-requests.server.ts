@@ -56,7 +56,6 @@ export async function countRequests(actor: Actor): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-
 /** Accepts (→ scheduled) or declines (→ cancelled) a request, and tells the client. */
 export async function answerRequest(
   actor: Actor,

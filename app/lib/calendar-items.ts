@@ -33,10 +33,7 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
       item.serviceName,
       item.serviceColor,
       item.notes,
-      (item.duringTimeOff ? 1 : 0) |
-        (item.lateCancellation ? 2 : 0) |
-        (item.inSeries ? 4 : 0) |
-        (item.online ? 8 : 0),
+      (item.duringTimeOff ? 1 : 0) | (item.lateCancellation ? 2 : 0) | (item.inSeries ? 4 : 0) | (item.online ? 8 : 0),
     ]);
 }
 

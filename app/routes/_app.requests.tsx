@@ -53,21 +53,17 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "online.requests");
-  return formAction(
-    request,
-    RequestAnswerFormSchema,
-    async ({ intent, appointmentId }) => {
-      const answered = await answerRequest(user, appointmentId, intent);
-      const who = answered.client?.name ?? "The client";
-      return redirectWithToast("/requests", {
-        title: intent === "accept" ? "Request accepted" : "Request declined",
-        description:
-          intent === "accept"
-            ? `${who}'s booking is confirmed; the client is told.`
-            : `${who}'s request is declined and the time is free again; the client is told.`,
-      });
-    },
-  );
+  return formAction(request, RequestAnswerFormSchema, async ({ intent, appointmentId }) => {
+    const answered = await answerRequest(user, appointmentId, intent);
+    const who = answered.client?.name ?? "The client";
+    return redirectWithToast("/requests", {
+      title: intent === "accept" ? "Request accepted" : "Request declined",
+      description:
+        intent === "accept"
+          ? `${who}'s booking is confirmed; the client is told.`
+          : `${who}'s request is declined and the time is free again; the client is told.`,
+    });
+  });
 });
 
 export default function RequestsScreen() {

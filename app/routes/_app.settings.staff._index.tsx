@@ -67,7 +67,8 @@ export default function StaffTab() {
   const { users, online, currentUserId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "online" ? undefined : actionData?.result;
-  const onlineFailure = actionData?.intent === "online" ? (actionData.result.error?.[""]?.[0] ?? "Update failed") : null;
+  const onlineFailure =
+    actionData?.intent === "online" ? (actionData.result.error?.[""]?.[0] ?? "Update failed") : null;
   const stylistOf = new Map(online.map((stylist) => [stylist.userId, stylist]));
   const navigation = useNavigation();
   const [form, fields] = useForm({

@@ -54,7 +54,9 @@ export default function BookingPoster() {
         />
         <p className="text-xl text-slate-800">Scan the code with your phone&apos;s camera, or visit</p>
         <p className="break-all font-mono text-2xl font-semibold">{shown}</p>
-        <p className="text-lg text-slate-700">Choose your service, your stylist and a time that suits you, any time of day.</p>
+        <p className="text-lg text-slate-700">
+          Choose your service, your stylist and a time that suits you, any time of day.
+        </p>
       </main>
     </div>
   );
