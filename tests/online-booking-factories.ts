@@ -12,13 +12,23 @@ import * as manageRoute from "~/routes/api.public.bookings.$token._index";
 import * as cancelRoute from "~/routes/api.public.bookings.$token.cancel";
 import * as rescheduleRoute from "~/routes/api.public.bookings.$token.reschedule";
 import { createStylistAndService } from "./clients-factories";
-import { makeRequest } from "./factories";
+import { createTestUser, makeRequest } from "./factories";
+import { saveSalonSettings } from "~/domain/settings.server";
 import { configureSms } from "./sms-factories";
 
 export const SALON_PHONE = "020 7946 0001";
 
-/** The salon with online booking on (and SMS on, to the fake provider the test started). */
+let admin: Awaited<ReturnType<typeof createTestUser>> | null = null;
+
+/**
+ * The salon with online booking on (and SMS on, to the fake provider the test started). A
+ * save through the domain first empties this process's short settings cache (it writes back
+ * what the cache holds, which is what the last call stored), so the rows written next are
+ * what every read sees.
+ */
 export async function switchOn(overrides: Partial<typeof salonSettings.$inferInsert> = {}) {
+  admin ??= await createTestUser("admin");
+  await saveSalonSettings(admin, {});
   await configureSms();
   await db
     .update(salonSettings)

@@ -10,7 +10,7 @@ import { appointmentHistory, appointments, clients, services, stylists } from "#
 import { diffAppointment, type AppointmentState, type StateChanges } from "~/lib/appointment-history";
 import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import type { Page, PageRequest } from "~/lib/paging";
-import { assertCan, type Actor, type WriteActor } from "./access.server";
+import { assertCan, isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { NotFound } from "./errors";
 import { can } from "./permissions";
 import { IdCursor, cursorKey, pageOf } from "./paging.server";
@@ -55,12 +55,20 @@ export async function recordAppointmentChanges(
   actor: WriteActor,
   writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null][],
 ): Promise<void> {
-  const actorName = actor.id === null ? `${actor.name} (online)` : displayName(actor);
+  const actorName = displayName(actor);
   const rows = writes.flatMap(([before, after]) => {
     const diff = diffAppointment(before, after);
     const appointmentId = (after ?? before)?.id;
     if (!diff || appointmentId === undefined) return [];
-    return [{ appointmentId, actorUserId: actor.id, actorName, kind: diff.kind, ...columnsOf(diff.changes) }];
+    return [
+      {
+        appointmentId,
+        actorUserId: isOnlineClient(actor) ? null : actor.id,
+        actorName,
+        kind: diff.kind,
+        ...columnsOf(diff.changes),
+      },
+    ];
   });
   for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
     await tx.insert(appointmentHistory).values(rows.slice(at, at + ROWS_PER_INSERT));

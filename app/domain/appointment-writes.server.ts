@@ -9,7 +9,7 @@ import type { Executor, Transaction } from "#db/client.server";
 import { appointments, clients, stylists, type AppointmentStatus } from "#db/schema";
 import { roundDuration } from "~/lib/calendar";
 import { publish } from "./events.server";
-import type { Actor, WriteActor } from "./access.server";
+import { isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { recordAppointmentChange } from "./appointment-history.server";
 import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
 import type { AppointmentView } from "./appointment-views.server";
@@ -48,8 +48,8 @@ export async function assertStylistAllowed(executor: Executor, actor: WriteActor
     .where(eq(stylists.id, stylistId))
     .limit(1);
   if (!stylist) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
-  // A client online may choose any stylist: which ones take online bookings is the slots' rule.
-  if (actor.id === null) return;
+  // The online client books any stylist the booking page offers (the rule chain's online rules).
+  if (isOnlineClient(actor)) return;
   if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id)
     throw new Forbidden("You can only book appointments in your own column.");
 }
@@ -78,11 +78,9 @@ export type SavedAppointment = AppointmentView & { reusedClient?: ReusedClient }
 
 async function bookingClient(
   executor: Executor,
-  actor: WriteActor,
+  actor: Actor,
   newClient: NonNullable<AppointmentWrite["newClient"]>,
 ): Promise<{ id: number; reused: boolean; name: string }> {
-  // Online bookings find or create their client themselves (online-bookings.server.ts).
-  if (actor.id === null) throw new Invalid("Client not found", { clientId: ["Client not found"] });
   const { confirmFor, ...typed } = newClient;
   const { same, candidates } = await clientsMatching(executor, typed);
   if (same) return { id: same.id, name: same.name, reused: true };
@@ -106,6 +104,8 @@ export async function resolveWrite(
   let reusedClient: ReusedClient | null = null;
   if (!blocked && !clientId) {
     if (!input.newClient) throw new Invalid("Client name is required", { clientName: ["Client name is required"] });
+    // The booking page finds or creates its client itself and names it by id.
+    if (isOnlineClient(actor)) throw new Invalid("An online booking names its client.");
     const client = await bookingClient(executor, actor, input.newClient);
     clientId = client.id;
     if (client.reused) reusedClient = { id: client.id, name: client.name };
@@ -188,7 +188,8 @@ export function writeOf(row: StoredAppointment): AppointmentWrite {
 /** What a booking or an edit will store, as the rule chain sees it. */
 function storedAfter(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean) {
   const { stylistId, status, notes } = input;
-  return { stylistId, start: resolved.start, end: resolved.end, status, availabilityOverride, notes };
+  const { serviceId, start, end } = resolved;
+  return { stylistId, serviceId, start, end, status, availabilityOverride, notes };
 }
 
 /** What an online booking stores beside the appointment: the hash of its manage token, and what the client typed where it differs from the client on file. */
@@ -212,8 +213,10 @@ export async function insertChecked(
     .values({
       ...columnsOf(input, resolved, availabilityOverride),
       seriesId,
-      createdByUserId: actor.id,
-      ...(online ? { source: "online" as const, ...online } : {}),
+      // The online client is no user: the booking's source says who made it.
+      createdByUserId: isOnlineClient(actor) ? null : actor.id,
+      source: isOnlineClient(actor) ? "online" : "staff",
+      ...(online && isOnlineClient(actor) ? online : {}),
     })
     .returning();
   await recordAppointmentChange(tx, actor, null, row!);
@@ -270,6 +273,7 @@ export async function moveChecked(
   const now = new Date();
   const after = {
     ...move,
+    serviceId: existing.serviceId,
     status: existing.status,
     availabilityOverride: existing.availabilityOverride,
     notes: existing.notes,

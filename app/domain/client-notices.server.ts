@@ -17,6 +17,7 @@ import type { ClientNoticeKind } from "#db/enums";
 import { appointments, clientNotices, clients, salonSettings, smsLog, type SalonSettings } from "#db/schema";
 import { appointmentDateTime } from "~/lib/sms-template";
 import { publish } from "./events.server";
+import { publicStylistName } from "./online-slots.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText, textContextQuery, type TextContext } from "./sms.server";
@@ -29,13 +30,6 @@ const worker = `${hostname()}:${process.pid}`;
 
 /** Manage links by notice id, only in this process's memory (see above). */
 const links = new Map<number, { link: string; tokenHash: string }>();
-
-/** The client's short form of a stylist's name: first name and initial ("Sofia S."). */
-export function publicStylistName(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length < 2) return words[0] ?? "";
-  return `${words[0]} ${words[words.length - 1]!.charAt(0).toUpperCase()}.`;
-}
 
 /**
  * Queues a notice to the appointment's client, inside the caller's transaction: by SMS when

@@ -15,7 +15,7 @@ import { invalidPhoneMessage, samePhone, toE164 } from "~/lib/phone";
 import type { PublicBookingInput, RescheduleInput } from "~/lib/schemas/online-booking";
 import { HONEYPOT_FILLED } from "~/lib/schemas/online-booking";
 import { sessionSecret } from "~/lib/env.server";
-import type { OnlineActor } from "./access.server";
+import { onlineClient, type OnlineClientActor } from "./access.server";
 import { salonRules, type SalonRules } from "./appointment-rules.server";
 import {
   insertChecked,
@@ -24,11 +24,11 @@ import {
   writeOf,
   type StoredAppointment,
 } from "./appointment-writes.server";
-import { publicStylistName, queueClientNotice, sendClientNoticesSoon } from "./client-notices.server";
+import { queueClientNotice, sendClientNoticesSoon } from "./client-notices.server";
 import { clientKeys, consentStamp, findClientByKeys } from "./clients.server";
-import { Conflict, DomainError, Invalid, NotFound, SlotTaken, TooManyRequests } from "./errors";
+import { Conflict, Invalid, NotFound, SlotTaken, TooManyRequests } from "./errors";
 import { publish } from "./events.server";
-import { assertOnlineBookingOn, nearestSlots, offeredStylists } from "./online-slots.server";
+import { assertOnlineBookingOn, nearestSlots, offeredStylists, publicStylistName } from "./online-slots.server";
 import { hit, limitKey } from "./rate-limits.server";
 import { readSettingsWithSecret } from "./settings.server";
 
@@ -212,7 +212,11 @@ async function slotTaken(
   return new SlotTaken("Sorry, that time has just been taken. Please choose another time.", alternatives);
 }
 
-/** Runs a checked write; a rule's refusal (taken, outside the hours) becomes SlotTaken with alternatives. */
+/**
+ * Runs a checked write: a rule's conflict (the time taken, outside the stylist's hours)
+ * becomes SlotTaken with the nearest free slots; a refusal of the input itself (off the
+ * quarter hour, inside the lead time) stays a 400 with the rule's own message.
+ */
 async function asSlotRefusal<T>(
   tx: Transaction,
   query: Parameters<typeof slotTaken>[1],
@@ -221,8 +225,7 @@ async function asSlotRefusal<T>(
   try {
     return await write();
   } catch (error) {
-    if (error instanceof DomainError && (error instanceof Conflict || error instanceof Invalid))
-      throw await slotTaken(tx, query);
+    if (error instanceof Conflict) throw await slotTaken(tx, query);
     throw error;
   }
 }
@@ -246,7 +249,7 @@ export async function bookOnline(input: PublicBookingInput, context: BookingCont
   const phoneE164 = toE164(input.phone, country);
   if (!phoneE164) throw new Invalid(invalidPhoneMessage(country), { phone: [invalidPhoneMessage(country)] });
   const typed = { name: `${input.firstName} ${input.lastName}`, phone: input.phone, email: input.email ?? null };
-  const actor: OnlineActor = { id: null, role: null, name: typed.name };
+  const actor = clientActor(typed.name);
   const salon = await salonRules();
   const start = new Date(input.start);
   const token = newManageToken();
@@ -273,17 +276,10 @@ export async function bookOnline(input: PublicBookingInput, context: BookingCont
     await assertActiveLimit(tx, found?.id ?? null, phoneE164, now, settings);
 
     const query = { serviceId: input.serviceId, stylistId: input.stylistId ?? null, around: start, now };
-    const offered = await offeredStylists(tx, {
-      serviceId: input.serviceId,
-      stylistId: input.stylistId ?? null,
-      start,
-      now,
-    });
-    const stylistId = input.stylistId
-      ? offered.includes(input.stylistId)
-        ? input.stylistId
-        : null
-      : (offered[0] ?? null);
+    // A chosen stylist goes straight to the rule chain (whose online rule reads the same
+    // slot computation and names what is wrong); "Anyone" takes the first stylist offered.
+    const stylistId =
+      input.stylistId ?? (await offeredStylists(tx, { serviceId: input.serviceId, start, now }))[0] ?? null;
     if (stylistId === null) throw await slotTaken(tx, query);
 
     const clientId = found ? found.id : await createOnlineClient(tx, typed, phoneE164, now);
@@ -451,8 +447,9 @@ export async function getManagedBooking(token: string, now = new Date()): Promis
   return view(await loadManaged(db, token, now), now);
 }
 
-function clientActor(name: string | null): OnlineActor {
-  return { id: null, role: null, name: name ?? "The client" };
+/** The client as the history names them: "Jane Smith (online)". */
+function clientActor(name: string | null): OnlineClientActor {
+  return onlineClient(`${name ?? "The client"} (online)`);
 }
 
 async function clientName(tx: Transaction, clientId: number | null): Promise<string | null> {
@@ -513,18 +510,12 @@ export async function rescheduleManagedBooking(
     assertChangeable(existing, salon, settings, now, "moved");
     const serviceId = existing.serviceId;
     if (serviceId === null) throw new NotFound(LINK_INVALID);
-    // The booking's own time is free to move into: set aside inside this transaction (and
-    // restored by the update below, or by the rollback of a refusal).
-    await tx.update(appointments).set({ status: "cancelled" }).where(eq(appointments.id, existing.id));
     const query = { serviceId, stylistId: input.stylistId ?? null, around: start, now };
-    const offered = await offeredStylists(tx, { serviceId, stylistId: input.stylistId ?? null, start, now });
-    const stylistId = input.stylistId
-      ? offered.includes(input.stylistId)
-        ? input.stylistId
-        : null
-      : offered.includes(existing.stylistId)
-        ? existing.stylistId
-        : (offered[0] ?? null);
+    // The booking's own time is free to move into.
+    const offered = input.stylistId
+      ? [input.stylistId]
+      : await offeredStylists(tx, { serviceId, start, now, excludeAppointmentId: existing.id });
+    const stylistId = offered.includes(existing.stylistId) ? existing.stylistId : (offered[0] ?? null);
     if (stylistId === null) throw await slotTaken(tx, query);
     const actor = clientActor(await clientName(tx, existing.clientId));
     await asSlotRefusal(tx, query, () =>

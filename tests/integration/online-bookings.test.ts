@@ -226,6 +226,23 @@ describe("approval and the slot", () => {
     expect(noProof).toMatchObject({ status: 201, body: { status: "requested" } });
   });
 
+  it('assigns a stylist for "Anyone", and names what is wrong with a start no slot offers', async () => {
+    const { stylist, service } = await stylistAndService();
+    const anyone = await book(await booking(stylist.id, service.id, { stylistId: undefined }), newAddress());
+    expect(anyone.status).toBe(201);
+    expect(anyone.body.stylistName).toMatch(/^\S+ [A-Z]\.$/);
+
+    const tooSoon = await book(
+      await booking(stylist.id, service.id, { start: "2026-11-25T11:00:00.000Z" }),
+      newAddress(),
+    );
+    expect(tooSoon.status).toBe(400);
+    expect(tooSoon.body.message).toMatch(/notice/);
+    const offGrid = await book(await booking(stylist.id, service.id, { start: MONDAY("10:05") }), newAddress());
+    expect(offGrid.status).toBe(400);
+    expect(offGrid.body.message).toMatch(/quarter hour/);
+  });
+
   it("gives twenty simultaneous bookings of one slot exactly one 201", async () => {
     const { stylist, service } = await stylistAndService();
     const phone = phoneBlock();

@@ -10,6 +10,8 @@ import { clientsArea } from "./paths/clients.server";
 import { gdprArea } from "./paths/gdpr.server";
 import { messagesArea } from "./paths/messages.server";
 import { metaArea } from "./paths/meta.server";
+import { onlineBookingArea } from "./paths/online-booking.server";
+import { onlineBookingsArea } from "./paths/online-bookings.server";
 import { onlineRequestsArea } from "./paths/online-requests.server";
 import { reportsArea } from "./paths/reports.server";
 import { servicesArea } from "./paths/services.server";
@@ -33,6 +35,8 @@ const API_AREAS: ApiArea[] = [
   reportsArea,
   smsArea,
   settingsArea,
+  onlineBookingArea,
+  onlineBookingsArea,
   metaArea,
 ];
 
