@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listRequests } from "~/domain/online-requests.server";
 import { OnlineRequestListQuerySchema } from "~/lib/schemas/online";
-import { api, methodNotAllowed } from "~/utils/http.server";
+import { api } from "~/utils/http.server";
 import { pagedJson, pageRequest } from "~/utils/paging.server";
 import { requireApiUser } from "~/utils/session.server";
 
@@ -13,5 +13,3 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) => {
   OnlineRequestListQuerySchema.parse(Object.fromEntries(url.searchParams));
   return pagedJson(request, await listRequests(actor, pageRequest(url)));
 });
-
-export const action = api(async () => methodNotAllowed(["GET"]));
