@@ -11,8 +11,8 @@ export const loader = api(async () => methodNotAllowed(["POST"]));
 // told. The appointment as it now stands, or 409 when the request was already answered.
 export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const actor = await requireApiUser(request, "online.requests");
   const answer = params.answer as RequestAnswer;
   if (!REQUEST_ANSWERS.includes(answer)) throw new NotFound(`Unknown answer. Use ${REQUEST_ANSWERS.join(" or ")}.`);
-  const actor = await requireApiUser(request, "online.requests");
   return answerRequest(actor, parseId(params.id), answer);
 });
