@@ -39,12 +39,10 @@ export async function onlineBooking(
           values (?, ?, ?, ?, ?, ?, 6500, 'online') returning id`,
     args: [clientId, fixture.stylist.stylistId, fixture.serviceId, startTime, end, status],
   });
+  const id = Number(row.rows[0]!.id);
   // The change feed, as a write through the domain would publish it.
-  await db.execute({
-    sql: "insert into events (topic, entity_id) values ('appointments', ?)",
-    args: [row.rows[0]!.id],
-  });
-  return Number(row.rows[0]!.id);
+  await db.execute({ sql: "insert into events (topic, entity_id) values ('appointments', ?)", args: [id] });
+  return id;
 }
 
 /** The online settings as a test found them, to put back when it is done. */
