@@ -113,6 +113,7 @@ test("requests: the badge, Accept and Decline, the Online marker and a toast whe
   await expect(page.getByText("New booking request", { exact: true })).toBeVisible();
   await expect(requestsLink).toContainText(String(before + 1));
   await expect(page.getByTestId(`appointment-${arrived}`).getByTestId("online-mark")).toBeVisible();
+  await page.screenshot({ path: "screenshots/tablet-online-calendar.png" });
 
   await requestsLink.click();
   await expect(page.getByRole("heading", { name: "Booking Requests", level: 1 })).toBeVisible();
