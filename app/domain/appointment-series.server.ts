@@ -27,6 +27,7 @@ import { assertCan, type Actor } from "./access.server";
 import { assertOverrideAllowed, refusesWholeBooking, salonRules, type SalonRules } from "./appointment-rules.server";
 import { selectViews, toView, type AppointmentView } from "./appointment-views.server";
 import {
+  assertNotRequestedByHand,
   assertStylistAllowed,
   insertChecked,
   resolveWrite,
@@ -189,6 +190,7 @@ class PreviewRollback extends Error {
  * advance limit) are left out and reported; if none can be booked, nothing is (409).
  */
 export async function createSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat): Promise<SeriesBooking> {
+  assertNotRequestedByHand(input.status, null);
   const outcome = await runSeries(actor, input, repeat, false);
   const created = outcome.ids.length ? await selectViews(db, inArray(appointments.id, outcome.ids)) : [];
   return {

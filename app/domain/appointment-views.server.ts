@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gt, gte, lt, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Executor } from "#db/client.server";
 import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
+import type { BookingSource } from "#db/enums";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import type { Actor } from "./access.server";
 import { clientFor, type ClientFor, type ClientSummary } from "./clients.server";
@@ -24,6 +25,8 @@ export type AppointmentView = {
   seriesId: string | null;
   /** Cancelled inside the salon's cancellation notice. */
   lateCancellation: boolean;
+  /** "online": booked by the client on the booking page. */
+  source: BookingSource;
   /** Phone and e-mail only for those who may see clients' contact details. */
   client: ClientFor<ClientSummary> | null;
   stylist: { id: number; name: string };
@@ -46,6 +49,7 @@ const viewColumns = {
   availabilityOverride: appointments.availabilityOverride,
   seriesId: appointments.seriesId,
   lateCancellation: appointments.lateCancellation,
+  source: appointments.source,
   clientName: clients.name,
   clientPhone: clients.phone,
   clientEmail: clients.email,
@@ -72,6 +76,7 @@ export function toView(actor: Actor, row: ViewRow): AppointmentView {
     availabilityOverride: row.availabilityOverride,
     seriesId: row.seriesId,
     lateCancellation: row.lateCancellation,
+    source: row.source,
     client:
       row.clientId !== null && row.clientName !== null
         ? clientFor(actor, {

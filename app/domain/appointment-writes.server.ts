@@ -54,6 +54,15 @@ export async function assertStylistAllowed(executor: Executor, actor: WriteActor
     throw new Forbidden("You can only book appointments in your own column.");
 }
 
+export const REQUESTED_BY_CLIENTS_ONLY =
+  "Only an online booking can be a request: accept or decline it under Requests instead.";
+
+/** Staff's writes: "requested" is set by the online booking page alone, and kept only by leaving it unchanged. */
+export function assertNotRequestedByHand(status: string, before: string | null) {
+  if (status === "requested" && before !== "requested")
+    throw new Invalid(REQUESTED_BY_CLIENTS_ONLY, { status: [REQUESTED_BY_CLIENTS_ONLY] });
+}
+
 type Resolved = {
   clientId: number | null;
   reusedClient: ReusedClient | null;

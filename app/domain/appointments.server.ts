@@ -15,6 +15,7 @@ import { assertOverrideAllowed, salonRules } from "./appointment-rules.server";
 import { followingOwned, seriesChange, updateFollowing } from "./appointment-series.server";
 import { overlapping, selectViews, toView, type AppointmentView } from "./appointment-views.server";
 import {
+  assertNotRequestedByHand,
   assertStylistAllowed,
   deleteChecked,
   insertChecked,
@@ -231,6 +232,7 @@ export async function dashboardStats(actor: Actor, date: CalendarDate): Promise<
 export async function createAppointment(actor: Actor, input: AppointmentWrite): Promise<SavedAppointment> {
   assertCan(actor, "appointments.write");
   assertOverrideAllowed(actor, input);
+  assertNotRequestedByHand(input.status, null);
   const salon = await salonRules();
   const { id, reusedClient } = await writeTransaction(async (tx) => {
     await assertStylistAllowed(tx, actor, input.stylistId);
@@ -255,6 +257,7 @@ export async function updateAppointment(
   const salon = await salonRules();
   const reusedClient = await writeTransaction(async (tx) => {
     const existing = await loadOwned(tx, actor, id);
+    assertNotRequestedByHand(input.status, existing.status);
     // Every occurrence affected must be the actor's before anything changes.
     const following = scope === "following" ? await followingOwned(tx, actor, existing) : [];
     const resolved = await updateChecked(tx, actor, existing, input, salon);

@@ -43,6 +43,8 @@ export type CalendarItem = {
   lateCancellation: boolean;
   /** One of a repeat series (decision 0087): the grid marks it. */
   inSeries: boolean;
+  /** Booked by the client on the online booking page: the grid marks it "Online". */
+  online: boolean;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -136,7 +138,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online')) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -154,11 +156,25 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     string | null,
     0 | 1,
     0 | 1,
+    0 | 1,
   ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
   return rows.map(
-    ([id, stylistId, startTime, endTime, status, notes, clientName, serviceName, serviceColor, late, series]) => {
+    ([
+      id,
+      stylistId,
+      startTime,
+      endTime,
+      status,
+      notes,
+      clientName,
+      serviceName,
+      serviceColor,
+      late,
+      series,
+      online,
+    ]) => {
       const start = wallClock(startTime, timeZone);
       const lateCancellation = status === "cancelled" && late === 1;
       return {
@@ -175,6 +191,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
         duringTimeOff: false,
         lateCancellation,
         inSeries: series === 1,
+        online: online === 1,
       };
     },
   );

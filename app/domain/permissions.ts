@@ -40,6 +40,10 @@ const CAPABILITIES = {
   "sms.manage": ["admin"],
   "gdpr.manage": ["admin"],
   "stylists.viewAll": ["admin", "display"],
+  // Online booking: the Online Booking tab, which services and stylists are offered.
+  "online.manage": ["admin"],
+  // Accepting or declining online booking requests (a stylist: those in their own column).
+  "online.requests": ["admin", "stylist"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -25,7 +25,7 @@ import {
   type ReportPeriod,
 } from "~/lib/report-period";
 import type { ReportQuery } from "~/lib/schemas/reports";
-import { addDays, dateInZone, todayInZone, type CalendarDate } from "~/lib/salon-time";
+import { addDays, dateInZone, dayBounds, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
 import { workingMinutesForRanges } from "./availability.server";
 import { can } from "./permissions";
@@ -82,6 +82,10 @@ export type Report = ReportFigures & {
   topClients: { clientId: number; name: string; completed: number; revenue: number }[];
   stylists: StylistFigures[];
   daily: DailyFigure[];
+  /** Client appointments in the period booked by the client online (counted as `appointments` is). */
+  onlineBookings: number;
+  /** onlineBookings / appointments (0 when there were none). */
+  onlineShare: number;
 };
 
 /**
@@ -202,6 +206,22 @@ async function perClient(
 
 // CROSS JOIN keeps services as the outer loop (SQLite never reorders it): one primary-key
 // search per service and day range, instead of every service's whole history.
+/**
+ * Client appointments in the period booked online, counted as the rollup counts
+ * appointments (blocked time excluded, cancellations included). The rollup does not know
+ * who booked (decision 0106), so this one figure reads the period's appointments by the
+ * start-time index; online bookings are a new and small share of them.
+ */
+async function onlineCount(days: Days, scope: Scope, timeZone: string): Promise<number> {
+  const from = dayBounds(days.from, timeZone).start.toISOString();
+  const to = dayBounds(days.to, timeZone).end.toISOString();
+  const [row] = await db.all<{ total: number }>(sql`
+    select count(*) as total from appointments a
+    where a.start_time >= ${from} and a.start_time < ${to} and a.source = 'online' and a.status <> 'blocked'
+      and ${scopeCondition(scope)}`);
+  return Number(row?.total ?? 0);
+}
+
 function topServices(days: Days, scope: Scope) {
   return db.all<{ serviceId: number; name: string; completed: number; revenue: number }>(sql`
     select sv.id as serviceId, sv.name as name, sum(r.completed) as completed, sum(r.revenue) as revenue
@@ -295,12 +315,13 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
   const previousDays = allTime ? null : previousRange(from, to);
 
   await ensureReportRollup(timeZone);
-  const [stylistRows, clients, services, dayRows, previousStylists] = await Promise.all([
+  const [stylistRows, clients, services, dayRows, previousStylists, onlineBookings] = await Promise.all([
     perStylist(days, scope),
     perClient(scope, days, previousDays?.from ?? null),
     topServices(days, scope),
     perDay(days, scope),
     previousDays ? perStylist(previousDays, scope) : [],
+    onlineCount(days, scope, timeZone),
   ]);
   const [clientRows, previousClients] = [clients.current, clients.previous];
   const people = await reportStylists(scope, stylistRows);
@@ -349,6 +370,7 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
     daily.push({ date, revenue: Number(row?.revenue ?? 0), appointments: Number(row?.appointments ?? 0) });
   }
 
+  const current = figures(stylistRows, clientRows, working);
   return {
     period,
     from,
@@ -357,7 +379,7 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
     today,
     timeZone,
     scope: scope.stylistIds ? "own" : "salon",
-    ...figures(stylistRows, clientRows, working),
+    ...current,
     previous: previousDays
       ? { from: previousDays.from, to: previousDays.to, ...figures(previousStylists, previousClients, previousWorking) }
       : null,
@@ -370,6 +392,8 @@ export async function buildReport(actor: Actor, query: ReportQuery, now: Date = 
     topClients,
     stylists,
     daily,
+    onlineBookings,
+    onlineShare: ratio(onlineBookings, current.appointments),
   };
 }
 

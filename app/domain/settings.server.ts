@@ -87,7 +87,8 @@ export async function getBookingRules(): Promise<{ bookingAdvanceLimit: number; 
 /** Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret for the same provider. */
 export async function saveSalonSettings(actor: Actor, input: Record<string, unknown>): Promise<SalonSettingsView> {
   assertCan(actor, "settings.salon");
-  const current = await readSettings();
+  // Fresh, not the short cache: the fields not given are written back as stored.
+  const current = await loadSettings();
   const { id: _id, userId: _userId, updatedAt: _updatedAt, ...stored } = current;
   const merged = SalonSettingsSchema.safeParse({ ...stored, ...withoutUndefined(input) });
   if (!merged.success) {

@@ -1,8 +1,10 @@
 // Stylist records: the columns of the calendar. Each stylist user has exactly one,
 // linked by userId; the record outlives a change of role so that history keeps its name.
 import { and, asc, desc, eq } from "drizzle-orm";
-import { db, type Executor } from "#db/client.server";
+import { db, writeTransaction, type Executor } from "#db/client.server";
 import { calendarFeeds, stylists, type Stylist, type User } from "#db/schema";
+import { ONLINE_ADMIN_ONLY } from "~/lib/schemas/online";
+import { publish } from "./events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Forbidden, NotFound } from "./errors";
 import { can, type Capability } from "./permissions";
@@ -102,4 +104,40 @@ export async function resolveManagedStylist(
   if (requestedId !== null && requestedId !== own.id)
     throw new Forbidden("You can only manage your own stylist profile.");
   return own;
+}
+
+export type StylistOnlineBooking = { id: number; userId: number | null; name: string; onlineBookable: boolean };
+
+/** Whether each active stylist is offered on the online booking page (the staff screen's switches). */
+export function listStylistOnlineBooking(actor: Actor): Promise<StylistOnlineBooking[]> {
+  assertCan(actor, "online.manage");
+  return db
+    .select({ id: stylists.id, userId: stylists.userId, name: stylists.name, onlineBookable: stylists.onlineBookable })
+    .from(stylists)
+    .where(eq(stylists.isActive, true))
+    .orderBy(asc(stylists.name), asc(stylists.id));
+}
+
+/** `PUT /api/stylists/{id}/online-booking`: whether clients may choose this stylist online (administrators). */
+export async function setStylistOnlineBooking(
+  actor: Actor,
+  stylistId: number,
+  onlineBookable: boolean,
+): Promise<StylistOnlineBooking> {
+  assertCan(actor, "online.manage", ONLINE_ADMIN_ONLY);
+  return writeTransaction(async (tx) => {
+    const [row] = await tx
+      .update(stylists)
+      .set({ onlineBookable })
+      .where(and(eq(stylists.id, stylistId), eq(stylists.isActive, true)))
+      .returning({
+        id: stylists.id,
+        userId: stylists.userId,
+        name: stylists.name,
+        onlineBookable: stylists.onlineBookable,
+      });
+    if (!row) throw new NotFound(STYLIST_NOT_FOUND);
+    await publish(tx, "settings", stylistId);
+    return row;
+  });
 }

@@ -98,6 +98,7 @@ const STATUS_NAMES: Record<string, string> = {
   cancelled: "Cancelled",
   blocked: "Blocked",
   no_show: "No-show",
+  requested: "Requested",
 };
 const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
   month: "short",

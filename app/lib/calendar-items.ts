@@ -5,7 +5,7 @@
 import type { CalendarItem } from "~/domain/calendar.server";
 import type { CalendarDate } from "./salon-time";
 
-/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series). */
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online). */
 export type PackedItem = [
   number,
   number,
@@ -33,7 +33,7 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
       item.serviceName,
       item.serviceColor,
       item.notes,
-      (item.duringTimeOff ? 1 : 0) | (item.lateCancellation ? 2 : 0) | (item.inSeries ? 4 : 0),
+      (item.duringTimeOff ? 1 : 0) | (item.lateCancellation ? 2 : 0) | (item.inSeries ? 4 : 0) | (item.online ? 8 : 0),
     ]);
 }
 
@@ -53,6 +53,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       duringTimeOff: (flags & 1) !== 0,
       lateCancellation: (flags & 2) !== 0,
       inSeries: (flags & 4) !== 0,
+      online: (flags & 8) !== 0,
     }),
   );
 }

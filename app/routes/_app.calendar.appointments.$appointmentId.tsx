@@ -44,6 +44,7 @@ async function historyView(
   url: URL,
   timeZone: string,
   clockFormat: ClockFormat,
+  online: boolean,
 ): Promise<HistoryView> {
   const all = url.searchParams.get("history") === "all";
   const request = all ? pageRequest(url) : { limit: HISTORY_SHOWN, after: null };
@@ -56,7 +57,11 @@ async function historyView(
     return `${url.pathname}?${params}`;
   };
   return {
-    lines: items.map((entry) => describeHistoryEntry(entry, timeZone, clockFormat)),
+    lines: items.map((entry) => {
+      const line = describeHistoryEntry(entry, timeZone, clockFormat);
+      // An online booking's changes with no staff account behind them are the client's own.
+      return online && entry.actor.id === null ? { ...line, who: `${line.who} (client, online)` } : line;
+    }),
     all,
     allHref: !all && nextCursor ? link("all") : null,
     fewerHref: all ? link(null) : null,
@@ -76,7 +81,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   return {
     options,
     closeTo: returnPath("/calendar", url),
-    history: await historyView(user, id, url, timeZone, clockFormat),
+    history: await historyView(user, id, url, timeZone, clockFormat, appointment.source === "online"),
     summary: {
       title:
         appointment.status === "blocked" ? appointment.notes || "Unavailable" : (appointment.client?.name ?? "Unknown"),

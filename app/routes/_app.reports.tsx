@@ -168,6 +168,15 @@ function Cards({ report }: { report: Report }) {
             </Hint>
           }
         />
+        <StatCard
+          label="Booked Online"
+          value={formatRate(report.onlineShare)}
+          hint={
+            <Hint change={null}>
+              {report.onlineBookings} of {report.appointments} appointments
+            </Hint>
+          }
+        />
       </div>
     </>
   );

@@ -1,13 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { RoleSelect } from "~/components/settings/role-select";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert } from "~/components/ui/field";
 import { ROLE_LABELS } from "~/domain/permissions";
+import { listStylistOnlineBooking, setStylistOnlineBooking, type StylistOnlineBooking } from "~/domain/stylists.server";
 import { createUser, listUsers } from "~/domain/users.server";
+import { StylistOnlineBookingFormSchema } from "~/lib/schemas/online";
+import { showToast } from "~/components/ui/toaster";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 import { CreateUserSchema, MISSING_FIELDS } from "~/lib/schemas/users";
 import { cn } from "~/lib/cn";
 import { formAction } from "~/utils/form-action.server";
@@ -17,13 +22,29 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "users.manage");
-  return { users: await listUsers(user), currentUserId: user.id };
+  const [users, online] = await Promise.all([listUsers(user), listStylistOnlineBooking(user)]);
+  return { users, online, currentUserId: user.id };
 });
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "users.manage");
+  const formData = await readFormData(request, formLimit(CreateUserSchema, StylistOnlineBookingFormSchema));
+  if (formData.get("intent") === "online") {
+    return formAction(
+      formData,
+      StylistOnlineBookingFormSchema,
+      async ({ stylistId, onlineBookable }) => {
+        const stylist = await setStylistOnlineBooking(user, stylistId, onlineBookable);
+        return redirectWithToast("/settings/staff", {
+          title: "Online booking saved",
+          description: `${stylist.name} is ${stylist.onlineBookable ? "offered" : "no longer offered"} on the online booking page.`,
+        });
+      },
+      { failure: (error) => `Update failed: ${error.message}` },
+    );
+  }
   return formAction(
-    request,
+    formData,
     CreateUserSchema,
     async (value) => {
       await createUser(user, value);
@@ -43,8 +64,12 @@ const roleBadge = {
 } as const;
 
 export default function StaffTab() {
-  const { users, currentUserId } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const { users, online, currentUserId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === "online" ? undefined : actionData?.result;
+  const onlineFailure =
+    actionData?.intent === "online" ? (actionData.result.error?.[""]?.[0] ?? "Update failed") : null;
+  const stylistOf = new Map(online.map((stylist) => [stylist.userId, stylist]));
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
@@ -63,6 +88,7 @@ export default function StaffTab() {
     <div className="space-y-6">
       <Card>
         <CardHeader title="Staff Accounts" description="Everyone who can sign in to the salon's system." />
+        <FormAlert errors={onlineFailure ? [onlineFailure] : null} />
         <ul className="divide-y divide-slate-200">
           {users.map((user) => (
             <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -73,7 +99,8 @@ export default function StaffTab() {
                 </p>
                 <p className="truncate text-sm text-slate-600">{user.email}</p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                {stylistOf.has(user.id) ? <OnlineSwitch stylist={stylistOf.get(user.id)!} /> : null}
                 {!user.isActive ? (
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                     Inactive
@@ -129,6 +156,49 @@ export default function StaffTab() {
         </Form>
       </Card>
     </div>
+  );
+}
+
+// A button that posts the opposite state: a switch that needs no JavaScript. With it, the
+// fetcher shows the new state at once.
+function OnlineSwitch({ stylist }: { stylist: StylistOnlineBooking }) {
+  const fetcher = useFetcher<typeof action>();
+  const pending = fetcher.formData?.get("onlineBookable");
+  const on = pending ? pending === "true" : stylist.onlineBookable;
+  const failed = fetcher.data && "intent" in fetcher.data ? fetcher.data : null;
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (failed && shown.current !== failed) {
+      shown.current = failed;
+      showToast({
+        title: "Update failed",
+        description: `Could not change whether ${stylist.name} is offered online.`,
+        variant: "destructive",
+      });
+    }
+  }, [failed, stylist.name]);
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="online" />
+      <input type="hidden" name="stylistId" value={stylist.id} />
+      <span className="text-sm text-slate-600" aria-hidden="true">
+        Online
+      </span>
+      <button
+        type="submit"
+        name="onlineBookable"
+        value={on ? "false" : "true"}
+        role="switch"
+        aria-checked={on}
+        aria-label={`${stylist.name} bookable online`}
+        className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${on ? "bg-brand-700" : "bg-slate-400"}`}
+      >
+        <span
+          aria-hidden="true"
+          className={`absolute left-0.5 top-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : ""}`}
+        />
+      </button>
+    </fetcher.Form>
   );
 }
 

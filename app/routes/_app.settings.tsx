@@ -15,6 +15,7 @@ const TABS: { to: string; label: string; capability: Capability }[] = [
   { to: "/settings", label: "Account", capability: "settings.account" },
   { to: "/settings/salon", label: "Salon", capability: "settings.salon" },
   { to: "/settings/staff", label: "Staff Accounts", capability: "users.manage" },
+  { to: "/settings/online", label: "Online Booking", capability: "online.manage" },
   { to: "/settings/import", label: "Import Clients", capability: "clients.import" },
   { to: "/settings/notifications", label: "Notifications", capability: "settings.account" },
   { to: "/settings/privacy", label: "Privacy & GDPR", capability: "settings.account" },

@@ -5,6 +5,8 @@ import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { latestEventId } from "~/domain/events.server";
 import { unreadMessageCount } from "~/domain/messages.server";
+import { latestOnlineBooking, requestsNav } from "~/domain/online-requests.server";
+import { useOnlineBookingToast } from "~/hooks/use-online-booking-toast";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { readSeenMessageId } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
@@ -18,12 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
-  const [{ salonName, clockFormat }, unreadMessages] = await Promise.all([
+  const [{ salonName, clockFormat }, unreadMessages, requests, latestOnline] = await Promise.all([
     getGlobalSettings(),
     onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request)),
+    requestsNav(user),
+    latestOnlineBooking(user),
   ]);
   // clockFormat: read by useClockFormat() wherever a time is shown.
-  return { user, salonName, clockFormat, unreadMessages, eventCursor: await eventCursor };
+  return { user, salonName, clockFormat, unreadMessages, requests, latestOnline, eventCursor: await eventCursor };
 }
 
 const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");
@@ -34,10 +38,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, unreadMessages, eventCursor } = useLoaderData<typeof loader>();
+  const { user, salonName, unreadMessages, requests, latestOnline, eventCursor } = useLoaderData<typeof loader>();
   useLiveUpdates({ since: eventCursor });
+  useOnlineBookingToast(latestOnline);
   return (
-    <AppShell user={user} salonName={salonName} badges={{ "/messages": unreadMessages }}>
+    <AppShell
+      user={user}
+      salonName={salonName}
+      badges={{ "/messages": unreadMessages, "/requests": requests.count }}
+      shown={requests.shown ? ["/requests"] : []}
+    >
       <Outlet />
     </AppShell>
   );
@@ -48,7 +58,7 @@ export function ErrorBoundary() {
   const data = useLoaderDataSafe();
   if (!data) return <ErrorPanel />;
   return (
-    <AppShell user={data.user} salonName={data.salonName}>
+    <AppShell user={data.user} salonName={data.salonName} shown={data.requests.shown ? ["/requests"] : []}>
       <ErrorPanel />
     </AppShell>
   );

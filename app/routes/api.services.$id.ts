@@ -16,6 +16,10 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   const id = parseId(params.id);
   if (request.method === "PUT") return updateService(actor, id, await readBody(request, ServiceSchema));
   const changes = await readBody(request, ServicePatchSchema);
-  const { name, category, duration, price, isActive } = await getService(actor, id);
-  return updateService(actor, id, ServiceSchema.parse({ name, category, duration, price, isActive, ...changes }));
+  const { name, category, duration, price, isActive, onlineBookable, bufferMinutes } = await getService(actor, id);
+  return updateService(
+    actor,
+    id,
+    ServiceSchema.parse({ name, category, duration, price, isActive, onlineBookable, bufferMinutes, ...changes }),
+  );
 });

@@ -60,6 +60,8 @@ const API_WRITES: Record<string, Allowed> = {
   "DELETE /api/stylists/{id}/calendar-feed": STAFF,
   "POST /api/stylists/{id}/pricing": STAFF,
   "PUT /api/stylists/{id}/sms-preference": ADMIN,
+  "PUT /api/stylists/{id}/online-booking": ADMIN,
+  "POST /api/online-requests/{id}/{answer}": STAFF,
   "POST /api/test-reminder": ADMIN,
   "PATCH /api/users/{id}": ADMIN,
   "DELETE /api/users/{id}": ADMIN,
@@ -87,6 +89,8 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "_app.settings._index.tsx": STAFF,
   "_app.settings.import.tsx": ADMIN,
   "_app.settings.salon.tsx": ADMIN,
+  "_app.settings.online.tsx": ADMIN,
+  "_app.requests.tsx": STAFF,
   "_app.settings.staff._index.tsx": ADMIN,
   "_app.settings.staff.$userId.tsx": ADMIN,
   "_app.shopping-list.tsx": ALL,
@@ -99,7 +103,7 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
 };
 
 /** Path parameters: an id that need not exist (the refusal comes first), and the admin-only shopping step. */
-const PATH_VALUES: Record<string, string> = { step: "order" };
+const PATH_VALUES: Record<string, string> = { step: "order", answer: "accept" };
 const valueOf = (name: string) => PATH_VALUES[name] ?? "1";
 
 // Fields of the wrong type or shape under the names the write schemas use, a short

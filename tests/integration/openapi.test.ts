@@ -440,6 +440,15 @@ describe("every described operation answers as described", () => {
       path: `/api/stylists/${stylist.stylistId}/sms-preference`,
       body: { smsRemindersEnabled: false },
     });
+    await expectDescribed("put", "/api/stylists/{id}/online-booking", {
+      path: `/api/stylists/${stylist.stylistId}/online-booking`,
+      body: { onlineBookable: false },
+    });
+    await expectDescribed("put", "/api/stylists/{id}/online-booking", {
+      path: `/api/stylists/${stylist.stylistId}/online-booking`,
+      body: { onlineBookable: "maybe" },
+      status: 400,
+    });
     await expectDescribed("post", "/api/stylists/{id}/calendar-feed", {
       path: `/api/stylists/${stylist.stylistId}/calendar-feed`,
       token: stylist.token,
@@ -623,6 +632,33 @@ describe("every described operation answers as described", () => {
       status: 403,
     });
     await expectDescribed("get", "/api/openapi.json", { path: "/api/openapi.json", token: "" });
+  });
+
+  it("online booking requests", async () => {
+    const service = await createService();
+    const client = await createTestClient({ phone: "07400 900124" });
+    const requested = [];
+    for (const days of [2, 3])
+      requested.push(
+        await createTestAppointment({
+          clientId: client.id,
+          stylistId: stylist.stylistId,
+          serviceId: service.id,
+          startTime: new Date(Date.now() + days * 86_400_000).toISOString(),
+          status: "requested",
+        }),
+      );
+    await expectDescribed("get", "/api/online-requests", { path: "/api/online-requests?limit=1" });
+    await expectDescribed("post", "/api/online-requests/{id}/{answer}", {
+      path: `/api/online-requests/${requested[0]!.id}/accept`,
+    });
+    await expectDescribed("post", "/api/online-requests/{id}/{answer}", {
+      path: `/api/online-requests/${requested[0]!.id}/decline`,
+      status: 409,
+    });
+    await expectDescribed("post", "/api/online-requests/{id}/{answer}", {
+      path: `/api/online-requests/${requested[1]!.id}/decline`,
+    });
   });
 
   it("the online booking page's public reads", async () => {

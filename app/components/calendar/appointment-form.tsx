@@ -53,6 +53,8 @@ const STATUS_LABELS = {
   cancelled: "Cancelled",
   no_show: "No-show",
   blocked: "Blocked (unavailable)",
+  // Set only by the online booking page: offered only to keep a request unanswered.
+  requested: "Requested (accept or decline under Requests)",
 } as const;
 
 type Props = {
@@ -332,7 +334,10 @@ export function AppointmentForm({
       >
         {(mode === "new"
           ? (["scheduled", "blocked"] as const)
-          : (["scheduled", "completed", "cancelled", "no_show", "blocked"] as const)
+          : ([
+              ...(defaults.status === "requested" ? (["requested"] as const) : []),
+              ...(["scheduled", "completed", "cancelled", "no_show", "blocked"] as const),
+            ] as const)
         ).map((value) => (
           <option key={value} value={value}>
             {STATUS_LABELS[value]}

@@ -161,6 +161,15 @@ function cancelledBeside(items: CalendarItem[]): Set<number> {
 }
 
 /** One of a repeat series (decision 0087): a small repeat icon, read as "Repeats". */
+/** A booking the client made on the online booking page. */
+function OnlineMark() {
+  return (
+    <span className="appt-online" data-testid="online-mark">
+      Online
+    </span>
+  );
+}
+
 function SeriesMark() {
   return (
     <span className="mr-1 inline-block align-[-1px]" title="Repeats" data-testid="series-mark">
@@ -197,6 +206,7 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
       <b>
         <TimeOffMark item={item} />
         {item.inSeries ? <SeriesMark /> : null}
+        {item.online ? <OnlineMark /> : null}
         {appointmentTitle(item)}
       </b>{" "}
       {short ? <i aria-hidden="true">{clockLabel(item.startMinutes, clock)}</i> : null}
@@ -559,6 +569,7 @@ export function DayGrid({
                     item.status === "completed" && "appt-done",
                     item.status === "cancelled" && "appt-cancelled",
                     item.status === "no_show" && "appt-no-show",
+                    item.status === "requested" && "appt-requested",
                     beside.has(item.id) && "appt-side",
                     canWrite && !blocked && "appt-drag",
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",

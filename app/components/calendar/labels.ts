@@ -19,9 +19,14 @@ export function spanLabel(startMinutes: number, endMinutes: number, clock?: Cloc
   return `${clockLabel(startMinutes, clock)} – ${clockLabel(endMinutes, clock)}`;
 }
 
-const NAMED_STATUSES: Record<string, string> = { completed: "Completed", cancelled: "Cancelled", no_show: "No-show" };
+const NAMED_STATUSES: Record<string, string> = {
+  completed: "Completed",
+  cancelled: "Cancelled",
+  no_show: "No-show",
+  requested: "Requested",
+};
 
-/** The status a block names besides its colour: completed, cancelled and no-show (scheduled and blocked need none). */
+/** The status a block names besides its colour: completed, cancelled, no-show and requested (scheduled and blocked need none). */
 export function statusLabel(status: string): string | null {
   return NAMED_STATUSES[status] ?? null;
 }

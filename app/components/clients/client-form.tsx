@@ -116,13 +116,26 @@ export function ClientForm({
           errors={fields.notes.errors}
           rows={3}
         />
-        <SelectField label="Consent type" {...getSelectProps(fields.consentType)} errors={fields.consentType.errors}>
-          {Object.entries(CONSENT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+        {defaultValue.consentType === "online" ? (
+          // Given by the client on the online booking page: shown, kept, never chosen by staff.
+          <div>
+            <p className="mb-1 block text-sm font-medium text-slate-800">Consent type</p>
+            <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-200">
+              {CONSENT_LABELS.online} (given by the client)
+            </p>
+            <input type="hidden" name={fields.consentType.name} value="online" />
+          </div>
+        ) : (
+          <SelectField label="Consent type" {...getSelectProps(fields.consentType)} errors={fields.consentType.errors}>
+            {Object.entries(CONSENT_LABELS)
+              .filter(([value]) => value !== "online")
+              .map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+          </SelectField>
+        )}
         <SelectField label="Legal basis" {...getSelectProps(fields.legalBasis)} errors={fields.legalBasis.errors}>
           {Object.entries(LEGAL_BASIS_LABELS).map(([value, label]) => (
             <option key={value} value={value}>

@@ -7,7 +7,7 @@ import { SwitchField } from "~/components/ui/switch";
 import { ServiceColorPicker } from "./color-picker";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { penceToPoundsInput } from "~/lib/money";
-import { SERVICE_DURATION } from "~/lib/service-limits";
+import { BUFFER_MINUTES, SERVICE_DURATION } from "~/lib/service-limits";
 
 type Defaults = {
   name: string;
@@ -16,6 +16,8 @@ type Defaults = {
   price: number | null;
   isActive: boolean;
   color: string | null;
+  onlineBookable: boolean;
+  bufferMinutes: number;
 };
 const NEW_SERVICE: Defaults = {
   name: "",
@@ -24,6 +26,8 @@ const NEW_SERVICE: Defaults = {
   price: null,
   isActive: true,
   color: null,
+  onlineBookable: true,
+  bufferMinutes: 0,
 };
 
 export function ServiceForm({
@@ -49,6 +53,8 @@ export function ServiceForm({
       priceInPounds: service.price === null ? "" : penceToPoundsInput(service.price),
       isActive: service.isActive ? "on" : undefined,
       color: service.color ?? "",
+      onlineBookable: service.onlineBookable ? "on" : undefined,
+      bufferMinutes: String(service.bufferMinutes),
     },
     // Validated by the server (the same ServiceFormSchema): Zod in the browser would put
     // this dialog over the 130 KB JavaScript budget (docs/decisions/0010).
@@ -112,6 +118,26 @@ export function ServiceForm({
         name={fields.isActive.name}
         defaultChecked={fields.isActive.initialValue === "on"}
       />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SwitchField
+          className="rounded-md bg-slate-50 px-3 py-3 ring-1 ring-slate-200"
+          label="Bookable Online"
+          description="Offered on the online booking page"
+          id={fields.onlineBookable.id}
+          name={fields.onlineBookable.name}
+          defaultChecked={fields.onlineBookable.initialValue === "on"}
+        />
+        <Field
+          label="Buffer after (minutes)"
+          {...getInputProps(fields.bufferMinutes, { type: "number" })}
+          inputMode="numeric"
+          min={BUFFER_MINUTES.min}
+          max={BUFFER_MINUTES.max}
+          step={1}
+          errors={fields.bufferMinutes.errors}
+          hint="Kept free before the next online booking"
+        />
+      </div>
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
           Cancel

@@ -14,10 +14,12 @@ function fullName(user: ShellUser) {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
 
-/** Counts shown beside menu entries, by path (the Messages entry's unread messages). */
+/** Counts shown beside menu entries, by path (the Messages entry's unread messages, the Requests entry's waiting requests). */
 type NavBadges = Partial<Record<string, number>>;
+/** What a badge counts, for screen readers. */
+const BADGE_WORDS: Record<string, string> = { "/requests": "awaiting an answer" };
 
-function Count({ count, rail }: { count: number; rail: boolean }) {
+function Count({ count, rail, what = "unread" }: { count: number; rail: boolean; what?: string }) {
   return (
     <span
       className={cn(
@@ -26,7 +28,7 @@ function Count({ count, rail }: { count: number; rail: boolean }) {
       )}
     >
       {count > 99 ? "99+" : count}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {what}</span>
     </span>
   );
 }
@@ -39,19 +41,22 @@ function NavList({
   items,
   user,
   badges,
+  shown,
   rail = false,
   className,
 }: {
   items: NavItem[];
   user: ShellUser;
   badges?: NavBadges;
+  /** The optional entries to list. */
+  shown?: string[];
   rail?: boolean;
   className?: string;
 }) {
   return (
     <ul className={cn("space-y-1", className)}>
       {items
-        .filter((item) => can(user.role, item.capability))
+        .filter((item) => can(user.role, item.capability) && (!item.optional || shown?.includes(item.to)))
         .map((item) => (
           <li key={item.to}>
             <NavLink
@@ -68,7 +73,7 @@ function NavList({
             >
               <NavIcon path={item.to} className="size-5 shrink-0" />
               <span className={cn("flex-1", rail && "rail-label")}>{item.label}</span>
-              {badges?.[item.to] ? <Count count={badges[item.to]!} rail={rail} /> : null}
+              {badges?.[item.to] ? <Count count={badges[item.to]!} rail={rail} what={BADGE_WORDS[item.to]} /> : null}
             </NavLink>
           </li>
         ))}
@@ -92,7 +97,17 @@ function UserBadge({ user, rail = false }: { user: ShellUser; rail?: boolean }) 
  * paints above everything on the page (the calendar's sticky headers included) and, with
  * JavaScript, closes with Escape or when the page changes.
  */
-function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: string; badges?: NavBadges }) {
+function MobileMenu({
+  user,
+  salonName,
+  badges,
+  shown,
+}: {
+  user: ShellUser;
+  salonName: string;
+  badges?: NavBadges;
+  shown?: string[];
+}) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const unread = badges?.["/messages"] ?? 0;
@@ -132,7 +147,7 @@ function MobileMenu({ user, salonName, badges }: { user: ShellUser; salonName: s
       </summary>
       <div className="fixed inset-0 top-14 z-50 overflow-y-auto bg-white px-4 py-4 shadow-xl">
         <nav aria-label={`${salonName} menu`}>
-          <NavList items={MOBILE_ITEMS} user={user} badges={badges} />
+          <NavList items={MOBILE_ITEMS} user={user} badges={badges} shown={shown} />
         </nav>
         <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
           <UserBadge user={user} />
@@ -147,11 +162,14 @@ export function AppShell({
   user,
   salonName,
   badges,
+  shown,
   children,
 }: {
   user: ShellUser;
   salonName: string;
   badges?: NavBadges;
+  /** The optional menu entries to list (see NavItem). */
+  shown?: string[];
   children: ReactNode;
 }) {
   return (
@@ -161,7 +179,7 @@ export function AppShell({
           <Logo name={salonName} nameClassName="sr-only xl:not-sr-only" />
         </div>
         <nav aria-label="Main" className="flex-1 px-2 py-4 xl:overflow-y-auto xl:px-3">
-          <NavList items={SIDEBAR_ITEMS} user={user} badges={badges} rail />
+          <NavList items={SIDEBAR_ITEMS} user={user} badges={badges} shown={shown} rail />
         </nav>
         <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-2 py-3 xl:flex-row xl:justify-between xl:px-4">
           <UserBadge user={user} rail />
@@ -170,7 +188,7 @@ export function AppShell({
       </aside>
       <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
         <Logo name={salonName} />
-        <MobileMenu user={user} salonName={salonName} badges={badges} />
+        <MobileMenu user={user} salonName={salonName} badges={badges} shown={shown} />
       </header>
       <div className="min-w-0 flex-1 md:pl-16 xl:pl-60">{children}</div>
     </div>

@@ -1,12 +1,14 @@
 import type { Capability } from "~/domain/permissions";
 
 /** `to` also names the item's icon: `.nav-icon-calendar` for "/calendar" (app/tailwind.css). */
-export type NavItem = { to: string; label: string; capability: Capability };
+/** `optional`: listed only when the shell is told to (Requests: while online booking is on or requests wait). */
+export type NavItem = { to: string; label: string; capability: Capability; optional?: boolean };
 
 // SPEC §2 Navigation: the desktop sidebar and the mobile menu list the same screens in
 // different orders and words. Both are filtered by the one capability table.
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: "/calendar", label: "Calendar", capability: "calendar.view" },
+  { to: "/requests", label: "Requests", capability: "online.requests", optional: true },
   { to: "/clients", label: "Clients", capability: "clients.view" },
   { to: "/services", label: "Services", capability: "services.view" },
   { to: "/pricing", label: "Pricing", capability: "pricing.view" },
@@ -21,6 +23,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
 
 export const MOBILE_ITEMS: NavItem[] = [
   { to: "/calendar", label: "Calendar", capability: "calendar.view" },
+  { to: "/requests", label: "Requests", capability: "online.requests", optional: true },
   { to: "/clients", label: "Clients", capability: "clients.view" },
   { to: "/services", label: "Services", capability: "services.view" },
   { to: "/pricing", label: "Pricing", capability: "pricing.view" },

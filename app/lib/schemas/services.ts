@@ -4,7 +4,7 @@ import { z } from "zod";
 import { SERVICE_COLOR_KEYS } from "~/lib/calendar";
 import { poundsToPence } from "~/lib/money";
 import { text } from "./limits";
-import { MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
+import { BUFFER_MINUTES, MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
 
 const serviceName = text({ required_error: "Service name is required" }, 100, "Service name").min(
   1,
@@ -34,6 +34,12 @@ const serviceColorKey = z.enum(SERVICE_COLOR_KEYS, {
   errorMap: () => ({ message: `Colour must be one of the palette's: ${SERVICE_COLOR_KEYS.join(", ")}` }),
 });
 
+const bufferMinutes = z
+  .number({ invalid_type_error: "Buffer must be a number of minutes" })
+  .int("Buffer must be a whole number of minutes")
+  .min(BUFFER_MINUTES.min, "Buffer cannot be negative")
+  .max(BUFFER_MINUTES.max, "Buffer must be at most 120 minutes");
+
 /** The Add/Edit Service dialog. An unticked checkbox is absent from the form, hence false. */
 export const ServiceFormSchema = z.object({
   name: serviceName,
@@ -43,6 +49,8 @@ export const ServiceFormSchema = z.object({
   isActive: z.boolean().default(false),
   // "" (Automatic) is sent as nothing by Conform's parsing: the default colour.
   color: serviceColorKey.optional(),
+  onlineBookable: z.boolean().default(false),
+  bufferMinutes: bufferMinutes.default(0),
 });
 
 /** `POST /api/services`, `PUT /api/services/{id}`: SPEC §7's payload, price in pence. */
@@ -54,6 +62,10 @@ export const ServiceSchema = z.object({
   isActive: z.boolean().default(true),
   /** Left out: a new service takes the default colour and an update keeps the stored one. */
   color: serviceColorKey.nullable().optional(),
+  /** Offered on the online booking page. Left out: true for a new service, the stored value on update. */
+  onlineBookable: z.boolean({ invalid_type_error: "onlineBookable must be true or false" }).optional(),
+  /** Minutes kept free after the service before the next online booking (0-120). Left out: 0, or the stored value. */
+  bufferMinutes: bufferMinutes.optional(),
 });
 export type ServiceInput = z.output<typeof ServiceSchema>;
 

@@ -52,6 +52,29 @@ const smsSettingsFields = {
 /** The SMS screen's settings form. */
 export const SmsSettingsSchema = z.object(smsSettingsFields);
 
+/** The longest policy text shown to clients before they confirm an online booking. */
+export const ONLINE_POLICY_MAX = 1000;
+export const ONLINE_LEAD_TIME_RANGE = { min: 0, max: 168 } as const;
+
+const onlineLeadTime = z.coerce
+  .number({ invalid_type_error: "Use a whole number of hours" })
+  .int("Use a whole number of hours")
+  .min(ONLINE_LEAD_TIME_RANGE.min, "Cannot be negative")
+  .max(ONLINE_LEAD_TIME_RANGE.max, "At most 168 hours (one week)");
+const onlinePolicy = multiLineText({}, ONLINE_POLICY_MAX, "Booking policy");
+
+/**
+ * The Online Booking tab's form: an unticked box is sent as nothing, so each switch
+ * defaults to off here (the API merges over what is stored instead).
+ */
+export const OnlineSettingsSchema = z.object({
+  onlineBookingEnabled: z.boolean().default(false),
+  onlineLeadTimeHours: onlineLeadTime.default(2),
+  onlineApproval: z.boolean().default(false),
+  onlineNewClients: z.boolean().default(false),
+  onlinePolicyText: onlinePolicy.default(""),
+});
+
 /** Every salon setting (SPEC §3) plus the salon's time zone. */
 export const SalonSettingsSchema = z
   .object({
@@ -83,6 +106,12 @@ export const SalonSettingsSchema = z
       .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
       .default("12h"),
     ...smsSettingsFields,
+    // Optional: the Salon tab's form does not carry them, and a save merges over what is stored.
+    onlineBookingEnabled: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
+    onlineLeadTimeHours: onlineLeadTime.optional(),
+    onlineApproval: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
+    onlineNewClients: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
+    onlinePolicyText: onlinePolicy.optional(),
   })
   .refine((value) => value.closeTime > value.openTime, {
     path: ["closeTime"],

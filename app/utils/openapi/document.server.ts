@@ -12,6 +12,7 @@ import { messagesArea } from "./paths/messages.server";
 import { metaArea } from "./paths/meta.server";
 import { onlineBookingArea } from "./paths/online-booking.server";
 import { onlineBookingsArea } from "./paths/online-bookings.server";
+import { onlineRequestsArea } from "./paths/online-requests.server";
 import { reportsArea } from "./paths/reports.server";
 import { servicesArea } from "./paths/services.server";
 import { settingsArea } from "./paths/settings.server";
@@ -23,6 +24,7 @@ import { usersArea } from "./paths/users.server";
 const API_AREAS: ApiArea[] = [
   authArea,
   appointmentsArea,
+  onlineRequestsArea,
   clientsArea,
   gdprArea,
   servicesArea,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { APPOINTMENT_STATUSES } from "#db/enums";
+import { APPOINTMENT_STATUSES, BOOKING_SOURCES } from "#db/enums";
 import { AppointmentHistoryEntrySchema } from "../appointment-history";
 import { RefusedOccurrenceSchema } from "../appointments";
 import { Id, Instant, named } from "./common";
@@ -24,11 +24,16 @@ const appointment = z
     serviceId: Id.nullable(),
     startTime: Instant,
     endTime: Instant,
-    status: z.enum(APPOINTMENT_STATUSES),
+    status: z
+      .enum(APPOINTMENT_STATUSES)
+      .describe("`requested`: an online booking awaiting staff's Accept or Decline (it holds its slot)."),
     notes: z.string().nullable(),
     price: z.number().int().describe("Pence."),
     availabilityOverride: z.boolean(),
     lateCancellation: z.boolean().describe("Cancelled inside the salon's cancellation notice."),
+    source: z
+      .enum(BOOKING_SOURCES)
+      .describe("`online`: booked by the client on the online booking page; `staff`: by the salon."),
     client: AppointmentClientView.nullable(),
     stylist: z.object({ id: Id, name: z.string() }).strict(),
     service: z

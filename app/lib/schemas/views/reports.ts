@@ -59,6 +59,8 @@ export const ReportView = named(
           .strict(),
       ),
       daily: z.array(z.object({ date: CalendarDate, revenue: pence, appointments: count }).strict()),
+      onlineBookings: count.describe("Client appointments in the period that clients booked online."),
+      onlineShare: rate.describe("onlineBookings / appointments (0 when there were none)."),
     })
     .strict(),
 );

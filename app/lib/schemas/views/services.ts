@@ -13,6 +13,8 @@ export const ServiceView = named(
       price: z.number().int().describe("Pence."),
       isActive: z.boolean(),
       color: z.string().nullable().describe("A palette key, or null for the default colour."),
+      onlineBookable: z.boolean().describe("Offered on the online booking page."),
+      bufferMinutes: z.number().int().describe("Minutes kept free after it before the next online booking (0-120)."),
       createdAt: Instant,
       updatedAt: Instant,
     })
@@ -40,6 +42,18 @@ export const StylistListingView = named(
 export const StylistSmsPreferenceView = named(
   "StylistSmsPreference",
   z.object({ id: Id, name: z.string(), email: z.string().nullable(), smsRemindersEnabled: z.boolean() }).strict(),
+);
+
+export const StylistOnlineBookingView = named(
+  "StylistOnlineBooking",
+  z
+    .object({
+      id: Id,
+      userId: Id.nullable(),
+      name: z.string(),
+      onlineBookable: z.boolean().describe("Offered on the online booking page."),
+    })
+    .strict(),
 );
 
 /** A stylist's own price and/or duration for a service; null: the service's own. */

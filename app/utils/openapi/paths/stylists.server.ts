@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AvailabilityDaySchema, ScheduleModeSchema, TimeOffSchema } from "~/lib/schemas/availability";
 import { queryId } from "~/lib/schemas/limits";
 import { StylistListQuerySchema, StylistPricingSchema } from "~/lib/schemas/services";
+import { StylistOnlineBookingSchema } from "~/lib/schemas/online";
 import { SmsPreferenceSchema } from "~/lib/schemas/sms";
 import { MessageView } from "~/lib/schemas/views/common";
 import {
@@ -12,13 +13,14 @@ import {
   ScheduleModeView,
   StylistSmsPreferenceView,
   StylistListingView,
+  StylistOnlineBookingView,
   type StylistView,
   TimeOffView,
 } from "~/lib/schemas/views/services";
 import type { AvailabilityEntry, TimeOffPeriod } from "~/domain/availability.server";
 import type { FeedStatus } from "~/domain/calendar-feed.server";
 import type { PricingEntry } from "~/domain/pricing.server";
-import type { StylistListing, StylistSummary } from "~/domain/stylists.server";
+import type { StylistListing, StylistOnlineBooking, StylistSummary } from "~/domain/stylists.server";
 import { answerFits, type ApiArea } from "../registry.server";
 
 /** `?stylistId=`: whose rota; a stylist's token may leave it out (their own), an administrator names one. */
@@ -71,6 +73,14 @@ export const stylistsArea: ApiArea = {
       summary: "Whether this stylist's clients get SMS reminders (administrators)",
       body: SmsPreferenceSchema,
       answers: { 200: { description: "The stylist's preference.", schema: StylistSmsPreferenceView } },
+      errors: [400, 403, 404],
+    },
+    {
+      method: "put",
+      path: "/api/stylists/{id}/online-booking",
+      summary: "Whether clients may choose this stylist on the online booking page (administrators)",
+      body: StylistOnlineBookingSchema,
+      answers: { 200: { description: "The stylist's switch.", schema: StylistOnlineBookingView } },
       errors: [400, 403, 404],
     },
     {
@@ -156,6 +166,7 @@ export const stylistsArea: ApiArea = {
 // What the domain answers fits what is described (a compile-time check).
 answerFits<typeof StylistView, StylistSummary>();
 answerFits<typeof StylistListingView, StylistListing>();
+answerFits<typeof StylistOnlineBookingView, StylistOnlineBooking>();
 answerFits<typeof PricingEntryView, PricingEntry>();
 answerFits<typeof AvailabilityEntryView, AvailabilityEntry>();
 answerFits<typeof TimeOffView, TimeOffPeriod>();
