@@ -1,0 +1,60 @@
+// The spam check of the booking form: the ALTCHA widget (a web component, served from this
+// site; nothing is sent elsewhere) solves a small proof of work in the browser and puts the
+// proof in the form as "altcha". It is loaded only here, after the page has hydrated, so the
+// booking page's own JavaScript stays small. Without JavaScript there is no widget, and the
+// booking is sent as a request the salon confirms.
+import { useEffect, useState } from "react";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- how JSX learns a custom element
+  namespace JSX {
+    interface IntrinsicElements {
+      "altcha-widget": {
+        challenge?: string;
+        name?: string;
+        auto?: "off" | "onfocus" | "onload" | "onsubmit";
+        "hide-logo"?: string;
+        "hide-footer"?: string;
+        hidelogo?: string;
+        hidefooter?: string;
+        configuration?: string;
+        id?: string;
+      };
+    }
+  }
+}
+
+let loading: Promise<void> | null = null;
+
+function loadWidget(): Promise<void> {
+  loading ??= import("./altcha.client").then((module) => module.registerAltcha());
+  return loading;
+}
+
+export function ProofOfWork({ challengeUrl = "/api/public/challenge" }: { challengeUrl?: string }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadWidget().then(
+      () => live && setReady(true),
+      () => live && setReady(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <div className="min-h-16">
+      {ready ? (
+        <altcha-widget
+          challenge={challengeUrl}
+          name="altcha"
+          auto="onload"
+          configuration={JSON.stringify({ hideLogo: false, hideFooter: true })}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">Preparing the spam check…</p>
+      )}
+    </div>
+  );
+}
