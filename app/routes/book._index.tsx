@@ -18,7 +18,7 @@ import { bookHref, formatDuration, parseBookStep, type BookStep } from "~/lib/bo
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { formatLongDate } from "~/lib/salon-time";
-import { PublicBookingSchema } from "~/lib/schemas/online-booking";
+import { HONEYPOT_FIELD, PublicBookingSchema } from "~/lib/schemas/online-booking";
 import { describeStart, slotWeek } from "~/utils/book-slots.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 import { page } from "~/utils/http.server";
@@ -144,7 +144,7 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     if (error instanceof SlotTaken) {
       const salon = await publicSalon();
       const clockFormat: ClockFormat = "clockFormat" in salon && salon.clockFormat === "24h" ? "24h" : "12h";
-      const alternatives = error.alternatives.map((slot) => {
+      const alternatives = error.details.alternatives.map((slot) => {
         const { date, time } = describeStart(slot.start, salon.timeZone, clockFormat);
         return { start: slot.start, label: `${formatLongDate(date)}, ${time}` };
       });
@@ -409,7 +409,7 @@ function DetailsStep() {
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
             Leave this field empty
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
 
