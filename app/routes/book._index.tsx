@@ -2,10 +2,10 @@
 // consent → confirm. The steps live in the URL (plain links and GET forms); only the last
 // step is a POST. With JavaScript the ALTCHA widget adds a proof of work; without it the
 // booking is sent as a request the salon confirms.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ProofOfWork } from "~/components/book/proof-of-work";
 import { SlotPicker } from "~/components/book/slot-picker";
 import { ZoneNote } from "~/components/book/zone-note";
@@ -18,7 +18,7 @@ import { bookHref, formatDuration, parseBookStep, type BookStep } from "~/lib/bo
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { formatLongDate } from "~/lib/salon-time";
-import { HONEYPOT_FIELD, PublicBookingSchema } from "~/lib/schemas/online-booking";
+import { PublicBookingSchema } from "~/lib/schemas/online-booking";
 import { describeStart, slotWeek } from "~/utils/book-slots.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 import { page } from "~/utils/http.server";
@@ -54,7 +54,9 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const salon = await publicSalon();
   const services = await publicServices();
   const step = parseBookStep(new URL(request.url).searchParams);
-  const clockFormat: ClockFormat = ("clockFormat" in salon && salon.clockFormat === "24h" ? "24h" : "12h") as ClockFormat;
+  const clockFormat: ClockFormat = (
+    "clockFormat" in salon && salon.clockFormat === "24h" ? "24h" : "12h"
+  ) as ClockFormat;
   const common = {
     timeZone: salon.timeZone,
     policyText: salon.policyText,
@@ -120,7 +122,12 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const submission = parseWithZod(formData, { schema: PublicBookingSchema });
   const reply = (
     status: number,
-    extra: { formErrors?: string[]; alternatives?: Alternative[]; retryAfterSeconds?: number; fieldErrors?: Record<string, string[]> } = {},
+    extra: {
+      formErrors?: string[];
+      alternatives?: Alternative[];
+      retryAfterSeconds?: number;
+      fieldErrors?: Record<string, string[]>;
+    } = {},
   ) =>
     data(
       {
@@ -153,7 +160,10 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     if (error instanceof TooManyRequests)
       return reply(429, { formErrors: [WAIT_MESSAGE], retryAfterSeconds: error.retryAfterSeconds });
     if (error instanceof DomainError && error.status !== 403 && error.status !== 404)
-      return reply(error.status, { formErrors: error.fieldErrors ? [] : [error.message], fieldErrors: error.fieldErrors });
+      return reply(error.status, {
+        formErrors: error.fieldErrors ? [] : [error.message],
+        fieldErrors: error.fieldErrors,
+      });
     throw error;
   }
 });
@@ -287,11 +297,37 @@ export default function BookPage() {
   return <DetailsStep />;
 }
 
+type DetailsFields = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  notes: string;
+  consent: string;
+};
+
 function DetailsStep() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ lastResult: reply?.result });
+  // Validated on the server (PublicBookingSchema, Conform's reply): no Zod or Conform in the
+  // browser, which would put the page over its JavaScript budget.
+  const result = reply?.result;
+  const errorsOf = (name: keyof DetailsFields) => result?.error?.[name] ?? undefined;
+  const valueOf = (name: keyof DetailsFields) => {
+    const value = (result?.initialValue as Record<string, unknown> | undefined)?.[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const formErrors = result?.error?.[""] ?? undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!result?.error) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>("[data-form-alert]");
+    target?.focus();
+  }, [result]);
   if (loaded.step !== "details") return null;
   const { service, stylist, when } = loaded;
   const base: BookStep = { serviceId: service.id, stylistId: stylist.id, from: loaded.from ?? undefined };
@@ -304,7 +340,10 @@ function DetailsStep() {
         title="Your details"
         back={{ to: bookHref({ ...base, date: when.date }), label: "Times" }}
       />
-      <section aria-labelledby="summary-heading" className="mb-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby="summary-heading"
+        className="mb-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
         <h2 id="summary-heading" className="sr-only">
           Your booking
         </h2>
@@ -345,8 +384,10 @@ function DetailsStep() {
         </div>
       </section>
 
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormAlert errors={form.errors} />
+      <Form method="post" ref={formRef} noValidate className="space-y-4">
+        <div tabIndex={-1} data-form-alert className="outline-none">
+          <FormAlert errors={formErrors} />
+        </div>
         <input type="hidden" name="serviceId" value={service.id} />
         {stylist.id === "any" ? null : <input type="hidden" name="stylistId" value={stylist.id} />}
         {alternatives && alternatives.length > 0 ? (
@@ -373,43 +414,52 @@ function DetailsStep() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="First name"
-            {...getInputProps(fields.firstName, { type: "text" })}
-            errors={fields.firstName.errors}
+            name="firstName"
+            type="text"
+            defaultValue={valueOf("firstName")}
+            errors={errorsOf("firstName")}
             autoComplete="given-name"
             maxLength={100}
           />
           <Field
             label="Last name"
-            {...getInputProps(fields.lastName, { type: "text" })}
-            errors={fields.lastName.errors}
+            name="lastName"
+            type="text"
+            defaultValue={valueOf("lastName")}
+            errors={errorsOf("lastName")}
             autoComplete="family-name"
             maxLength={100}
           />
         </div>
         <Field
           label="Mobile phone"
-          {...getInputProps(fields.phone, { type: "tel" })}
-          errors={fields.phone.errors}
+          name="phone"
+          type="tel"
+          defaultValue={valueOf("phone")}
+          errors={errorsOf("phone")}
           autoComplete="tel"
           hint="For the confirmation and a reminder."
         />
         <Field
           label="E-mail (optional)"
-          {...getInputProps(fields.email, { type: "email" })}
-          errors={fields.email.errors}
+          name="email"
+          type="email"
+          defaultValue={valueOf("email")}
+          errors={errorsOf("email")}
           autoComplete="email"
         />
         <TextareaField
           label="Notes for the salon (optional)"
-          {...getTextareaProps(fields.notes)}
-          errors={fields.notes.errors}
+          name="notes"
+          defaultValue={valueOf("notes")}
+          errors={errorsOf("notes")}
           rows={3}
         />
-        {/* A field people never see or reach: a bot that fills every field gives itself away. */}
+        {/* The honeypot (the schema's HONEYPOT_FIELD): people never see or reach it; a bot that fills every field gives itself away. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
             Leave this field empty
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
 
@@ -427,7 +477,12 @@ function DetailsStep() {
           <div className="mt-3">
             <label className="flex items-start gap-3 text-sm text-slate-900">
               <input
-                {...getInputProps(fields.consent, { type: "checkbox" })}
+                type="checkbox"
+                name="consent"
+                id="consent"
+                defaultChecked={valueOf("consent") === "on"}
+                aria-invalid={errorsOf("consent") ? true : undefined}
+                aria-describedby={errorsOf("consent") ? "consent-error" : undefined}
                 className="mt-0.5 size-5 shrink-0 accent-brand-700"
               />
               <span>
@@ -435,20 +490,15 @@ function DetailsStep() {
                 appointments and send me messages about them.
               </span>
             </label>
-            {fields.consent.errors?.length ? (
-              <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700">
-                {fields.consent.errors[0]}
+            {errorsOf("consent")?.length ? (
+              <p id="consent-error" className="mt-1 text-sm text-red-700">
+                {errorsOf("consent")?.[0]}
               </p>
             ) : null}
           </div>
         </section>
 
         <ProofOfWork key={reply ? JSON.stringify(reply.result) : "first"} />
-        <noscript>
-          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
-            Without JavaScript your booking is sent as a request; the salon will confirm it.
-          </p>
-        </noscript>
         <button type="submit" disabled={busy} className={cn(buttonClasses("primary"), "min-h-12 w-full text-base")}>
           {busy ? "Booking…" : "Confirm booking"}
         </button>

@@ -1,6 +1,6 @@
 // The public booking page's frame: no sign-in, no staff menu; the salon's name on top and
 // the step below. While online booking is off every page under /book is a 404 that says so.
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { publicSalon } from "~/domain/online-slots.server";
@@ -14,9 +14,6 @@ export const loader = page(async (_: LoaderFunctionArgs) => {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.salonName ? `Book an appointment: ${data.salonName}` : "Book an appointment" },
 ];
-
-// A manage link carries its token in the path: never send it on to another site.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
 
 export function BookFrame({ salonName, children }: { salonName?: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 // Set-up for the booking page specs: a stylist and a service of their own, online booking
 // switched on for the spec (and off again after it: other specs share the database), and
 // the walk through the page's steps.
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations, PHONE, TABLET } from "./helpers";
 import { workerDatabase } from "./sessions";
 import { apiCall, apiToken, createServiceViaApi, createStylistAccount, unique } from "./services-helpers";
@@ -40,9 +40,12 @@ export async function setUpOnlineBooking(firstName: string): Promise<OnlineSetup
   const token = await apiToken();
   const tag = unique();
   const stylist = await createStylistAccount(token, firstName, `Online${tag}`);
-  const category = `Online ${tag}`;
-  const serviceName = `Online Cut ${tag}`;
-  await createServiceViaApi(token, { name: serviceName, category, duration: 45, price: 35 });
+  const short = tag.slice(-5);
+  const category = `Hair ${short}`;
+  const serviceName = `Cut & Finish ${short}`;
+  await createServiceViaApi(token, { name: serviceName, category, duration: 45, price: 3500 });
+  // A second category, as a salon's page has.
+  await createServiceViaApi(token, { name: `Gloss ${short}`, category: `Colour ${short}`, duration: 90, price: 6000 });
   await switchOnlineBooking(token, true);
   return {
     token,
@@ -62,9 +65,10 @@ export function freshPhone() {
   return `07400 ${digits}`;
 }
 
+/** A screenshot of the step, and axe (which needs JavaScript: the no-JS pages are the same markup, checked by the JS spec). */
 export async function checkStep(page: Page, name: string, label: string) {
   await page.screenshot({ path: `screenshots/${label}-book-${name}.png`, fullPage: true });
-  await expectNoAxeViolations(page);
+  if (test.info().project.name !== "no-js") await expectNoAxeViolations(page);
 }
 
 /** Presses Tab until `target` has the focus (at most `limit` times): the step is reachable by keyboard. */
@@ -90,7 +94,12 @@ export async function chooseServiceStylistAndTime(
 
   await expect(page.getByRole("heading", { level: 1, name: "Choose a stylist" })).toBeVisible();
   if (options.label) await checkStep(page, "2-stylist", options.label);
-  await page.getByRole("link", { name: options.anyone ? /Anyone available/ : setup.stylistLabel }).click();
+  // By id: a worker restarted after a failure sets up another stylist of the same public name.
+  await (
+    options.anyone
+      ? page.getByRole("link", { name: /Anyone available/ })
+      : page.locator(`a[href$="stylistId=${setup.stylistId}"]`)
+  ).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Choose a day and time" })).toBeVisible();
   if (options.later) await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: /Later/ }).click();

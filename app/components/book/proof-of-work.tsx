@@ -32,25 +32,34 @@ function loadWidget(): Promise<void> {
 }
 
 export function ProofOfWork({ challengeUrl = "/api/public/challenge" }: { challengeUrl?: string }) {
-  const [ready, setReady] = useState(false);
+  // "server" until React runs in the browser: the page as sent, which is what a browser
+  // without JavaScript keeps (a <noscript> is not shown where scripting is merely switched off).
+  const [state, setState] = useState<"server" | "loading" | "ready" | "failed">("server");
   useEffect(() => {
     let live = true;
+    setState("loading");
     loadWidget().then(
-      () => live && setReady(true),
-      () => live && setReady(false),
+      () => live && setState("ready"),
+      () => live && setState("failed"),
     );
     return () => {
       live = false;
     };
   }, []);
+  if (state === "server" || state === "failed")
+    return (
+      <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
+        Without JavaScript your booking is sent as a request; the salon will confirm it.
+      </p>
+    );
   return (
     <div className="min-h-16">
-      {ready ? (
+      {state === "ready" ? (
         <altcha-widget
           challenge={challengeUrl}
           name="altcha"
           auto="onload"
-          configuration={JSON.stringify({ hideLogo: false, hideFooter: true })}
+          configuration={JSON.stringify({ hideFooter: true })}
         />
       ) : (
         <p className="text-sm text-slate-600">Preparing the spam check…</p>
