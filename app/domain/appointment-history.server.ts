@@ -10,7 +10,7 @@ import { appointmentHistory, appointments, clients, services, stylists } from "#
 import { diffAppointment, type AppointmentState, type StateChanges } from "~/lib/appointment-history";
 import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import type { Page, PageRequest } from "~/lib/paging";
-import { assertCan, type Actor } from "./access.server";
+import { assertCan, isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { NotFound } from "./errors";
 import { can } from "./permissions";
 import { IdCursor, cursorKey, pageOf } from "./paging.server";
@@ -52,7 +52,7 @@ const ROWS_PER_INSERT = 500;
  */
 export async function recordAppointmentChanges(
   tx: Executor,
-  actor: Actor,
+  actor: WriteActor,
   writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null][],
 ): Promise<void> {
   const actorName = displayName(actor);
@@ -60,7 +60,15 @@ export async function recordAppointmentChanges(
     const diff = diffAppointment(before, after);
     const appointmentId = (after ?? before)?.id;
     if (!diff || appointmentId === undefined) return [];
-    return [{ appointmentId, actorUserId: actor.id, actorName, kind: diff.kind, ...columnsOf(diff.changes) }];
+    return [
+      {
+        appointmentId,
+        actorUserId: isOnlineClient(actor) ? null : actor.id,
+        actorName,
+        kind: diff.kind,
+        ...columnsOf(diff.changes),
+      },
+    ];
   });
   for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
     await tx.insert(appointmentHistory).values(rows.slice(at, at + ROWS_PER_INSERT));
@@ -69,7 +77,7 @@ export async function recordAppointmentChanges(
 /** Appends the history of one write of an appointment (see `recordAppointmentChanges`). */
 export function recordAppointmentChange(
   tx: Executor,
-  actor: Actor,
+  actor: WriteActor,
   before: AppointmentSnapshot | null,
   after: AppointmentSnapshot | null,
 ): Promise<void> {

@@ -6,23 +6,30 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import type { ClockFormat } from "#db/enums";
-import { appointments, clients, services, stylists, type AppointmentStatus } from "#db/schema";
-import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock } from "~/lib/calendar";
+import { appointments, clients, services, stylistPricing, stylists, type AppointmentStatus } from "#db/schema";
+import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration, SLOT_MINUTES } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import {
   addDays,
   dateInZone,
   formatClockTime,
   formatLongDate,
+  minutesInZone,
   timeInZone,
   todayInZone,
   type CalendarDate,
 } from "~/lib/salon-time";
-import type { Actor } from "./access.server";
+import { isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { REDACTED } from "./appointment-history.server";
 import { overlapping } from "./appointment-views.server";
 import { availabilityConflict } from "./availability.server";
 import { Conflict, Forbidden, Invalid } from "./errors";
+import {
+  assertOnlineBookingOn,
+  offeredStylists,
+  SERVICE_NOT_OFFERED,
+  STYLIST_NOT_OFFERED,
+} from "./online-slots.server";
 import { can } from "./permissions";
 import { getBookingRules, getGlobalSettings } from "./settings.server";
 
@@ -43,12 +50,14 @@ export async function salonRules(): Promise<SalonRules> {
  */
 type AppointmentWriteCheck = {
   executor: Executor;
-  actor: Actor;
+  /** A signed-in user, or the client on the public booking page (the online rules bind only them). */
+  actor: WriteActor;
   salon: SalonRules;
   now: Date;
   before: { id: number; stylistId: number; startTime: string; endTime: string; notes: string | null } | null;
   after: {
     stylistId: number;
+    serviceId: number | null;
     start: Date;
     end: Date;
     status: AppointmentStatus;
@@ -242,12 +251,71 @@ async function noOverlap({ executor, before, after, salon }: AppointmentWriteChe
   if (clash) throw new Conflict(describeClash(clash, salon));
 }
 
+export const ONLINE_QUARTER_HOUR = "Online bookings start on the quarter hour.";
+export const ONLINE_SLOT_TAKEN = "This time is no longer free: choose another.";
+export const onlineLeadTime = (hours: number) =>
+  `Online bookings need at least ${hours === 1 ? "1 hour" : `${hours} hours`} of notice: choose a later time.`;
+export const onlineAdvanceLimit = (days: number) =>
+  `Online bookings can be made at most ${days === 1 ? "1 day" : `${days} days`} ahead: choose an earlier day.`;
+const ONLINE_DURATION = "An online booking lasts as long as its service takes with the chosen stylist.";
+
+/**
+ * A write by the client on the public page (a booking, or moving one) is refused unless its
+ * stylist, start and end are a slot the page offers (decision 0100): the service and stylist
+ * bookable online, the lead time, the advance limit, the quarter hour, the stylist's duration,
+ * and the buffers kept free around it (the one slot computation, `offeredStylists`, read in
+ * this transaction). A staff write is not bound by these. Cancelling is not a placing.
+ * Before the working-hours and overlap rules, whose refusals name other clients.
+ */
+async function offeredOnline(write: AppointmentWriteCheck) {
+  const { executor, actor, before, after, now } = write;
+  if (!isOnlineClient(actor) || after.status === "cancelled") return;
+  if (!placeChanges(write) && before) return;
+  const settings = await assertOnlineBookingOn();
+  if (!after.serviceId) throw new Invalid(SERVICE_NOT_OFFERED, { serviceId: [SERVICE_NOT_OFFERED] });
+  const { timeZone } = settings;
+  const wall = minutesInZone(after.start, timeZone);
+  if (wall % SLOT_MINUTES !== 0 || after.start.getUTCSeconds() !== 0 || after.start.getUTCMilliseconds() !== 0)
+    throw new Invalid(ONLINE_QUARTER_HOUR, { start: [ONLINE_QUARTER_HOUR] });
+  if (after.start.getTime() < now.getTime() + settings.leadTimeHours * 3_600_000)
+    throw new Invalid(onlineLeadTime(settings.leadTimeHours), { start: [onlineLeadTime(settings.leadTimeHours)] });
+  if (dateInZone(after.start, timeZone) > lastBookableDate(timeZone, settings.bookingAdvanceLimit, now))
+    throw new Invalid(onlineAdvanceLimit(settings.bookingAdvanceLimit));
+  const [stylist] = await executor
+    .select({ isActive: stylists.isActive, onlineBookable: stylists.onlineBookable })
+    .from(stylists)
+    .where(eq(stylists.id, after.stylistId))
+    .limit(1);
+  if (!stylist?.isActive || !stylist.onlineBookable)
+    throw new Invalid(STYLIST_NOT_OFFERED, { stylistId: [STYLIST_NOT_OFFERED] });
+  const [terms] = await executor
+    .select({ duration: services.duration, own: stylistPricing.duration })
+    .from(services)
+    .leftJoin(
+      stylistPricing,
+      and(eq(stylistPricing.serviceId, services.id), eq(stylistPricing.stylistId, after.stylistId)),
+    )
+    .where(eq(services.id, after.serviceId))
+    .limit(1);
+  if (terms && after.end.getTime() - after.start.getTime() !== roundDuration(terms.own ?? terms.duration) * 60_000)
+    throw new Invalid(ONLINE_DURATION);
+  const offered = await offeredStylists(executor, {
+    serviceId: after.serviceId,
+    stylistId: after.stylistId,
+    start: after.start,
+    now,
+    excludeAppointmentId: before?.id ?? null,
+  });
+  if (!offered.includes(after.stylistId)) throw new Conflict(ONLINE_SLOT_TAKEN, { start: [ONLINE_SLOT_TAKEN] });
+}
+
 /** The rules, in the order they are applied: the first one a write breaks is the refusal it gets. */
 export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
   { name: "the stylist still works here", check: stylistStillWorksHere, wholeBooking: true },
   { name: "notes without the erasure's marker", check: noRedactionMarker, wholeBooking: true },
   { name: "on the grid", check: onTheGrid },
   { name: "not completed before it starts", check: notCompletedEarly },
+  { name: "an offered online slot (online bookings only)", check: offeredOnline },
   { name: "within the booking advance limit", check: withinAdvanceLimit },
   { name: "within working hours and outside time off", check: withinWorkingHours },
   { name: "no overlap with the stylist's other appointments", check: noOverlap },

@@ -9,7 +9,7 @@ import type { Executor, Transaction } from "#db/client.server";
 import { appointments, clients, stylists, type AppointmentStatus } from "#db/schema";
 import { roundDuration } from "~/lib/calendar";
 import { publish } from "./events.server";
-import type { Actor } from "./access.server";
+import { isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { recordAppointmentChange } from "./appointment-history.server";
 import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
 import type { AppointmentView } from "./appointment-views.server";
@@ -41,13 +41,15 @@ export type AppointmentWrite = {
  * The stylist exists and is the actor's own unless they may book for every stylist. Whether
  * they still work here is the rule chain's (decision 0098): their existing appointments stay editable.
  */
-export async function assertStylistAllowed(executor: Executor, actor: Actor, stylistId: number) {
+export async function assertStylistAllowed(executor: Executor, actor: WriteActor, stylistId: number) {
   const [stylist] = await executor
     .select({ id: stylists.id, userId: stylists.userId })
     .from(stylists)
     .where(eq(stylists.id, stylistId))
     .limit(1);
   if (!stylist) throw new Invalid("Stylist not found", { stylistId: ["Stylist not found"] });
+  // The online client books any stylist the booking page offers (the rule chain's online rules).
+  if (isOnlineClient(actor)) return;
   if (!can(actor.role, "stylists.viewAll") && stylist.userId !== actor.id)
     throw new Forbidden("You can only book appointments in your own column.");
 }
@@ -84,7 +86,7 @@ async function bookingClient(
 /** The client (created or reused when typed in), the service's terms and the end of a write, before any rule. */
 export async function resolveWrite(
   executor: Executor,
-  actor: Actor,
+  actor: WriteActor,
   input: AppointmentWrite,
   existing: { serviceId: number | null; stylistId: number; price: number } | null,
 ): Promise<Resolved> {
@@ -93,6 +95,8 @@ export async function resolveWrite(
   let reusedClient: ReusedClient | null = null;
   if (!blocked && !clientId) {
     if (!input.newClient) throw new Invalid("Client name is required", { clientName: ["Client name is required"] });
+    // The booking page finds or creates its client itself and names it by id.
+    if (isOnlineClient(actor)) throw new Invalid("An online booking names its client.");
     const client = await bookingClient(executor, actor, input.newClient);
     clientId = client.id;
     if (client.reused) reusedClient = { id: client.id, name: client.name };
@@ -175,24 +179,36 @@ export function writeOf(row: StoredAppointment): AppointmentWrite {
 /** What a booking or an edit will store, as the rule chain sees it. */
 function storedAfter(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean) {
   const { stylistId, status, notes } = input;
-  return { stylistId, start: resolved.start, end: resolved.end, status, availabilityOverride, notes };
+  const { serviceId, start, end } = resolved;
+  return { stylistId, serviceId, start, end, status, availabilityOverride, notes };
 }
+
+/** What an online booking stores beside the appointment: the hash of its manage token, and what the client typed where it differs from the client on file. */
+export type OnlineColumns = { manageTokenHash: string; onlineDetails: string | null };
 
 /** The one insert of an appointment, after the rule chain. A series books each occurrence through it, in the series' transaction. */
 export async function insertChecked(
   tx: Transaction,
-  actor: Actor,
+  actor: WriteActor,
   input: AppointmentWrite,
   resolved: Resolved,
   salon: SalonRules,
   seriesId: string | null = null,
+  online?: OnlineColumns,
 ): Promise<number> {
   const availabilityOverride = Boolean(input.availabilityOverride);
   const after = storedAfter(input, resolved, availabilityOverride);
   await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
   const [row] = await tx
     .insert(appointments)
-    .values({ ...columnsOf(input, resolved, availabilityOverride), seriesId, createdByUserId: actor.id })
+    .values({
+      ...columnsOf(input, resolved, availabilityOverride),
+      seriesId,
+      // The online client is no user: the booking's source says who made it.
+      createdByUserId: isOnlineClient(actor) ? null : actor.id,
+      source: isOnlineClient(actor) ? "online" : "staff",
+      ...(online && isOnlineClient(actor) ? online : {}),
+    })
     .returning();
   await recordAppointmentChange(tx, actor, null, row!);
   await publish(tx, "appointments", row!.id);
@@ -205,7 +221,7 @@ export async function insertChecked(
  */
 export async function updateChecked(
   tx: Transaction,
-  actor: Actor,
+  actor: WriteActor,
   existing: StoredAppointment,
   input: AppointmentWrite,
   salon: SalonRules,
@@ -239,7 +255,7 @@ export async function updateChecked(
  */
 export async function moveChecked(
   tx: Transaction,
-  actor: Actor,
+  actor: WriteActor,
   existing: StoredAppointment,
   move: { stylistId: number; start: Date; end: Date },
   salon: SalonRules,
@@ -248,6 +264,7 @@ export async function moveChecked(
   const now = new Date();
   const after = {
     ...move,
+    serviceId: existing.serviceId,
     status: existing.status,
     availabilityOverride: existing.availabilityOverride,
     notes: existing.notes,

@@ -389,14 +389,19 @@ export async function stylistSchedulesForDate(
   return Object.fromEntries(ids.map((id) => [id, scheduleOn(rotas.get(id), date)]));
 }
 
-/** Each stylist's schedule on every salon date firstDate..lastDate (the Week and Month views' working time). */
+/**
+ * Each stylist's schedule on every salon date firstDate..lastDate (the Week and Month views'
+ * working time, the online booking page's slots). `executor`: the booking's transaction when
+ * read inside one.
+ */
 export async function stylistSchedulesForDates(
   stylistIds: number[],
   firstDate: string,
   lastDate: string,
+  executor: Executor = db,
 ): Promise<Record<string, Record<number, DaySchedule>>> {
   const ids = [...new Set(stylistIds)];
-  const rotas = await loadRotas(db, ids, firstDate, lastDate);
+  const rotas = await loadRotas(executor, ids, firstDate, lastDate);
   const schedules: Record<string, Record<number, DaySchedule>> = {};
   // The dates' day numbers once for everyone (a month for 20 stylists is 840 stylist-days).
   for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) {

@@ -84,6 +84,14 @@ export class ClientChoiceNeeded extends NeedsConfirmation<{ candidates: ClientCa
     });
   }
 }
+/** An online booking's slot was taken meanwhile: 409 with the nearest free slots (`alternatives`) beside the message. */
+export class SlotTaken extends Conflict {
+  declare details: { alternatives: { start: string; stylistIds: number[] }[] };
+  constructor(message: string, alternatives: { start: string; stylistIds: number[] }[]) {
+    super(message);
+    this.details = { alternatives };
+  }
+}
 export class TooManyRequests extends DomainError {
   constructor(
     message: string,

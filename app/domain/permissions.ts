@@ -44,8 +44,17 @@ const CAPABILITIES = {
 
 export type Capability = keyof typeof CAPABILITIES;
 
-export function can(role: Role | null | undefined, capability: Capability): boolean {
-  if (!role) return false;
+/**
+ * The client on the public booking page, as the booking write sees them: no user record, and
+ * no capability at all (no entry of the table above names it), so every rule that excuses
+ * staff binds them.
+ */
+export const ONLINE_CLIENT_ROLE = "online-client";
+/** A signed-in user's role, or the online client's. */
+export type ActorRole = Role | typeof ONLINE_CLIENT_ROLE;
+
+export function can(role: ActorRole | null | undefined, capability: Capability): boolean {
+  if (!role || role === ONLINE_CLIENT_ROLE) return false;
   return (CAPABILITIES[capability] as readonly Role[]).includes(role);
 }
 

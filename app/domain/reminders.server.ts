@@ -12,6 +12,7 @@ import { appointments, jobRuns, smsLog, smsReminders, type SalonSettings } from 
 import { toE164 } from "~/lib/phone";
 import { renderTemplate } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
+import { sendClientNotices } from "./client-notices.server";
 import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete, listSentMessages } from "./sms-providers.server";
@@ -436,6 +437,9 @@ export function startReminderScheduler(): void {
   const tick = async () => {
     try {
       await runReminders();
+      // Notices about online bookings that were not sent right after their write (a send
+      // that failed, a process that stopped): claimed here exactly once like a reminder.
+      await sendClientNotices();
     } catch (error) {
       // The cause only: a query error's own message carries its parameters (personal data).
       const reason =

@@ -130,7 +130,31 @@ export async function deliverText(
     settings.reminderTemplate || DEFAULT_REMINDER_TEMPLATE,
     templateValues(settings, context),
   );
-  const to = toE164(context.clientPhone, settings.country);
+  return sendLoggedText(
+    settings,
+    { clientId: context.clientId, appointmentId: context.appointmentId, phone: context.clientPhone },
+    body,
+    kind,
+    stillWanted,
+  );
+}
+
+/** Who a text goes to, as the SMS log records it. */
+export type TextRecipient = { clientId: number | null; appointmentId: number | null; phone: string | null };
+
+/**
+ * Sends one text through the salon's provider and records the outcome in the SMS log (a
+ * reminder, a Test SMS, or a notice about an online booking). An invalid number is a
+ * recorded failure, not an exception.
+ */
+export async function sendLoggedText(
+  settings: SalonSettings,
+  recipient: TextRecipient,
+  body: string,
+  kind: "reminder" | "test" | "notice",
+  stillWanted?: () => boolean,
+): Promise<Delivery> {
+  const to = toE164(recipient.phone, settings.country);
   const from = toE164(settings.smsFromNumber, settings.country) ?? settings.smsFromNumber.trim();
   const result = to
     ? await sendSms(
@@ -147,10 +171,10 @@ export async function deliverText(
   const [row] = await db
     .insert(smsLog)
     .values({
-      clientId: context.clientId,
-      appointmentId: context.appointmentId,
+      clientId: recipient.clientId,
+      appointmentId: recipient.appointmentId,
       provider: settings.smsProvider,
-      toNumber: to ?? (context.clientPhone ?? "").slice(0, 40),
+      toNumber: to ?? (recipient.phone ?? "").slice(0, 40),
       body,
       kind,
       status: result.ok ? "sent" : "failed",

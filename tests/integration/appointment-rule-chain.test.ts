@@ -62,12 +62,13 @@ const HOURS = /is not working on|outside their working hours/;
 const CLASH = /already has Chloe Chain \(Chain Cut\)/;
 
 describe("the rule chain", () => {
-  it("applies its rules in one order: stylist still here, notes, grid, not completed early, advance limit, working hours and time off, overlap", () => {
+  it("applies its rules in one order: stylist still here, notes, grid, not completed early, an online slot, advance limit, working hours and time off, overlap", () => {
     expect(APPOINTMENT_RULES.map((rule) => rule.name)).toEqual([
       "the stylist still works here",
       "notes without the erasure's marker",
       "on the grid",
       "not completed before it starts",
+      "an offered online slot (online bookings only)",
       "within the booking advance limit",
       "within working hours and outside time off",
       "no overlap with the stylist's other appointments",

@@ -17,6 +17,12 @@ import { call, context, makeRequest, PASSWORD, signedIn } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 import { configureSms, SECRET } from "../sms-factories";
 import { useTestClock } from "../clock";
+import { eq } from "drizzle-orm";
+import { db } from "#db/client.server";
+import { salonSettings } from "#db/schema";
+import { saveSalonSettings } from "~/domain/settings.server";
+import { addDays, isoDayOfWeek, todayInZone, zonedToUtc } from "~/lib/salon-time";
+import { solvedPayload, stylistAndService, switchOn, tokenOf } from "../online-booking-factories";
 
 // Counts from today: the tests' clock (tests/clock.ts) fixes the day, or CI's second run moves it.
 useTestClock();
@@ -84,8 +90,16 @@ describe("the document", () => {
     );
     expect(publicOps.sort()).toEqual([
       "get /api/openapi.json",
+      "get /api/public/bookings/{token}",
+      "get /api/public/challenge",
+      "get /api/public/salon",
+      "get /api/public/services",
+      "get /api/public/slots",
       "post /api/login",
       "post /api/logout",
+      "post /api/public/bookings",
+      "post /api/public/bookings/{token}/cancel",
+      "post /api/public/bookings/{token}/reschedule",
       "post /api/setup-admin",
       "post /api/sms/inbound/twilio",
     ]);
@@ -609,6 +623,75 @@ describe("every described operation answers as described", () => {
       status: 403,
     });
     await expectDescribed("get", "/api/openapi.json", { path: "/api/openapi.json", token: "" });
+  });
+
+  it("the online booking page's public reads", async () => {
+    const service = await createService({ name: "Online Cut", duration: 60 });
+    const slots = `/api/public/slots?serviceId=${service.id}&from=${todayInZone("Europe/London")}&to=${addDays(todayInZone("Europe/London"), 6)}`;
+    for (const path of ["/api/public/salon", "/api/public/services"])
+      await expectDescribed("get", path, { path, token: "", status: 404 });
+    await db.update(salonSettings).set({ onlineBookingEnabled: true }).where(eq(salonSettings.id, 1));
+    // A save through the domain clears its settings cache.
+    await saveSalonSettings(admin.user, {});
+    await expectDescribed("get", "/api/public/salon", { path: "/api/public/salon", token: "" });
+    await expectDescribed("get", "/api/public/services", { path: "/api/public/services", token: "" });
+    const answer = await expectDescribed("get", "/api/public/slots", { path: slots, token: "" });
+    expect(((await answer.json()) as { slots: unknown[] }).slots.length).toBeGreaterThan(0);
+    await expectDescribed("get", "/api/public/slots", { path: `${slots}&stylistId=x`, token: "", status: 400 });
+  });
+
+  it("online booking", async () => {
+    await switchOn();
+    const { stylist: bookable, service } = await stylistAndService();
+    const timeZone = "Europe/London";
+    let day = addDays(todayInZone(timeZone), 3);
+    if (isoDayOfWeek(day) === 7) day = addDays(day, 1);
+    const at = (time: string) => zonedToUtc(day, time, timeZone).toISOString();
+    await expectDescribed("get", "/api/public/challenge", { path: "/api/public/challenge", token: "" });
+    const body = {
+      serviceId: service.id,
+      stylistId: bookable.id,
+      start: at("10:00"),
+      firstName: "Ola",
+      lastName: "Nordmann",
+      phone: "07400 300111",
+      consent: true,
+      altcha: await solvedPayload(),
+    };
+    expect(requestBodyErrors("post", "/api/public/bookings", body)).toEqual([]);
+    const booked = await expectDescribed("post", "/api/public/bookings", {
+      path: "/api/public/bookings",
+      token: "",
+      body,
+    });
+    const token = tokenOf(((await booked.json()) as { manageUrl: string }).manageUrl);
+    await expectDescribed("post", "/api/public/bookings", {
+      path: "/api/public/bookings",
+      token: "",
+      body: { ...body, altcha: await solvedPayload() },
+      status: 409,
+    });
+    await expectDescribed("post", "/api/public/bookings", {
+      path: "/api/public/bookings",
+      token: "",
+      body: { ...body, consent: false },
+      status: 400,
+    });
+    await expectDescribed("get", "/api/public/bookings/{token}", { path: `/api/public/bookings/${token}`, token: "" });
+    await expectDescribed("post", "/api/public/bookings/{token}/reschedule", {
+      path: `/api/public/bookings/${token}/reschedule`,
+      token: "",
+      body: { start: at("11:00") },
+    });
+    await expectDescribed("post", "/api/public/bookings/{token}/cancel", {
+      path: `/api/public/bookings/${token}/cancel`,
+      token: "",
+    });
+    await expectDescribed("get", "/api/public/bookings/{token}", {
+      path: `/api/public/bookings/${token}`,
+      token: "",
+      status: 404,
+    });
   });
 
   it("left no described operation uncalled", () => {

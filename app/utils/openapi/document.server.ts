@@ -10,6 +10,8 @@ import { clientsArea } from "./paths/clients.server";
 import { gdprArea } from "./paths/gdpr.server";
 import { messagesArea } from "./paths/messages.server";
 import { metaArea } from "./paths/meta.server";
+import { onlineBookingArea } from "./paths/online-booking.server";
+import { onlineBookingsArea } from "./paths/online-bookings.server";
 import { reportsArea } from "./paths/reports.server";
 import { servicesArea } from "./paths/services.server";
 import { settingsArea } from "./paths/settings.server";
@@ -31,6 +33,8 @@ const API_AREAS: ApiArea[] = [
   reportsArea,
   smsArea,
   settingsArea,
+  onlineBookingArea,
+  onlineBookingsArea,
   metaArea,
 ];
 

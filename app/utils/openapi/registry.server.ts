@@ -97,6 +97,10 @@ const ConflictError = ApiError.extend({
         "Time off over bookings: the scheduled bookings it would cover, at most 50 (send `confirm: true` to add it anyway).",
     }),
   conflictCount: z.number().int().optional().openapi({ description: "How many bookings it would cover in all." }),
+  alternatives: z
+    .array(z.object({ start: z.string().datetime(), stylistIds: z.array(z.number().int()) }))
+    .optional()
+    .openapi({ description: "An online booking's slot taken meanwhile: the nearest free slots." }),
   refused: z.array(RefusedOccurrenceSchema).optional().openapi({
     description:
       "A repeat booking none of whose occurrences can be booked: each occurrence and why (nothing was booked).",
