@@ -11,7 +11,7 @@ import { SlotPicker } from "~/components/book/slot-picker";
 import { ZoneNote } from "~/components/book/zone-note";
 import { buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, TextareaField } from "~/components/ui/field";
-import { bookOnline, verifyChallenge } from "~/domain/online-bookings.server";
+import { bookOnline } from "~/domain/online-bookings.server";
 import { publicSalon, publicServices } from "~/domain/online-slots.server";
 import { DomainError, SlotTaken, TooManyRequests } from "~/domain/errors";
 import { bookHref, formatDuration, parseBookStep, type BookStep } from "~/lib/book-steps";
@@ -23,7 +23,6 @@ import { describeStart, slotWeek } from "~/utils/book-slots.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 import { page } from "~/utils/http.server";
 
-type ClockFormat = "12h" | "24h";
 type PublicService = Awaited<ReturnType<typeof publicServices>>[number];
 
 const STEPS = 4;
@@ -54,9 +53,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const salon = await publicSalon();
   const services = await publicServices();
   const step = parseBookStep(new URL(request.url).searchParams);
-  const clockFormat: ClockFormat = (
-    "clockFormat" in salon && salon.clockFormat === "24h" ? "24h" : "12h"
-  ) as ClockFormat;
+  const clockFormat = salon.clockFormat;
   const common = {
     timeZone: salon.timeZone,
     policyText: salon.policyText,
@@ -113,9 +110,11 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 type Alternative = { start: string; label: string };
 
+/** The fields of the details step that show their own messages. */
+const DETAIL_FIELDS = new Set(["firstName", "lastName", "phone", "email", "notes", "consent"]);
+
 const WAIT_MESSAGE =
   "Thank you for your patience: there have been many bookings from your connection. Please wait a few minutes and try again, or call the salon.";
-const CHECK_FAILED = "The spam check did not finish. Please wait for it to show as done and confirm again.";
 
 export const action = page(async ({ request, context }: ActionFunctionArgs) => {
   const formData = await readFormData(request, formLimit(PublicBookingSchema));
@@ -139,18 +138,18 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     );
   if (submission.status !== "success") return reply(400);
   const input = submission.value;
-  const proof = typeof input.altcha === "string" && input.altcha !== "" ? input.altcha : null;
-  if (proof && !(await verifyChallenge(proof))) return reply(400, { formErrors: [CHECK_FAILED] });
   try {
+    // The proof of work is checked (and spent) by bookOnline; without one the booking is a request.
     const booked = await bookOnline(input, {
       address: context.clientAddress,
-      proofOfWork: proof ? "solved" : "absent",
+      proofOfWork: input.altcha ? "solved" : "absent",
+      origin: new URL(request.url).origin,
     });
     return redirect(`/book/manage/${booked.manageToken}?booked=1`);
   } catch (error) {
     if (error instanceof SlotTaken) {
       const salon = await publicSalon();
-      const clockFormat: ClockFormat = "clockFormat" in salon && salon.clockFormat === "24h" ? "24h" : "12h";
+      const clockFormat = salon.clockFormat;
       const alternatives = error.details.alternatives.map((slot) => {
         const { date, time } = describeStart(slot.start, salon.timeZone, clockFormat);
         return { start: slot.start, label: `${formatLongDate(date)}, ${time}` };
@@ -159,11 +158,14 @@ export const action = page(async ({ request, context }: ActionFunctionArgs) => {
     }
     if (error instanceof TooManyRequests)
       return reply(429, { formErrors: [WAIT_MESSAGE], retryAfterSeconds: error.retryAfterSeconds });
-    if (error instanceof DomainError && error.status !== 403 && error.status !== 404)
+    if (error instanceof DomainError && error.status !== 403 && error.status !== 404) {
+      // Beside the fields the form shows; otherwise (the proof of work has no field) above the form.
+      const besideFields = error.fieldErrors && Object.keys(error.fieldErrors).every((name) => DETAIL_FIELDS.has(name));
       return reply(error.status, {
-        formErrors: error.fieldErrors ? [] : [error.message],
-        fieldErrors: error.fieldErrors,
+        formErrors: besideFields ? [] : [error.message],
+        fieldErrors: besideFields ? error.fieldErrors : undefined,
       });
+    }
     throw error;
   }
 });

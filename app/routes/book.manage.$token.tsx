@@ -18,8 +18,6 @@ import { describeStart, slotWeek } from "~/utils/book-slots.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 import { page } from "~/utils/http.server";
 
-type ClockFormat = "12h" | "24h";
-
 export const meta: MetaFunction = () => [{ title: "Your booking" }, { name: "robots", content: "noindex" }];
 
 type View = "booking" | "cancel" | "move" | "confirm-move";
@@ -36,17 +34,17 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const salon = await publicSalon();
   const booking = await getManagedBooking(token);
   const url = new URL(request.url);
-  const clockFormat: ClockFormat = "clockFormat" in salon && salon.clockFormat === "24h" ? "24h" : "12h";
+  const clockFormat = salon.clockFormat;
   const { date, time } = describeStart(booking.start, salon.timeZone, clockFormat);
-  const active = booking.status === "scheduled" || booking.status === "requested";
-  const canChange = active && booking.canCancel;
+  const until = describeStart(booking.changeUntil, salon.timeZone, clockFormat);
+  const canChange = booking.canChange;
   const start = isoInstant(url.searchParams.get("start"));
   let view: View = "booking";
   if (canChange && url.searchParams.get("cancel") === "1") view = "cancel";
-  if (canChange && url.searchParams.has("move")) view = start ? "confirm-move" : "move";
+  if (canChange && booking.serviceId !== null && url.searchParams.has("move")) view = start ? "confirm-move" : "move";
   const from = url.searchParams.get("from");
   const week =
-    view === "move"
+    view === "move" && booking.serviceId !== null
       ? await slotWeek({
           serviceId: booking.serviceId,
           stylistId: booking.stylistId,
@@ -67,17 +65,12 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
     booking: {
       reference: booking.reference,
       status: booking.status,
-      serviceName: booking.serviceName,
+      serviceName: booking.serviceName ?? "",
       stylistName: booking.stylistName,
       dateLabel: formatLongDate(date),
       time,
       canChange,
-      cancelUntilLabel: booking.cancelUntil
-        ? (() => {
-            const until = describeStart(booking.cancelUntil, salon.timeZone, clockFormat);
-            return `${formatLongDate(until.date)}, ${until.time}`;
-          })()
-        : null,
+      changeUntilLabel: `${formatLongDate(until.date)}, ${until.time}`,
     },
     week,
     date: dateParam && isCalendarDate(dateParam) ? dateParam : null,
@@ -91,13 +84,14 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const intent = formData.get("intent");
   try {
     if (intent === "cancel") {
-      await cancelManagedBooking(token);
-      return redirect(manageHref(token));
+      const cancelled = await cancelManagedBooking(token);
+      // The link opens nothing once the booking is cancelled: the answer is a page of its own.
+      return redirect(`/book/cancelled?reference=${encodeURIComponent(cancelled.reference)}`);
     }
     if (intent === "move") {
       const start = isoInstant(String(formData.get("start") ?? ""));
       if (!start) return data({ message: "Please choose a time." }, { status: 400 });
-      await rescheduleManagedBooking(token, { start });
+      await rescheduleManagedBooking(token, { start }, undefined, new URL(request.url).origin);
       return redirect(manageHref(token, { moved: "1" }));
     }
     return data({ message: "Please choose what to do." }, { status: 400 });
@@ -116,9 +110,8 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 const STATUS_LABELS: Record<string, string> = {
   scheduled: "Booked",
   requested: "Waiting for the salon to confirm",
-  cancelled: "Cancelled",
   completed: "Done",
-  "no-show": "Missed",
+  no_show: "Missed",
 };
 
 export default function ManageBooking() {
@@ -134,9 +127,7 @@ export default function ManageBooking() {
         : "You are booked"
       : loaded.flash === "moved"
         ? "Your booking has moved"
-        : booking.status === "cancelled"
-          ? "Booking cancelled"
-          : "Your booking";
+        : "Your booking";
   return (
     <>
       <h1 className="mb-3 text-2xl font-bold text-slate-900">{title}</h1>
@@ -191,8 +182,8 @@ export default function ManageBooking() {
         {reply?.message ? <FormAlert errors={[reply.message]} /> : null}
         {loaded.view === "booking" && booking.canChange ? (
           <div className="space-y-2">
-            {booking.cancelUntilLabel ? (
-              <p className="text-sm text-slate-700">You can move or cancel online until {booking.cancelUntilLabel}.</p>
+            {booking.changeUntilLabel ? (
+              <p className="text-sm text-slate-700">You can move or cancel online until {booking.changeUntilLabel}.</p>
             ) : null}
             <div className="grid gap-2 sm:grid-cols-2">
               <Link to={manageHref(token, { move: "1" })} className={cn(buttonClasses("secondary"), "min-h-12")}>
@@ -204,7 +195,7 @@ export default function ManageBooking() {
             </div>
           </div>
         ) : null}
-        {loaded.view === "booking" && !booking.canChange && booking.status !== "cancelled" ? (
+        {loaded.view === "booking" && !booking.canChange ? (
           <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
             It is too late to change this booking online. To change or cancel it, please call the salon
             {loaded.salon.phone ? (
@@ -218,11 +209,6 @@ export default function ManageBooking() {
             ) : null}
             .
           </p>
-        ) : null}
-        {loaded.view === "booking" && booking.status === "cancelled" ? (
-          <Link to="/book" className={cn(buttonClasses("primary"), "min-h-12")}>
-            Make a new booking
-          </Link>
         ) : null}
 
         {loaded.view === "cancel" ? (

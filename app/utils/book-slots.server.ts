@@ -40,7 +40,13 @@ export async function slotWeek(options: {
   let slots;
   if (asked) {
     first = asked;
-    slots = await findSlots(db, { serviceId, stylistId, from: first, to: earliest(addDays(first, WEEK_DAYS - 1), lastDay), now });
+    slots = await findSlots(db, {
+      serviceId,
+      stylistId,
+      from: first,
+      to: earliest(addDays(first, WEEK_DAYS - 1), lastDay),
+      now,
+    });
   } else {
     // The next free days first: the week starts at the first day with a free time.
     const ahead = earliest(addDays(today, LOOK_AHEAD_DAYS), lastDay);
@@ -52,7 +58,13 @@ export async function slotWeek(options: {
         ? found
         : [
             ...found,
-            ...(await findSlots(db, { serviceId, stylistId, from: addDays(ahead, 1), to: earliest(weekEnd, lastDay), now })),
+            ...(await findSlots(db, {
+              serviceId,
+              stylistId,
+              from: addDays(ahead, 1),
+              to: earliest(weekEnd, lastDay),
+              now,
+            })),
           ];
   }
   const last = earliest(addDays(first, WEEK_DAYS - 1), lastDay);

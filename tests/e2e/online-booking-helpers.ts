@@ -61,7 +61,9 @@ export async function setUpOnlineBooking(firstName: string): Promise<OnlineSetup
 let phoneCounter = 0;
 export function freshPhone() {
   phoneCounter += 1;
-  const digits = String((Date.now() % 100000) * 10 + (phoneCounter % 10)).padStart(6, "0").slice(-6);
+  const digits = String((Date.now() % 100000) * 10 + (phoneCounter % 10))
+    .padStart(6, "0")
+    .slice(-6);
   return `07400 ${digits}`;
 }
 

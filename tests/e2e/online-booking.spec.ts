@@ -124,7 +124,13 @@ test("every step is reachable by keyboard alone", async ({ page }) => {
   await tabTo(page, page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: /Later/ }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/from=/);
-  await tabTo(page, page.getByRole("region", { name: /Free times on/ }).getByRole("link").nth(1));
+  await tabTo(
+    page,
+    page
+      .getByRole("region", { name: /Free times on/ })
+      .getByRole("link")
+      .nth(1),
+  );
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Your details" })).toBeVisible();
   await tabTo(page, page.getByLabel("First name"));

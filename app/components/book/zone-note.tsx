@@ -15,5 +15,7 @@ export function ZoneNote({ timeZone }: { timeZone: string }) {
         {deviceZone.replace(/_/g, " ")}.
       </p>
     );
-  return <p className="text-xs text-slate-600">Times are the salon&rsquo;s local time ({timeZone.replace(/_/g, " ")}).</p>;
+  return (
+    <p className="text-xs text-slate-600">Times are the salon&rsquo;s local time ({timeZone.replace(/_/g, " ")}).</p>
+  );
 }
