@@ -2,6 +2,7 @@
 // switched on for the spec (and off again after it: other specs share the database), and
 // the walk through the page's steps.
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
 import { expectNoAxeViolations, PHONE, TABLET } from "./helpers";
 import { workerDatabase } from "./sessions";
 import { apiCall, apiToken, createServiceViaApi, createStylistAccount, unique } from "./services-helpers";
@@ -25,9 +26,14 @@ export type OnlineSetup = {
 export async function switchOnlineBooking(token: string, on: boolean) {
   const saved = await apiCall(token, "POST", "/api/salon-settings", { onlineBookingEnabled: on });
   const read = await apiCall<{ onlineBookingEnabled?: boolean }>(token, "GET", "/api/salon-settings");
-  if (saved.status === 200 && read.body.onlineBookingEnabled === on) return;
-  const db = await workerDatabase();
-  await db.execute({ sql: "update salon_settings set online_booking_enabled = ?", args: [on ? 1 : 0] });
+  if (saved.status !== 200 || read.body.onlineBookingEnabled !== on) {
+    const db = await workerDatabase();
+    await db.execute({ sql: "update salon_settings set online_booking_enabled = ?", args: [on ? 1 : 0] });
+  }
+  // The server keeps the settings for a moment (a save through the API clears that at once).
+  await expect
+    .poll(async () => (await fetch(`${baseURL}/api/public/salon`)).status, { timeout: 10_000 })
+    .toBe(on ? 200 : 404);
 }
 
 /** The limits count bookings per address: every test starts with none, as a new visitor would. */
@@ -104,7 +110,10 @@ export async function chooseServiceStylistAndTime(
   ).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Choose a day and time" })).toBeVisible();
-  if (options.later) await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: /Later/ }).click();
+  if (options.later) {
+    await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: /Later/ }).click();
+    await expect(page).toHaveURL(/from=/);
+  }
   const times = page.getByRole("region", { name: /Free times on/ });
   await expect(times.getByRole("link").first()).toBeVisible();
   if (options.label) await checkStep(page, "3-time", options.label);

@@ -17,6 +17,9 @@ import { PHONE } from "./helpers";
 
 let setup: OnlineSetup;
 
+// A client's phone in the salon's own time zone (the time-zone test sets others).
+test.use({ timezoneId: "Europe/London" });
+
 test.beforeAll(async () => {
   setup = await setUpOnlineBooking("Nerys");
 });
@@ -91,6 +94,9 @@ test("the manage page works without JavaScript: move, then cancel", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Request sent" })).toBeVisible();
 
   await page.getByRole("link", { name: "Move to another time" }).click();
+  // A week ahead: a time inside the cancellation notice could no longer be changed online.
+  await page.getByRole("navigation", { name: "Weeks" }).getByRole("link", { name: /Later/ }).click();
+  await expect(page).toHaveURL(/from=/);
   const times = page.getByRole("region", { name: /Free times on/ }).getByRole("link");
   const newTime = ((await times.last().textContent()) ?? "").trim();
   await times.last().click();
