@@ -117,7 +117,8 @@ export async function chooseServiceStylistAndTime(
   const times = page.getByRole("region", { name: /Free times on/ });
   await expect(times.getByRole("link").first()).toBeVisible();
   if (options.label) await checkStep(page, "3-time", options.label);
-  const dayLabel = ((await page.locator('a[aria-current="date"] span').first().textContent()) ?? "").trim();
+  // The chosen day's date ("Dec 3"), under its weekday.
+  const dayLabel = ((await page.locator('a[aria-current="date"] span').nth(1).textContent()) ?? "").trim();
   const time = times.getByRole("link").first();
   const timeLabel = ((await time.textContent()) ?? "").trim();
   await time.click();

@@ -77,7 +77,9 @@ export function SlotPicker({
                       current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-900 ring-slate-300",
                     )}
                   >
-                    <span>{day.label}</span>
+                    {/* "Thu, Dec 3": the weekday above the date, so seven days fit a tablet's row. */}
+                    <span>{day.label.split(", ")[0]}</span>
+                    <span>{day.label.split(", ").slice(1).join(", ")}</span>
                     <span className={cn("text-xs font-normal", current ? "text-white" : "text-slate-600")}>
                       {day.times.length} free
                     </span>
