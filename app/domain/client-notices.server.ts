@@ -29,7 +29,13 @@ const CLOCK_SKEW_MS = 2 * 60_000;
 const worker = `${hostname()}:${process.pid}`;
 
 /** Manage links by notice id, only in this process's memory (see above). */
-const links = new Map<number, { link: string; tokenHash: string }>();
+const links = new Map<number, { link: string; tokenHash: string; at: number }>();
+/** A link kept longer than this was for a notice another process sent: forgotten. */
+const LINK_KEPT_MS = 2 * LEASE_MS;
+
+function forgetOldLinks(now: number) {
+  for (const [id, kept] of links) if (now - kept.at > LINK_KEPT_MS) links.delete(id);
+}
 
 /**
  * Queues a notice to the appointment's client, inside the caller's transaction: by SMS when
@@ -72,7 +78,10 @@ export async function queueClientNotice(
     .onConflictDoNothing()
     .returning({ id: clientNotices.id });
   if (!row) return null;
-  if (manage) links.set(row.id, { link: manage.link, tokenHash: sha256Hex(manage.token) });
+  if (manage) {
+    forgetOldLinks(Date.now());
+    links.set(row.id, { link: manage.link, tokenHash: sha256Hex(manage.token), at: Date.now() });
+  }
   return row.id;
 }
 

@@ -13,6 +13,7 @@ import { toE164 } from "~/lib/phone";
 import { renderTemplate } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
 import { sendClientNotices } from "./client-notices.server";
+import { purgeOldHits } from "./rate-limits.server";
 import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete, listSentMessages } from "./sms-providers.server";
@@ -440,6 +441,8 @@ export function startReminderScheduler(): void {
       // Notices about online bookings that were not sent right after their write (a send
       // that failed, a process that stopped): claimed here exactly once like a reminder.
       await sendClientNotices();
+      // The public booking limits' counters older than their longest window.
+      await purgeOldHits(db);
     } catch (error) {
       // The cause only: a query error's own message carries its parameters (personal data).
       const reason =

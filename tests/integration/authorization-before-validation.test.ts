@@ -13,7 +13,7 @@ import { ADMIN, ALL, STAFF, type MatrixActor } from "../permission-matrix";
 
 const ROUTES = join(import.meta.dirname, "..", "..", "app", "routes");
 
-/** Writes any caller may send: signing in and out, first setup, a signed provider webhook. */
+/** Writes any caller may send: signing in and out, first setup, a signed provider webhook, the public booking page. */
 const PUBLIC = "public" as const;
 type Allowed = Role[] | typeof PUBLIC;
 
@@ -36,6 +36,10 @@ const API_WRITES: Record<string, Allowed> = {
   "POST /api/logout": PUBLIC,
   "POST /api/setup-admin": PUBLIC,
   "POST /api/sms/inbound/twilio": PUBLIC,
+  // The public booking page's writes (no sign-in; the proof of work and limits guard them).
+  "POST /api/public/bookings": PUBLIC,
+  "POST /api/public/bookings/{token}/cancel": PUBLIC,
+  "POST /api/public/bookings/{token}/reschedule": PUBLIC,
   "POST /api/messages": ALL,
   "DELETE /api/messages/{id}": ALL,
   "POST /api/products": ALL,

@@ -10,7 +10,8 @@ import { createAppointment } from "~/domain/appointments.server";
 import { noticesSettled, sendClientNotices } from "~/domain/client-notices.server";
 import { pinClock } from "../clock";
 import { createTestAppointment, createTestClient } from "../clients-factories";
-import { signedIn } from "../factories";
+import { makeRequest, signedIn } from "../factories";
+import * as bookingsRoute from "~/routes/api.public.bookings._index";
 import {
   book,
   cancel,
@@ -126,6 +127,21 @@ describe("input", () => {
       expect(answer.status, JSON.stringify(change)).toBe(400);
       expect(answer.body.message).toMatch(message);
     }
+    expect(await db.select().from(appointments).where(eq(appointments.stylistId, stylist.id))).toEqual([]);
+  });
+
+  it("refuses a booking posted from another site with 403", async () => {
+    const { stylist, service } = await stylistAndService();
+    const request = makeRequest("POST", "/api/public/bookings", {
+      body: await booking(stylist.id, service.id),
+      headers: { Origin: "https://elsewhere.example" },
+    });
+    const answer = (await bookingsRoute.action({
+      request,
+      params: {},
+      context: { clientAddress: newAddress(), cspNonce: "test-nonce" },
+    } as unknown as Parameters<typeof bookingsRoute.action>[0])) as Response;
+    expect(answer.status).toBe(403);
     expect(await db.select().from(appointments).where(eq(appointments.stylistId, stylist.id))).toEqual([]);
   });
 
@@ -436,6 +452,56 @@ describe("notices to the client", () => {
     expect(texts).toHaveLength(3);
     expect(texts[1]).toMatch(/your booking is now .* at 3:00 PM\. See, move or cancel it: https:/);
     expect(texts[2]).toMatch(/is cancelled\. Questions\? Call 020 7946 0001\./);
+  });
+
+  it("takes over a claim whose process stopped: sends it once, or counts what that process had logged", async () => {
+    const { stylist, service } = await stylistAndService();
+    const phone = phoneBlock();
+    const lapsed = new Date(Date.now() - 60_000).toISOString();
+    const claimedAt = new Date(Date.now() - 11 * 60_000).toISOString();
+    const appointmentFor = async (n: number) => {
+      const client = await createTestClient({ phone: phone(n) });
+      return createTestAppointment({
+        clientId: client.id,
+        stylistId: stylist.id,
+        serviceId: service.id,
+        startTime: MONDAY(`1${n}:00`),
+      });
+    };
+    const unsent = await appointmentFor(1);
+    const sentBeforeStopping = await appointmentFor(2);
+    for (const appointment of [unsent, sentBeforeStopping])
+      await db.insert(clientNotices).values({
+        appointmentId: appointment.id,
+        channel: "sms",
+        kind: "accepted",
+        key: "accepted",
+        status: "sending",
+        claimedBy: "stopped-host:1",
+        claimedAt,
+        nextAttemptAt: lapsed,
+        attempts: 1,
+      });
+    await db.insert(smsLog).values({
+      appointmentId: sentBeforeStopping.id,
+      clientId: sentBeforeStopping.clientId,
+      provider: "twilio",
+      toNumber: "+447400000000",
+      body: "sent before the process stopped",
+      kind: "notice",
+      status: "sent",
+      createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    });
+
+    await Promise.all([sendClientNotices(), sendClientNotices()]);
+    expect(fake.requests.map((request) => String(request.body.Body))).toEqual([
+      expect.stringMatching(/^Willow & Shear: your booking for Cut & Finish .* is confirmed\. Questions\?/),
+    ]);
+    const rows = await db.select().from(clientNotices).where(eq(clientNotices.kind, "accepted"));
+    expect(rows.map((row) => [row.appointmentId, row.status, row.attempts])).toEqual([
+      [unsent.id, "sent", 2],
+      [sentBeforeStopping.id, "sent", 2],
+    ]);
   });
 
   it("sends nothing when SMS is off", async () => {

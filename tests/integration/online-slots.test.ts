@@ -10,7 +10,7 @@ import { db, writeTransaction } from "#db/client.server";
 import { appointments, salonSettings, services, stylists } from "#db/schema";
 import { onlineClient, type Actor, type WriteActor } from "~/domain/access.server";
 import { checkAppointmentWrite, salonRules } from "~/domain/appointment-rules.server";
-import { insertChecked, resolveWrite, type AppointmentWrite } from "~/domain/appointment-writes.server";
+import { insertChecked, moveChecked, resolveWrite, type AppointmentWrite } from "~/domain/appointment-writes.server";
 import {
   findSlots,
   nearestSlots,
@@ -403,6 +403,34 @@ describe("the clock changes", () => {
   });
 });
 
+describe("a clock change inside the grid", () => {
+  afterEach(() => setOnline());
+
+  it("Easter Island, September 5, 2026: 22:00 becomes 23:00, so the evening's last hour-long slot starts at 21:00", async () => {
+    const easter = "Pacific/Easter";
+    await setOnline({ timeZone: easter });
+    const ann = await createStylist();
+    const hour = await createService({ duration: 60 });
+    // A Saturday: 20:00-23:00 on the wall clock, two real hours that evening.
+    await setDay(ann.id, 6, { startTime: "20:00", endTime: "23:00" });
+    const slots = await slotsOf({ serviceId: hour.id, stylistId: ann.id, from: "2026-09-05", to: "2026-09-05" });
+    expect(slots.map((slot) => timeInZone(slot.start, easter))).toEqual(quarters("20:00", "21:00"));
+    // 21:00 (-06:00) is 03:00 UTC; its hour ends at 23:00 on the wall clock (-05:00).
+    expect(slots.at(-1)!.start).toBe("2026-09-06T03:00:00.000Z");
+    // The rule chain agrees: not 21:15 (its hour would end at 23:15 on the wall clock), but 21:00.
+    const client = onlineClient("Eve E.");
+    await expect(
+      bookAs(client, { stylistId: ann.id, serviceId: hour.id, start: new Date("2026-09-06T03:15:00.000Z") }),
+    ).rejects.toThrow("Appointments must start and end between 7:00 AM and 11:00 PM on one day.");
+    const booked = await bookAs(client, {
+      stylistId: ann.id,
+      serviceId: hour.id,
+      start: new Date(slots.at(-1)!.start),
+    });
+    expect(booked).toBeGreaterThan(0);
+  });
+});
+
 describe("GET /api/public/slots", () => {
   const get = (query: string) => call(slotsRoute.loader, makeRequest("GET", `/api/public/slots?${query}`)).then(json);
 
@@ -415,6 +443,8 @@ describe("GET /api/public/slots", () => {
     const anyone = await get(`serviceId=${hour.id}&from=2026-03-16&to=2026-03-16`);
     expect(anyone.status).toBe(200);
     expect(anyone.body.slots[0].stylistIds).toContain(ann.id);
+    // An empty stylistId (a form's "Anyone") is anyone too.
+    expect(await get(`serviceId=${hour.id}&stylistId=&from=2026-03-16&to=2026-03-16`)).toEqual(anyone);
   });
 
   it("answers a start and who can take it, nothing more", async () => {
@@ -499,6 +529,26 @@ describe("online writes in the rule chain", () => {
     ).rejects.toThrow("This time is no longer free: choose another.");
     const staff = await bookAs(admin, { stylistId: ann.id, serviceId: hour.id, start: at("2026-03-18", "11:00") });
     expect(staff).toBeGreaterThan(id);
+  });
+
+  it("move an online booking to another offered slot, its own time counting as free", async () => {
+    const ann = await createStylist();
+    const hour = await createService({ duration: 60, bufferMinutes: 30 });
+    const id = await bookAs(client, { stylistId: ann.id, serviceId: hour.id, start: at("2026-03-19", "10:00") });
+    const move = (start: Date) =>
+      writeTransaction(async (tx) => {
+        const [existing] = await tx.select().from(appointments).where(eq(appointments.id, id));
+        const end = new Date(start.getTime() + 60 * 60_000);
+        await moveChecked(tx, client, existing!, { stylistId: ann.id, start, end }, await salonRules());
+      });
+    // Half an hour later overlaps where it was: still offered to this booking.
+    await move(at("2026-03-19", "10:30"));
+    const [moved] = await db.select().from(appointments).where(eq(appointments.id, id));
+    expect(moved!.startTime).toBe(at("2026-03-19", "10:30").toISOString());
+    // Not next to another booking's buffer.
+    await appointment(ann.id, "2026-03-19", "14:00", "15:00", { serviceId: hour.id });
+    await expect(move(at("2026-03-19", "15:00"))).rejects.toThrow("This time is no longer free: choose another.");
+    await move(at("2026-03-19", "15:30"));
   });
 
   it("refuses what is not a slot: off the quarter hour, inside the lead time, beyond the advance limit, another length, a stylist or service switched off, outside the hours", async () => {
