@@ -75,7 +75,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   };
   const stylist =
     step.stylistId === "any"
-      ? ({ id: "any", name: "Anyone available" } as const)
+      ? ({ id: "any", name: "Any available stylist" } as const)
       : service.stylists.find((candidate) => candidate.id === step.stylistId);
   if (!stylist)
     return {
@@ -280,7 +280,7 @@ export default function BookPage() {
           back={{ to: bookHref({ serviceId: service.id }), label: "Stylists" }}
         />
         <p className="mb-1 text-slate-700">{summaryService}</p>
-        <p className="mb-3 text-slate-700">With {stylist.name}</p>
+        <p className="mb-3 text-slate-700">{stylist.id === "any" ? "Any available stylist" : `With ${stylist.name}`}</p>
         <div className="mb-4">
           <ZoneNote timeZone={loaded.timeZone} />
         </div>
