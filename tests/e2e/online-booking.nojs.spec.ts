@@ -109,3 +109,27 @@ test("the manage page works without JavaScript: move, then cancel", async ({ pag
   await page.getByRole("button", { name: "Yes, cancel booking" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Booking cancelled" })).toBeVisible();
 });
+
+test("past the limit for requests from one connection, the page asks the client to wait", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await chooseServiceStylistAndTime(page, setup, { later: true });
+  const week = new URL(page.url());
+  week.searchParams.delete("start");
+  await page.goto(week.toString());
+  // Times of their own in that week (the other tests take its first and last), an hour
+  // apart: the service takes 45 minutes.
+  const hrefs = await page
+    .getByRole("region", { name: /Free times on/ })
+    .getByRole("link")
+    .evaluateAll((links) => [4, 8, 12, 16].map((index) => links[index]!.getAttribute("href")!));
+  expect(hrefs).toHaveLength(4);
+  for (const [index, href] of hrefs.entries()) {
+    await page.goto(href);
+    await fillDetails(page, { firstName: "Rita", lastName: `Repeat${index}`, phone: freshPhone() });
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    if (index < 3) await expect(page.getByRole("heading", { level: 1, name: "Request sent" })).toBeVisible();
+  }
+  await expect(page.getByRole("alert")).toContainText("Please wait a few minutes and try again, or call the salon.");
+  await expect(page.getByLabel("First name")).toHaveValue("Rita");
+  await checkStep(page, "4-details-wait", "phone-nojs");
+});
