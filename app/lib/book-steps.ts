@@ -26,7 +26,10 @@ function calendarDate(value: string | null): CalendarDate | undefined {
 export function isoInstant(value: string | null | undefined): string | undefined {
   if (!value || !ISO_INSTANT.test(value)) return undefined;
   const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  if (Number.isNaN(time)) return undefined;
+  const instant = new Date(time).toISOString();
+  // February 30 is not March 2.
+  return instant.slice(0, 10) === value.slice(0, 10) ? instant : undefined;
 }
 
 /** The step the URL asks for; a malformed value is dropped, as if it were not there. */
