@@ -12,6 +12,7 @@ import { appointments, jobRuns, smsLog, smsReminders, type SalonSettings } from 
 import { toE164 } from "~/lib/phone";
 import { renderTemplate } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
+import { runEmailNotices } from "./email-notices.server";
 import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete, listSentMessages } from "./sms-providers.server";
@@ -435,6 +436,9 @@ export function startReminderScheduler(): void {
   if (seconds === 0) return;
   const tick = async () => {
     try {
+      await runEmailNotices().catch((error: unknown) =>
+        console.error(`E-mail run failed: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`),
+      );
       await runReminders();
     } catch (error) {
       // The cause only: a query error's own message carries its parameters (personal data).
