@@ -302,7 +302,13 @@ export async function moveAppointment(
     const stylistId = move.stylistId ?? existing.stylistId;
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
     const end = move.end ?? new Date(move.start.getTime() + length);
-    await moveChecked(tx, actor, existing, { stylistId, start: move.start, end, notifyClient: move.notifyClient }, salon);
+    await moveChecked(
+      tx,
+      actor,
+      existing,
+      { stylistId, start: move.start, end, notifyClient: move.notifyClient },
+      salon,
+    );
     if (following.length) {
       await updateFollowing(tx, actor, following, salon, (row) =>
         seriesChange(

@@ -74,7 +74,7 @@ export async function queueEmailForWrite(
   if (options.notifyClient === false || after.clientId === null) return;
   const kind = noticeKind(before, after);
   if (!kind) return;
-  const settings = await readSettingsWithSecret();
+  const settings = await readSettingsWithSecret({ fresh: true });
   if (!settings.emailEnabled) return;
   const [client] = await tx
     .select({ email: clients.email })
@@ -346,13 +346,4 @@ export function sendQueuedEmailsSoon(): void {
       console.error(`E-mail run failed: ${reason}`);
     });
   });
-}
-
-/** The status card's figures. */
-export async function emailQueueCounts(executor: Executor = db): Promise<{ waiting: number }> {
-  const [row] = await executor
-    .select({ n: sql<number>`count(*)` })
-    .from(clientNotices)
-    .where(and(eq(clientNotices.channel, "email"), eq(clientNotices.status, "sending")));
-  return { waiting: Number(row?.n ?? 0) };
 }

@@ -4,12 +4,13 @@
 // it in the e-mail log, and the admin's test e-mail. Which messages go, and once only, is
 // email-notices.server.ts's.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, gte } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { db, type Executor } from "#db/client.server";
+import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { EmailKind } from "#db/enums";
-import { appointments, clients, emailLog, services, stylists, type SalonSettings } from "#db/schema";
+import { appointments, clientNotices, clients, emailLog, services, stylists, type SalonSettings } from "#db/schema";
+import type { Page, PageRequest } from "~/lib/paging";
 import { renderEmail, type EmailLinks, type EmailMessage, type RenderedEmail } from "~/lib/email-template";
 import { serializeCalendar } from "~/lib/icalendar";
 import { sessionSecret } from "~/lib/env.server";
@@ -18,6 +19,7 @@ import { assertCan, type Actor } from "./access.server";
 import { appointmentEvent } from "./calendar-feed.server";
 import { Invalid } from "./errors";
 import { publish } from "./events.server";
+import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { templateValues } from "./sms.server";
 
@@ -335,4 +337,129 @@ export async function sendTestEmail(actor: Actor, input: unknown): Promise<{ suc
   return outcome.ok
     ? { success: true, message: `Test e-mail sent to ${parsed.data.to} (${outcome.response}).` }
     : { success: false, message: outcome.error };
+}
+
+// ---------------------------------------------------------------------------------------
+// Unsubscribing (RFC 8058 one-click)
+
+/** What the unsubscribe page shows for a token: null for a forged one or a client no longer on file. */
+export async function unsubscribeStatus(token: string): Promise<{ salonName: string; unsubscribed: boolean } | null> {
+  const clientId = clientOfUnsubscribeToken(token);
+  if (clientId === null) return null;
+  const [client] = await db
+    .select({ unsubscribedAt: clients.emailUnsubscribedAt })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  if (!client) return null;
+  const settings = await readSettingsWithSecret();
+  return { salonName: salonName(settings), unsubscribed: client.unsubscribedAt !== null };
+}
+
+/**
+ * The client of the token gets no more reminders by e-mail (confirmations of what they
+ * book still go). Repeating it changes nothing. False for a forged token.
+ */
+export async function unsubscribeByToken(token: string, now = new Date()): Promise<boolean> {
+  const clientId = clientOfUnsubscribeToken(token);
+  if (clientId === null) return false;
+  return writeTransaction(async (tx) => {
+    const [client] = await tx
+      .select({ unsubscribedAt: clients.emailUnsubscribedAt })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .limit(1);
+    if (!client) return false;
+    if (client.unsubscribedAt) return true;
+    await tx
+      .update(clients)
+      .set({ emailUnsubscribedAt: now.toISOString(), updatedAt: now.toISOString() })
+      .where(eq(clients.id, clientId));
+    await publish(tx, "clients", clientId);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The log and the status card
+
+export type EmailLogEntry = {
+  id: number;
+  createdAt: string;
+  kind: EmailKind;
+  status: "sent" | "failed";
+  toAddress: string;
+  subject: string;
+  clientId: number | null;
+  clientName: string | null;
+  appointmentId: number | null;
+  appointmentStart: string | null;
+  response: string | null;
+};
+
+/** The e-mail log, newest first, keyset-paged on (sent at, id) like the SMS log, with the count of all entries. */
+export async function listEmailLog(actor: Actor, page: PageRequest): Promise<Page<EmailLogEntry> & { total: number }> {
+  assertCan(actor, "sms.manage");
+  const after = cursorKey(page.after, TextIdCursor);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(emailLog);
+  const rows = await db
+    .select({
+      id: emailLog.id,
+      createdAt: emailLog.createdAt,
+      kind: emailLog.kind,
+      status: emailLog.status,
+      toAddress: emailLog.toAddress,
+      subject: emailLog.subject,
+      clientId: emailLog.clientId,
+      clientName: clients.name,
+      appointmentId: emailLog.appointmentId,
+      appointmentStart: appointments.startTime,
+      response: emailLog.response,
+    })
+    .from(emailLog)
+    .leftJoin(clients, eq(clients.id, emailLog.clientId))
+    .leftJoin(appointments, eq(appointments.id, emailLog.appointmentId))
+    .where(afterKey(emailLog.createdAt, emailLog.id, after, "desc"))
+    .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
+    .limit(page.limit + 1);
+  return {
+    ...pageOf(
+      rows,
+      page,
+      (row) => [row.createdAt, row.id],
+      (row) => row,
+    ),
+    total,
+  };
+}
+
+export type EmailStatus = {
+  enabled: boolean;
+  configured: boolean;
+  sentLast24Hours: number;
+  failedLast24Hours: number;
+  waiting: number;
+};
+
+/** The status card's e-mail figures: sent and failed over the last 24 hours, and messages waiting (queued or retrying). */
+export async function getEmailStatus(actor: Actor, now = new Date()): Promise<EmailStatus> {
+  assertCan(actor, "sms.manage");
+  const settings = await readSettingsWithSecret({ fresh: true });
+  const since = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  const counts = await db
+    .select({ status: emailLog.status, n: count() })
+    .from(emailLog)
+    .where(gte(emailLog.createdAt, since))
+    .groupBy(emailLog.status);
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(clientNotices)
+    .where(and(eq(clientNotices.channel, "email"), eq(clientNotices.status, "sending")));
+  return {
+    enabled: settings.emailEnabled,
+    configured: emailConfigured(settings),
+    sentLast24Hours: counts.find((row) => row.status === "sent")?.n ?? 0,
+    failedLast24Hours: counts.find((row) => row.status === "failed")?.n ?? 0,
+    waiting: waiting?.n ?? 0,
+  };
 }
