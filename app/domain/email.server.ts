@@ -11,16 +11,24 @@ import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { EmailKind } from "#db/enums";
 import { appointments, clientNotices, clients, emailLog, services, stylists, type SalonSettings } from "#db/schema";
 import type { Page, PageRequest } from "~/lib/paging";
-import { renderEmail, type EmailLinks, type EmailMessage, type RenderedEmail } from "~/lib/email-template";
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  EMAIL_MESSAGES,
+  renderEmail,
+  templateFields,
+  type EmailLinks,
+  type EmailMessage,
+  type RenderedEmail,
+} from "~/lib/email-template";
 import { serializeCalendar } from "~/lib/icalendar";
 import { sessionSecret } from "~/lib/env.server";
-import { TestEmailSchema } from "~/lib/schemas/settings";
+import { EmailSettingsSchema, TestEmailSchema } from "~/lib/schemas/settings";
 import { assertCan, type Actor } from "./access.server";
 import { appointmentEvent } from "./calendar-feed.server";
 import { Invalid } from "./errors";
 import { publish } from "./events.server";
 import { afterKey, cursorKey, pageOf, TextIdCursor } from "./paging.server";
-import { readSettingsWithSecret } from "./settings.server";
+import { readSettingsWithSecret, saveSalonSettings } from "./settings.server";
 import { templateValues } from "./sms.server";
 
 /** Each SMTP step's limit: a server that does not answer is a transient failure, retried later. */
@@ -462,4 +470,51 @@ export async function getEmailStatus(actor: Actor, now = new Date()): Promise<Em
     failedLast24Hours: counts.find((row) => row.status === "failed")?.n ?? 0,
     waiting: waiting?.n ?? 0,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// The Reminders screen's E-mail section
+
+const EMAIL_FIELDS = [
+  "emailEnabled",
+  "smtpHost",
+  "smtpPort",
+  "smtpSecurity",
+  "smtpUser",
+  "emailFrom",
+  "emailReplyTo",
+  ...EMAIL_MESSAGES.flatMap((message) => Object.values(templateFields(message))),
+] as const;
+
+export type EmailSettingsView = Pick<SalonSettings, (typeof EMAIL_FIELDS)[number] | "updatedAt"> & {
+  smtpPassword: "";
+  smtpPasswordSet: boolean;
+};
+
+/** The E-mail section's values: the password never (whether one is stored instead); blank templates as the built-in wording. */
+export async function getEmailSettings(actor: Actor): Promise<EmailSettingsView> {
+  assertCan(actor, "sms.manage");
+  const settings = await readSettingsWithSecret({ fresh: true });
+  const view = Object.fromEntries(EMAIL_FIELDS.map((field) => [field, settings[field]])) as Pick<
+    SalonSettings,
+    (typeof EMAIL_FIELDS)[number]
+  >;
+  for (const message of EMAIL_MESSAGES) {
+    const fields = templateFields(message);
+    view[fields.subject] ||= DEFAULT_EMAIL_TEMPLATES[message].subject;
+    view[fields.text] ||= DEFAULT_EMAIL_TEMPLATES[message].text;
+  }
+  return { ...view, updatedAt: settings.updatedAt, smtpPassword: "", smtpPasswordSet: settings.smtpPassword !== "" };
+}
+
+/** Saves the E-mail section (and only it) over the stored salon settings. */
+export async function saveEmailSettings(actor: Actor, input: Record<string, unknown>): Promise<void> {
+  assertCan(actor, "sms.manage");
+  const parsed = EmailSettingsSchema.safeParse(input);
+  if (!parsed.success)
+    throw new Invalid(
+      "Please correct the highlighted settings.",
+      parsed.error.flatten().fieldErrors as Record<string, string[]>,
+    );
+  await saveSalonSettings(actor, parsed.data);
 }
