@@ -9,6 +9,7 @@ import { db } from "#db/client.server";
 import { appointments, clientNotices, clients, emailLog, salonSettings } from "#db/schema";
 import { createAppointment, moveAppointment, updateAppointment } from "~/domain/appointments.server";
 import { clientOfUnsubscribeToken, unsubscribeToken } from "~/domain/email.server";
+import { eraseClient, exportClientData } from "~/domain/gdpr.server";
 import { EMAIL_RETRY_DELAYS_MS, runEmailNotices } from "~/domain/email-notices.server";
 import * as salonSettingsApi from "~/routes/api.salon-settings._index";
 import * as testEmailApi from "~/routes/api.test-email";
@@ -334,6 +335,26 @@ describe("reminders and unsubscribing", () => {
   it("signs tokens per client", () => {
     expect(unsubscribeToken(7)).not.toBe(unsubscribeToken(8));
     expect(clientOfUnsubscribeToken(unsubscribeToken(7))).toBe(7);
+  });
+});
+
+describe("the client's data", () => {
+  it("exports the e-mails sent and the unsubscribe, and an erasure blanks the log's addresses", async () => {
+    const booking = await book("2026-10-30T10:00:00.000Z", { email: "erase.me@example.com" });
+    await runEmailNotices();
+    await db
+      .update(clients)
+      .set({ emailUnsubscribedAt: new Date().toISOString() })
+      .where(eq(clients.id, booking.client.id));
+    const exported = await exportClientData(admin.user, booking.client.id);
+    expect(exported.data.consent.emailUnsubscribedAt).toEqual(expect.any(String));
+    expect(exported.data.emails).toEqual([
+      expect.objectContaining({ to: "erase.me@example.com", kind: "confirmation", status: "sent" }),
+    ]);
+    await eraseClient(admin.user, booking.client.id);
+    const logs = await db.select().from(emailLog).where(eq(emailLog.appointmentId, booking.id));
+    expect(logs).toEqual([expect.objectContaining({ toAddress: "", clientId: null, status: "sent" })]);
+    expect(JSON.stringify(await db.select().from(emailLog))).not.toContain("erase.me@example.com");
   });
 });
 
