@@ -11,15 +11,8 @@ import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { EmailKind } from "#db/enums";
 import { appointments, clientNotices, clients, emailLog, services, stylists, type SalonSettings } from "#db/schema";
 import type { Page, PageRequest } from "~/lib/paging";
-import {
-  DEFAULT_EMAIL_TEMPLATES,
-  EMAIL_MESSAGES,
-  renderEmail,
-  templateFields,
-  type EmailLinks,
-  type EmailMessage,
-  type RenderedEmail,
-} from "~/lib/email-template";
+import { EMAIL_MESSAGES, templateFields, type EmailLinks, type EmailMessage } from "~/lib/email-template";
+import { renderEmail, withDefaultTemplates, type RenderedEmail } from "./email-templates.server";
 import { serializeCalendar } from "~/lib/icalendar";
 import { sessionSecret } from "~/lib/env.server";
 import { EmailSettingsSchema, TestEmailSchema } from "~/lib/schemas/settings";
@@ -499,12 +492,13 @@ export async function getEmailSettings(actor: Actor): Promise<EmailSettingsView>
     SalonSettings,
     (typeof EMAIL_FIELDS)[number]
   >;
-  for (const message of EMAIL_MESSAGES) {
-    const fields = templateFields(message);
-    view[fields.subject] ||= DEFAULT_EMAIL_TEMPLATES[message].subject;
-    view[fields.text] ||= DEFAULT_EMAIL_TEMPLATES[message].text;
-  }
-  return { ...view, updatedAt: settings.updatedAt, smtpPassword: "", smtpPasswordSet: settings.smtpPassword !== "" };
+  return {
+    ...view,
+    ...withDefaultTemplates(view),
+    updatedAt: settings.updatedAt,
+    smtpPassword: "",
+    smtpPasswordSet: settings.smtpPassword !== "",
+  };
 }
 
 /** Saves the E-mail section (and only it) over the stored salon settings. */

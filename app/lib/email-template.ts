@@ -1,6 +1,6 @@
 // E-mails to clients: each message's subject and text, with the SPEC §9 variables filled
-// by the same code as the SMS reminder (renderTemplate), and the simple HTML part built
-// from the text. Isomorphic: the Reminders screen previews with the code the sender uses.
+// by the same code as the SMS reminder (renderTemplate). Isomorphic: the Reminders screen
+// previews with the code the sender uses; the HTML part is email-templates.server.ts's.
 import { renderTemplate, type TemplateValues } from "./sms-template";
 
 export const EMAIL_MESSAGES = ["confirmation", "change", "cancellation", "reminder"] as const;
@@ -24,26 +24,6 @@ export function templateFields(message: EmailMessage): { subject: EmailTemplateF
 
 export type EmailTemplates = Record<EmailTemplateField, string>;
 
-/** The built-in wording, used while a field is blank. */
-export const DEFAULT_EMAIL_TEMPLATES: Record<EmailMessage, { subject: string; text: string }> = {
-  confirmation: {
-    subject: "Your appointment at {salonName} on {appointmentDate}",
-    text: "Hi {clientName},\n\nYour appointment is booked: {serviceName} with {stylistName} on {appointmentDate} at {appointmentTime}.\n\nWe look forward to seeing you.\n{salonName}",
-  },
-  change: {
-    subject: "Your appointment at {salonName} has changed",
-    text: "Hi {clientName},\n\nYour appointment has changed. It is now {serviceName} with {stylistName} on {appointmentDate} at {appointmentTime}.\n\n{salonName}",
-  },
-  cancellation: {
-    subject: "Your appointment at {salonName} is cancelled",
-    text: "Hi {clientName},\n\nYour appointment for {serviceName} with {stylistName} on {appointmentDate} at {appointmentTime} has been cancelled.\n\n{salonName}",
-  },
-  reminder: {
-    subject: "Reminder: {serviceName} at {salonName} on {appointmentDate}",
-    text: "Hi {clientName},\n\nThis is a reminder of your appointment: {serviceName} with {stylistName} on {appointmentDate} at {appointmentTime}.\n\nSee you soon,\n{salonName}",
-  },
-};
-
 export type EmailLinks = {
   /** Where the client changes or cancels an online booking (when there is one). */
   manageUrl?: string | null;
@@ -51,27 +31,28 @@ export type EmailLinks = {
   unsubscribeUrl?: string | null;
 };
 
-export type RenderedEmail = { subject: string; text: string; html: string };
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
+/** A message's subject and text part, and the pieces its HTML part is built from (email-templates.server.ts). */
+export type RenderedText = {
+  subject: string;
+  text: string;
+  body: string;
+  details: [string, string][];
+};
 
 /**
- * One message filled in. `timeZone` is named beside the time, so a client in another zone
- * reads it right. Every value is escaped in the HTML part; the text part is plain.
+ * One message's subject and text filled in (the screen's preview and the sender). `timeZone`
+ * is named beside the time, so a client in another zone reads it right.
  */
-export function renderEmail(
+export function renderEmailText(
   message: EmailMessage,
   templates: Partial<EmailTemplates>,
   values: TemplateValues,
   options: { timeZone: string } & EmailLinks,
-): RenderedEmail {
+): RenderedText {
   const fields = templateFields(message);
-  const subjectTemplate = templates[fields.subject]?.trim() || DEFAULT_EMAIL_TEMPLATES[message].subject;
-  const textTemplate = templates[fields.text]?.trim() || DEFAULT_EMAIL_TEMPLATES[message].text;
+  // Blank fields are filled with the built-in wording before this (email-templates.server.ts).
+  const subjectTemplate = templates[fields.subject]?.trim() ?? "";
+  const textTemplate = templates[fields.text]?.trim() ?? "";
   // A line break in the subject (a value stored before they were refused) is refused by the sender.
   const subject = renderTemplate(subjectTemplate, values).trim();
   const body = renderTemplate(textTemplate, values);
@@ -88,57 +69,5 @@ export function renderEmail(
     ...(options.manageUrl && message !== "cancellation" ? ["", `Change or cancel: ${options.manageUrl}`] : []),
     ...(options.unsubscribeUrl ? ["", `No more reminders by e-mail: ${options.unsubscribeUrl}`] : []),
   ];
-  return {
-    subject,
-    text: textLines.join("\n"),
-    html: emailHtml({ subject, body, details, salonName: values.salonName, message, ...options }),
-  };
-}
-
-function emailHtml(parts: {
-  subject: string;
-  body: string;
-  details: [string, string][];
-  salonName: string;
-  message: EmailMessage;
-  manageUrl?: string | null;
-  unsubscribeUrl?: string | null;
-}): string {
-  const paragraphs = parts.body
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map(
-      (paragraph) =>
-        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#0f172a">${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`,
-    )
-    .join("");
-  const rows = parts.details
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;font-size:14px;color:#475569;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;font-size:14px;color:#0f172a">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const cancelled = parts.message === "cancellation";
-  const manage =
-    parts.manageUrl && !cancelled
-      ? `<p style="margin:24px 0 0"><a href="${escapeHtml(parts.manageUrl)}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 20px;border-radius:6px">Change or cancel</a></p>`
-      : "";
-  const unsubscribe = parts.unsubscribeUrl
-    ? `<p style="margin:16px 0 0;font-size:12px;line-height:1.5;color:#475569">You get this reminder because you have an appointment with ${escapeHtml(parts.salonName)}. <a href="${escapeHtml(parts.unsubscribeUrl)}" style="color:#475569">No more reminders by e-mail</a>.</p>`
-    : "";
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(parts.subject)}</title></head>`,
-    "<body style=\"margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif\">",
-    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9"><tr><td align="center" style="padding:24px 12px">',
-    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px">',
-    `<tr><td style="padding:20px 24px;border-bottom:1px solid #e2e8f0;font-size:18px;font-weight:700;color:#0f172a">${escapeHtml(parts.salonName)}</td></tr>`,
-    `<tr><td style="padding:24px">${paragraphs}`,
-    `<table role="presentation" cellpadding="0" cellspacing="0" style="border-top:1px solid #e2e8f0;padding-top:8px;width:100%${cancelled ? ";text-decoration:line-through" : ""}">${rows}</table>`,
-    `${manage}</td></tr></table>`,
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px"><tr><td style="padding:0 24px">${unsubscribe}</td></tr></table>`,
-    "</td></tr></table></body></html>",
-  ].join("\n");
+  return { subject, text: textLines.join("\n"), body, details };
 }

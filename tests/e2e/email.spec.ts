@@ -2,7 +2,7 @@
 // previews, the test e-mail through a real SMTP server; and an e-mail's HTML part as
 // Chromium renders it at a phone's and a tablet's width.
 import { expect, test } from "@playwright/test";
-import { renderEmail } from "../../app/lib/email-template";
+import { renderEmail } from "../../app/domain/email-templates.server";
 import { ADMIN } from "./accounts";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";

@@ -13,7 +13,7 @@ import { Switch } from "~/components/ui/switch";
 import {
   EMAIL_MESSAGE_LABELS,
   EMAIL_MESSAGES,
-  renderEmail,
+  renderEmailText,
   templateFields,
   type EmailMessage,
   type EmailTemplateField,
@@ -195,9 +195,14 @@ function MessageEditor({
   const [subjectValue, setSubject] = useState(String(subjectField.initialValue ?? ""));
   const [textValue, setText] = useState(String(textField.initialValue ?? ""));
   const fields = templateFields(message);
-  const preview = renderEmail(message, { [fields.subject]: subjectValue, [fields.text]: textValue }, sample.values, {
-    timeZone,
-  });
+  const preview = renderEmailText(
+    message,
+    { [fields.subject]: subjectValue, [fields.text]: textValue },
+    sample.values,
+    {
+      timeZone,
+    },
+  );
   const unknown = unknownVariables(`${subjectValue} ${textValue}`);
   const invalid = Boolean(subjectField.errors?.length || textField.errors?.length);
   return (
