@@ -15,6 +15,7 @@ import * as salonSettingsApi from "~/routes/api.salon-settings._index";
 import * as testEmailApi from "~/routes/api.test-email";
 import * as emailLogApi from "~/routes/api.email.log";
 import * as unsubscribePage from "~/routes/unsubscribe.$token";
+import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId";
 import { createStylistAndService, createTestAppointment, createTestClient } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
@@ -239,6 +240,39 @@ describe("messages", () => {
     expect(smtp.received).toHaveLength(0);
     const [log] = await db.select().from(emailLog).where(eq(emailLog.appointmentId, booking.id));
     expect(log).toMatchObject({ status: "failed", response: "Refused: the subject contains a line break." });
+  });
+});
+
+describe("the edit dialog's Tell the client", () => {
+  it("tells the client when ticked (the default) and not when unticked, without JavaScript", async () => {
+    const booking = await book("2026-10-27T14:00:00.000Z");
+    await runEmailNotices();
+    smtp.received.length = 0;
+    const form = (time: string, tell: boolean) => ({
+      intent: "update",
+      clientId: String(booking.client.id),
+      clientName: booking.client.name,
+      date: "2026-10-27",
+      time,
+      stylistId: String(booking.stylist.id),
+      serviceId: String(booking.service.id),
+      duration: "60",
+      status: "scheduled",
+      availabilityOverride: "on",
+      notifyShown: "on",
+      ...(tell ? { notifyClient: "on" } : {}),
+    });
+    const post = (body: Record<string, string>) =>
+      call(
+        editDialog.action,
+        makeRequest("POST", `/calendar/appointments/${booking.id}`, { cookie: admin.cookie, form: body }),
+        { appointmentId: String(booking.id) },
+      );
+    expect(((await post(form("15:00", false))) as Response).status).toBe(302);
+    expect(await runEmailNotices()).toMatchObject({ sent: 0 });
+    expect(((await post(form("16:00", true))) as Response).status).toBe(302);
+    expect(await runEmailNotices()).toMatchObject({ sent: 1 });
+    expect(smtp.received[0]!.mail.text).toContain("at 4:00 PM (Europe/London time)");
   });
 });
 
