@@ -99,7 +99,8 @@ export async function getBookingRules(): Promise<{ bookingAdvanceLimit: number; 
  */
 export async function saveSalonSettings(actor: Actor, input: Record<string, unknown>): Promise<SalonSettingsView> {
   assertCan(actor, "settings.salon");
-  const current = await readSettings();
+  // Fresh: merging over another process's cached copy would undo what it saved since.
+  const current = await loadSettings();
   const { id: _id, userId: _userId, updatedAt: _updatedAt, ...stored } = current;
   const merged = SalonSettingsSchema.safeParse({ ...stored, ...withoutUndefined(input) });
   if (!merged.success) {

@@ -16,6 +16,7 @@ import * as testEmailApi from "~/routes/api.test-email";
 import * as emailLogApi from "~/routes/api.email.log";
 import * as unsubscribePage from "~/routes/unsubscribe.$token";
 import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId";
+import * as salonTab from "~/routes/_app.settings.salon";
 import { createStylistAndService, createTestAppointment, createTestClient } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
@@ -122,6 +123,19 @@ describe("settings", () => {
     // Refused: a line break in an address, an unknown security.
     expect((await save({ emailFrom: "a@b.test\r\nBcc: x@y.test" })).status).toBe(400);
     expect((await save({ smtpSecurity: "ssl" })).status).toBe(400);
+  });
+
+  it("keeps the e-mail settings when the Settings screen's Salon tab is saved", async () => {
+    const saved = await call(
+      salonTab.action,
+      makeRequest("POST", "/settings/salon", {
+        cookie: admin.cookie,
+        form: { salonName: "Willow & Shear", openTime: "09:00", closeTime: "18:00", timeZone: "Europe/London" },
+      }),
+    );
+    expect((saved as Response).status).toBe(302);
+    const [row] = await db.select().from(salonSettings).limit(1);
+    expect(row).toMatchObject({ emailEnabled: true, smtpHost: "127.0.0.1", emailFrom: "bookings@willow.test" });
   });
 
   it("sends a test e-mail, and answers the server's own refusal", async () => {

@@ -106,40 +106,46 @@ export const TestEmailSchema = z.object({
 /** The SMS screen's settings form. */
 export const SmsSettingsSchema = z.object(smsSettingsFields);
 
-/** Every salon setting (SPEC §3) plus the salon's time zone. */
-export const SalonSettingsSchema = z
-  .object({
-    salonName: text({}, 120, "Salon name").default(""),
-    address: multiLineText({}, 300, "Address").default(""),
-    phone: text({}, 40, "Phone").default(""),
-    email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
-    openTime: clockTime.default("09:00"),
-    closeTime: clockTime.default("18:00"),
-    bookingAdvanceLimit: z.coerce
-      .number()
-      .int("Use a whole number of days")
-      .min(1, "At least 1 day")
-      .max(730, "At most 730 days")
-      .default(30),
-    cancellationNotice: z.coerce
-      .number()
-      .int("Use a whole number of hours")
-      .min(0, "Cannot be negative")
-      .max(720, "At most 720 hours")
-      .default(24),
-    timeZone: z
-      .string()
-      .trim()
-      .max(64, "Unknown time zone")
-      .refine(isTimeZone, "Unknown time zone")
-      .default("Europe/London"),
-    clockFormat: z
-      .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
-      .default("12h"),
-    ...smsSettingsFields,
-    ...emailSettingsFields,
-  })
-  .refine((value) => value.closeTime > value.openTime, {
-    path: ["closeTime"],
-    message: "Closing time must be after opening time",
-  });
+/** The salon's own settings (SPEC §3) plus its time zone, and the SMS settings: the Settings screen's Salon tab. */
+const salonTabObject = z.object({
+  salonName: text({}, 120, "Salon name").default(""),
+  address: multiLineText({}, 300, "Address").default(""),
+  phone: text({}, 40, "Phone").default(""),
+  email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
+  openTime: clockTime.default("09:00"),
+  closeTime: clockTime.default("18:00"),
+  bookingAdvanceLimit: z.coerce
+    .number()
+    .int("Use a whole number of days")
+    .min(1, "At least 1 day")
+    .max(730, "At most 730 days")
+    .default(30),
+  cancellationNotice: z.coerce
+    .number()
+    .int("Use a whole number of hours")
+    .min(0, "Cannot be negative")
+    .max(720, "At most 720 hours")
+    .default(24),
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, "Unknown time zone")
+    .refine(isTimeZone, "Unknown time zone")
+    .default("Europe/London"),
+  clockFormat: z
+    .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
+    .default("12h"),
+  ...smsSettingsFields,
+});
+
+const opensBeforeCloses = (value: { openTime: string; closeTime: string }) => value.closeTime > value.openTime;
+const CLOSES_AFTER = { path: ["closeTime"], message: "Closing time must be after opening time" };
+
+/**
+ * The Salon tab's form: only the fields it shows, so that saving it never resets the
+ * settings it does not show (a missing checkbox reads as off, a missing field as its default).
+ */
+export const SalonTabSchema = salonTabObject.refine(opensBeforeCloses, CLOSES_AFTER);
+
+/** Every salon setting (`/api/salon-settings` and every save): the Salon tab's and the e-mail settings. */
+export const SalonSettingsSchema = salonTabObject.extend(emailSettingsFields).refine(opensBeforeCloses, CLOSES_AFTER);
