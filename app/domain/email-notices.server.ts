@@ -31,6 +31,10 @@ export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_0
 
 type EmailNoticeKind = Extract<ClientNoticeKind, EmailMessage>;
 
+// Whether this process has queued a message since it last started a send: a write that
+// queued nothing (e-mail off, no address) starts no run.
+let queuedHere = false;
+
 /** The row a write transaction adds: not yet claimed (claimed_by blank), due now. */
 async function insertNotice(executor: Executor, appointmentId: number, kind: EmailNoticeKind, key: string, at: Date) {
   await executor
@@ -46,6 +50,7 @@ async function insertNotice(executor: Executor, appointmentId: number, kind: Ema
       nextAttemptAt: at.toISOString(),
     })
     .onConflictDoNothing();
+  queuedHere = true;
 }
 
 type Snapshot = {
@@ -339,7 +344,8 @@ async function settleStranded(at: Date): Promise<void> {
 
 /** Sends what a write just queued, in the background: a failure is the loop's to retry, never the write's. */
 export function sendQueuedEmailsSoon(): void {
-  if (process.env.EMAIL_SEND_AFTER_WRITE === "0") return;
+  if (process.env.EMAIL_SEND_AFTER_WRITE === "0" || !queuedHere) return;
+  queuedHere = false;
   setImmediate(() => {
     runEmailNotices().catch((error: unknown) => {
       const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";

@@ -236,6 +236,18 @@ describe("messages", () => {
     expect(cancelled.event.sequence).toBeGreaterThan(moved.event.sequence);
   });
 
+  it("sends what a write queued right after it commits, without waiting for the loop", async () => {
+    process.env.EMAIL_SEND_AFTER_WRITE = "1";
+    try {
+      const booking = await book("2026-10-27T09:00:00.000Z");
+      for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(smtp.received).toHaveLength(1);
+      await expect.poll(async () => (await noticesOf(booking.id))[0]?.status).toBe("sent");
+    } finally {
+      process.env.EMAIL_SEND_AFTER_WRITE = "0";
+    }
+  });
+
   it("queues nothing while e-mail is off or for a client without an address", async () => {
     await configureEmail({ emailEnabled: false });
     const off = await book("2026-10-27T10:00:00.000Z");
