@@ -33,5 +33,11 @@ export const CLIENT_NOTICE_KINDS = [
   "receipt",
 ] as const;
 export type ClientNoticeKind = (typeof CLIENT_NOTICE_KINDS)[number];
+/** How the connection to the salon's SMTP server is secured: STARTTLS (587), TLS from the start (465), or none. */
+export const SMTP_SECURITIES = ["starttls", "tls", "none"] as const;
+export type SmtpSecurity = (typeof SMTP_SECURITIES)[number];
+/** What an e-mail to a client is (the e-mail log's kinds). */
+export const EMAIL_KINDS = ["confirmation", "change", "cancellation", "reminder", "test"] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const NOTICE_CHANNELS = ["sms", "email"] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];

@@ -11,11 +11,13 @@ import {
   CLIENT_NOTICE_KINDS,
   CLOCK_FORMATS,
   CONSENT_TYPES,
+  EMAIL_KINDS,
   LEGAL_BASES,
   NOTICE_CHANNELS,
   ROLES,
   SCHEDULE_MODES,
   SMS_PROVIDERS,
+  SMTP_SECURITIES,
 } from "./enums";
 
 export * from "./enums";
@@ -106,6 +108,25 @@ export const salonSettings = sqliteTable("salon_settings", {
   // False: only clients the salon already has may book online.
   onlineNewClients: integer("online_new_clients", { mode: "boolean" }).notNull().default(true),
   onlinePolicyText: text("online_policy_text").notNull().default(""),
+  // E-mail to clients over the salon's own SMTP server (confirmations, changes, reminders).
+  emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull().default(false),
+  smtpHost: text("smtp_host").notNull().default(""),
+  smtpPort: integer("smtp_port").notNull().default(587),
+  smtpSecurity: text("smtp_security", { enum: SMTP_SECURITIES }).notNull().default("starttls"),
+  smtpUser: text("smtp_user").notNull().default(""),
+  // Write-only, like the SMS secret: never sent back to a browser.
+  smtpPassword: text("smtp_password").notNull().default(""),
+  emailFrom: text("email_from").notNull().default(""),
+  emailReplyTo: text("email_reply_to").notNull().default(""),
+  // Each message's subject and text (SPEC §9 variables); blank: the built-in wording.
+  emailConfirmationSubject: text("email_confirmation_subject").notNull().default(""),
+  emailConfirmationText: text("email_confirmation_text").notNull().default(""),
+  emailChangeSubject: text("email_change_subject").notNull().default(""),
+  emailChangeText: text("email_change_text").notNull().default(""),
+  emailCancellationSubject: text("email_cancellation_subject").notNull().default(""),
+  emailCancellationText: text("email_cancellation_text").notNull().default(""),
+  emailReminderSubject: text("email_reminder_subject").notNull().default(""),
+  emailReminderText: text("email_reminder_text").notNull().default(""),
   updatedAt: updatedAt(),
 });
 
@@ -179,6 +200,8 @@ export const clients = sqliteTable(
     erasureRequestedAt: text("erasure_requested_at"),
     // Set when the client replied STOP (or similar) to a text: no further SMS is sent.
     smsOptedOutAt: text("sms_opted_out_at"),
+    // Set when the client followed the unsubscribe link of an e-mail: no further reminders by e-mail.
+    emailUnsubscribedAt: text("email_unsubscribed_at"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -400,6 +423,25 @@ export const smsLog = sqliteTable(
     index("sms_log_appointment_idx").on(t.appointmentId),
     index("sms_log_created_idx").on(t.createdAt),
   ],
+);
+
+// E-mail sent to clients (confirmations, changes, cancellations, reminders, tests): part of
+// what a GDPR export includes; an erasure blanks the addresses.
+export const emailLog = sqliteTable(
+  "email_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
+    status: text("status", { enum: ["sent", "failed"] }).notNull(),
+    // The SMTP server's answer (sent) or error (failed).
+    response: text("response"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_log_created_idx").on(t.createdAt), index("email_log_client_idx").on(t.clientId)],
 );
 
 // One row per reminder the scheduler has claimed: the unique (appointment, start time)

@@ -15,6 +15,7 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
     status: body.status,
     notes: body.notes,
     availabilityOverride: body.availabilityOverride,
+    notifyClient: body.notifyClient,
   };
 }
 
@@ -47,5 +48,6 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     status: value.status,
     notes: value.notes || null,
     availabilityOverride: value.availabilityOverride,
+    notifyClient: value.notifyShown ? value.notifyClient : true,
   };
 }

@@ -24,6 +24,7 @@ import {
   type CalendarDate,
 } from "~/lib/salon-time";
 import { assertCan, type Actor } from "./access.server";
+import { queueEmailForWrite, sendQueuedEmailsSoon } from "./email-notices.server";
 import { assertOverrideAllowed, refusesWholeBooking, salonRules, type SalonRules } from "./appointment-rules.server";
 import { selectViews, toView, type AppointmentView } from "./appointment-views.server";
 import {
@@ -143,6 +144,7 @@ export function seriesChange(
     notes: after.notes !== before.notes ? after.notes : row.notes,
     status: statusChanged ? after.status : row.status,
     availabilityOverride: Boolean(after.availabilityOverride) || row.availabilityOverride,
+    notifyClient: after.notifyClient,
   };
 }
 
@@ -192,6 +194,7 @@ class PreviewRollback extends Error {
 export async function createSeries(actor: Actor, input: AppointmentWrite, repeat: Repeat): Promise<SeriesBooking> {
   assertNotRequestedByHand(input.status, null);
   const outcome = await runSeries(actor, input, repeat, false);
+  sendQueuedEmailsSoon();
   const created = outcome.ids.length ? await selectViews(db, inArray(appointments.id, outcome.ids)) : [];
   return {
     seriesId: outcome.seriesId,
@@ -264,6 +267,9 @@ async function runSeries(
       error.details = { refused };
       throw error;
     }
+    // One confirmation for the series: its first appointment's.
+    const [firstBooked] = await tx.select().from(appointments).where(eq(appointments.id, ids[0]!)).limit(1);
+    if (firstBooked) await queueEmailForWrite(tx, null, firstBooked, { notifyClient: input.notifyClient });
     return { seriesId, ids, refused, reusedClient: first.reusedClient };
   });
 }

@@ -14,6 +14,7 @@ import { recordAppointmentChange } from "./appointment-history.server";
 import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
 import type { AppointmentView } from "./appointment-views.server";
 import { clientChoiceKey, clientsMatching, createClientRecord } from "./clients.server";
+import { queueEmailForWrite } from "./email-notices.server";
 import { ClientChoiceNeeded, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
 import { bookingTerms } from "./pricing.server";
@@ -35,6 +36,8 @@ export type AppointmentWrite = {
   status: AppointmentStatus;
   notes: string | null;
   availabilityOverride?: boolean;
+  /** "Tell the client": e-mail the client about this booking or change (default true). */
+  notifyClient?: boolean;
 };
 
 /**
@@ -220,6 +223,8 @@ export async function insertChecked(
     })
     .returning();
   await recordAppointmentChange(tx, actor, null, row!);
+  // A repeat booking's occurrences are confirmed by the series, not one e-mail each.
+  if (seriesId === null) await queueEmailForWrite(tx, null, row!, { notifyClient: input.notifyClient });
   await publish(tx, "appointments", row!.id);
   return row!.id;
 }
@@ -254,6 +259,7 @@ export async function updateChecked(
     .where(eq(appointments.id, existing.id))
     .returning();
   await recordAppointmentChange(tx, actor, existing, updated!);
+  await queueEmailForWrite(tx, existing, updated!, { notifyClient: input.notifyClient });
   await publish(tx, "appointments", existing.id);
   return resolved;
 }
@@ -266,13 +272,14 @@ export async function moveChecked(
   tx: Transaction,
   actor: WriteActor,
   existing: StoredAppointment,
-  move: { stylistId: number; start: Date; end: Date },
+  move: { stylistId: number; start: Date; end: Date; notifyClient?: boolean },
   salon: SalonRules,
 ): Promise<void> {
   if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
   const now = new Date();
+  const { notifyClient, ...placed } = move;
   const after = {
-    ...move,
+    ...placed,
     serviceId: existing.serviceId,
     status: existing.status,
     availabilityOverride: existing.availabilityOverride,
@@ -290,6 +297,7 @@ export async function moveChecked(
     .where(eq(appointments.id, existing.id))
     .returning();
   await recordAppointmentChange(tx, actor, existing, moved!);
+  await queueEmailForWrite(tx, existing, moved!, { notifyClient });
   await publish(tx, "appointments", existing.id);
 }
 

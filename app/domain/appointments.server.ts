@@ -6,6 +6,7 @@
 // live in `appointment-series.server.ts` (decision 0087).
 import { and, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
+import { sendQueuedEmailsSoon } from "./email-notices.server";
 import { appointments } from "#db/schema";
 import type { SeriesScope } from "~/lib/schemas/appointments";
 import { addDays, dayBounds, isCalendarDate, todayInZone, type CalendarDate } from "~/lib/salon-time";
@@ -239,6 +240,7 @@ export async function createAppointment(actor: Actor, input: AppointmentWrite): 
     const resolved = await resolveWrite(tx, actor, input, null);
     return { id: await insertChecked(tx, actor, input, resolved, salon), reusedClient: resolved.reusedClient };
   });
+  sendQueuedEmailsSoon();
   return withReused(await getAppointment(actor, id), reusedClient);
 }
 
@@ -279,6 +281,7 @@ export async function updateAppointment(
     }
     return resolved.reusedClient;
   });
+  sendQueuedEmailsSoon();
   return withReused(await getAppointment(actor, id), reusedClient);
 }
 
@@ -289,7 +292,7 @@ export async function updateAppointment(
 export async function moveAppointment(
   actor: Actor,
   id: number,
-  move: { start: Date; end?: Date; stylistId?: number },
+  move: { start: Date; end?: Date; stylistId?: number; notifyClient?: boolean },
   scope: SeriesScope = "this",
 ): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
@@ -302,13 +305,25 @@ export async function moveAppointment(
     const stylistId = move.stylistId ?? existing.stylistId;
     const length = new Date(existing.endTime).getTime() - new Date(existing.startTime).getTime();
     const end = move.end ?? new Date(move.start.getTime() + length);
-    await moveChecked(tx, actor, existing, { stylistId, start: move.start, end }, salon);
+    await moveChecked(
+      tx,
+      actor,
+      existing,
+      { stylistId, start: move.start, end, notifyClient: move.notifyClient },
+      salon,
+    );
     if (following.length) {
       await updateFollowing(tx, actor, following, salon, (row) =>
-        seriesChange(existing, { ...writeOf(existing), stylistId, start: move.start, end }, row, salon.timeZone),
+        seriesChange(
+          existing,
+          { ...writeOf(existing), stylistId, start: move.start, end, notifyClient: move.notifyClient },
+          row,
+          salon.timeZone,
+        ),
       );
     }
   });
+  sendQueuedEmailsSoon();
   return getAppointment(actor, id);
 }
 

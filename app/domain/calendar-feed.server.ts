@@ -168,6 +168,40 @@ function summaryOf(row: { status: string; serviceName: string | null; clientName
   return parts.join(" – ");
 }
 
+type EventSource = {
+  id: number;
+  startTime: string;
+  endTime: string;
+  status: string;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * One appointment as an iCalendar event: the stylists' feed and the clients' e-mail
+ * invitations share it, so an appointment has one UID (`appointment-{id}@{uidDomain}`)
+ * and its revision as SEQUENCE everywhere, and calendar apps update the event they have.
+ */
+export function appointmentEvent(
+  row: EventSource,
+  uidDomain: string,
+  details: Pick<CalendarEvent, "summary"> & Partial<CalendarEvent>,
+): CalendarEvent {
+  const cancelled = row.status === "cancelled";
+  return {
+    uid: `appointment-${row.id}@${uidDomain}`,
+    start: new Date(row.startTime),
+    end: new Date(row.endTime),
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
+    transparency: cancelled ? "TRANSPARENT" : "OPAQUE",
+    sequence: row.revision,
+    created: new Date(row.createdAt),
+    lastModified: new Date(row.updatedAt),
+    ...details,
+  };
+}
+
 /**
  * The iCalendar text of the link with this token, or null when there is no such link
  * (an unknown, reset or turned-off token, or a retired stylist). `uidDomain` makes the
@@ -209,17 +243,7 @@ export async function calendarFeedFor(
     )
     .orderBy(asc(appointments.startTime), asc(appointments.id));
   const { salonName, timeZone } = await getGlobalSettings();
-  const events: CalendarEvent[] = rows.map((row) => ({
-    uid: `appointment-${row.id}@${options.uidDomain}`,
-    start: new Date(row.startTime),
-    end: new Date(row.endTime),
-    summary: summaryOf(row),
-    status: row.status === "cancelled" ? "CANCELLED" : "CONFIRMED",
-    transparency: row.status === "cancelled" ? "TRANSPARENT" : "OPAQUE",
-    sequence: row.revision,
-    created: new Date(row.createdAt),
-    lastModified: new Date(row.updatedAt),
-  }));
+  const events = rows.map((row) => appointmentEvent(row, options.uidDomain, { summary: summaryOf(row) }));
   return serializeCalendar({
     productId: "-//Salon Management System//Calendar feed//EN",
     name: `${salonName}: ${stylist.name}`,

@@ -28,7 +28,7 @@ const LEASE_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 2 * 60_000;
 const worker = `${hostname()}:${process.pid}`;
 
-/** Manage links by notice id, only in this process's memory (see above). */
+/** Manage links by appointment id, only in this process's memory (see above). */
 const links = new Map<number, { link: string; tokenHash: string; at: number }>();
 /** A link kept longer than this was for a notice another process sent: forgotten. */
 const LINK_KEPT_MS = 2 * LEASE_MS;
@@ -51,6 +51,11 @@ export async function queueClientNotice(
   manage?: { link: string; token: string },
   now = new Date(),
 ): Promise<number | null> {
+  // Kept whichever channel goes: the e-mail confirmation carries the same link.
+  if (manage) {
+    forgetOldLinks(Date.now());
+    links.set(appointmentId, { link: manage.link, tokenHash: sha256Hex(manage.token), at: Date.now() });
+  }
   const [settings] = await executor
     .select({ smsEnabled: salonSettings.smsEnabled })
     .from(salonSettings)
@@ -77,12 +82,22 @@ export async function queueClientNotice(
     })
     .onConflictDoNothing()
     .returning({ id: clientNotices.id });
-  if (!row) return null;
-  if (manage) {
-    forgetOldLinks(Date.now());
-    links.set(row.id, { link: manage.link, tokenHash: sha256Hex(manage.token), at: Date.now() });
-  }
-  return row.id;
+  return row?.id ?? null;
+}
+
+/**
+ * The client's manage link for an appointment, when this process still holds it and it
+ * matches the token stored now (a cancelled or moved-away token has no link).
+ */
+export async function manageLinkFor(appointmentId: number): Promise<string | null> {
+  const kept = links.get(appointmentId);
+  if (!kept) return null;
+  const [stored] = await db
+    .select({ tokenHash: appointments.manageTokenHash })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  return stored?.tokenHash && stored.tokenHash === kept.tokenHash ? kept.link : null;
 }
 
 function sha256Hex(value: string): string {
@@ -109,7 +124,13 @@ async function claimDue(now: Date): Promise<Claimed[]> {
         claimedAt: clientNotices.claimedAt,
       })
       .from(clientNotices)
-      .where(and(eq(clientNotices.status, "sending"), lte(clientNotices.nextAttemptAt, now.toISOString())))
+      .where(
+        and(
+          eq(clientNotices.channel, "sms"),
+          eq(clientNotices.status, "sending"),
+          lte(clientNotices.nextAttemptAt, now.toISOString()),
+        ),
+      )
       .orderBy(clientNotices.id)
       .limit(BATCH);
     if (due.length === 0) return [];
@@ -185,11 +206,6 @@ type Outcome = { status: "sent" | "failed" | "skipped"; error: string | null };
 
 async function sendOne(settings: SalonSettings, claim: Claimed, now: () => Date): Promise<Outcome> {
   const [context] = await textContextQuery(db).where(eq(appointments.id, claim.appointmentId)).limit(1);
-  const [stored] = await db
-    .select({ tokenHash: appointments.manageTokenHash })
-    .from(appointments)
-    .where(eq(appointments.id, claim.appointmentId))
-    .limit(1);
   if (!context) return { status: "skipped", error: "The appointment no longer exists." };
   if (!settings.smsEnabled) return { status: "skipped", error: "SMS is turned off." };
   if (!credentialsComplete(settings)) return { status: "skipped", error: "The SMS credentials are incomplete." };
@@ -214,8 +230,7 @@ async function sendOne(settings: SalonSettings, claim: Claimed, now: () => Date)
       .limit(1);
     if (logged) return { status: logged.status === "failed" ? "failed" : "sent", error: null };
   }
-  const kept = links.get(claim.id);
-  const link = kept && stored?.tokenHash && kept.tokenHash === stored.tokenHash ? kept.link : null;
+  const link = await manageLinkFor(claim.appointmentId);
   const body = noticeText(settings, context, claim.kind, link);
   if (!body) return { status: "skipped", error: "Not a text notice." };
   const lastAttempt = Date.parse(claim.leaseUntil) - CLOCK_SKEW_MS;
@@ -250,7 +265,6 @@ export async function sendClientNotices(now: () => Date = () => new Date()): Pro
         outcome = { status: "failed", error: error instanceof Error ? error.message.slice(0, 200) : "unknown error" };
       }
       summary[outcome.status] += 1;
-      links.delete(claim.id);
       await writeTransaction(async (tx) => {
         await tx
           .update(clientNotices)

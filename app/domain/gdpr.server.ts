@@ -17,6 +17,7 @@ import {
   services,
   shoppingItems,
   smsLog,
+  emailLog,
   stylists,
   timeOff,
   users,
@@ -175,6 +176,20 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
     .from(smsLog)
     .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(db, id))))
     .orderBy(asc(smsLog.createdAt), asc(smsLog.id));
+  const emails = await db
+    .select({
+      id: emailLog.id,
+      sentAt: emailLog.createdAt,
+      to: emailLog.toAddress,
+      subject: emailLog.subject,
+      kind: emailLog.kind,
+      status: emailLog.status,
+      response: emailLog.response,
+      appointmentId: emailLog.appointmentId,
+    })
+    .from(emailLog)
+    .where(or(eq(emailLog.clientId, id), inArray(emailLog.appointmentId, clientAppointmentIds(db, id))))
+    .orderBy(asc(emailLog.createdAt), asc(emailLog.id));
   const formerDetails = await formerDetailsOf(db, id);
   const { salonName } = await getGlobalSettings();
 
@@ -210,6 +225,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         dataRetentionDate: client.dataRetentionDate,
         erasureRequestedAt: client.erasureRequestedAt,
         smsOptedOutAt: client.smsOptedOutAt,
+        emailUnsubscribedAt: client.emailUnsubscribedAt,
       },
       formerDetails,
       appointments: history.map((row) => ({
@@ -226,6 +242,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         bookedAt: row.createdAt,
       })),
       messages: sent,
+      emails,
     },
   };
 }
@@ -251,6 +268,10 @@ const FREE_TEXT: FreeText[] = [
   { table: smsLog, id: smsLog.id, column: smsLog.toNumber },
   { table: smsLog, id: smsLog.id, column: smsLog.body },
   { table: smsLog, id: smsLog.id, column: smsLog.error },
+  // A test e-mail typed to an address, and SMTP answers that may quote it.
+  { table: emailLog, id: emailLog.id, column: emailLog.toAddress },
+  { table: emailLog, id: emailLog.id, column: emailLog.subject },
+  { table: emailLog, id: emailLog.id, column: emailLog.response },
   { table: jobRuns, id: jobRuns.name, column: jobRuns.lastError },
   { table: auditLog, id: auditLog.id, column: auditLog.details },
 ];
@@ -315,6 +336,11 @@ export async function eraseClient(actor: Actor, id: number) {
       .delete(smsLog)
       .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(tx, id))))
       .returning({ id: smsLog.id });
+    // The e-mail log keeps that a message went (the status card's counts), not to whom or what it said.
+    await tx
+      .update(emailLog)
+      .set({ toAddress: "", subject: REDACTED, response: null, clientId: null })
+      .where(or(eq(emailLog.clientId, id), inArray(emailLog.appointmentId, clientAppointmentIds(tx, id))));
     // Before the appointments lose their client: it finds the history through them.
     const historyEntriesScrubbed = await scrubClientHistory(tx, id);
     const anonymised = await tx

@@ -13,6 +13,7 @@ import { toE164 } from "~/lib/phone";
 import { renderTemplate } from "~/lib/sms-template";
 import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
 import { sendClientNotices } from "./client-notices.server";
+import { runEmailNotices } from "./email-notices.server";
 import { purgeOldHits } from "./rate-limits.server";
 import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
@@ -437,6 +438,9 @@ export function startReminderScheduler(): void {
   if (seconds === 0) return;
   const tick = async () => {
     try {
+      await runEmailNotices().catch((error: unknown) =>
+        console.error(`E-mail run failed: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`),
+      );
       await runReminders();
       // Notices about online bookings that were not sent right after their write (a send
       // that failed, a process that stopped): claimed here exactly once like a reminder.

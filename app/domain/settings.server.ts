@@ -14,10 +14,12 @@ import { Invalid } from "./errors";
 const SETTINGS_ID = 1;
 const FALLBACK_SALON_NAME = "Management System";
 
-/** What the browser may see: the SMS secret is replaced by whether one is stored. */
-export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret"> & {
+/** What the browser may see: the SMS secret and the SMTP password are replaced by whether one is stored. */
+export type SalonSettingsView = Omit<SalonSettings, "id" | "smsApiSecret" | "smtpPassword"> & {
   smsApiSecret: "";
   smsApiSecretSet: boolean;
+  smtpPassword: "";
+  smtpPasswordSet: boolean;
 };
 
 // Every page reads the settings several times; they change rarely. A short-lived cache
@@ -48,8 +50,14 @@ export function readSettingsWithSecret({ fresh = false } = {}): Promise<SalonSet
   return fresh ? loadSettings() : readSettings();
 }
 
-function toView({ id: _id, smsApiSecret, ...rest }: SalonSettings): SalonSettingsView {
-  return { ...rest, smsApiSecret: "", smsApiSecretSet: smsApiSecret.length > 0 };
+function toView({ id: _id, smsApiSecret, smtpPassword, ...rest }: SalonSettings): SalonSettingsView {
+  return {
+    ...rest,
+    smsApiSecret: "",
+    smsApiSecretSet: smsApiSecret.length > 0,
+    smtpPassword: "",
+    smtpPasswordSet: smtpPassword.length > 0,
+  };
 }
 
 export async function getSalonSettings(actor: Actor): Promise<SalonSettingsView> {
@@ -84,10 +92,14 @@ export async function getBookingRules(): Promise<{ bookingAdvanceLimit: number; 
   return { bookingAdvanceLimit: settings.bookingAdvanceLimit, cancellationNotice: settings.cancellationNotice };
 }
 
-/** Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret for the same provider. */
+/**
+ * Saves the fields given over the stored ones; a blank SMS secret keeps the stored secret
+ * for the same provider, and a blank SMTP password the stored one for the same host (one
+ * server's password is never sent to another).
+ */
 export async function saveSalonSettings(actor: Actor, input: Record<string, unknown>): Promise<SalonSettingsView> {
   assertCan(actor, "settings.salon");
-  // Fresh, not the short cache: the fields not given are written back as stored.
+  // Fresh: merging over another process's cached copy would undo what it saved since.
   const current = await loadSettings();
   const { id: _id, userId: _userId, updatedAt: _updatedAt, ...stored } = current;
   const merged = SalonSettingsSchema.safeParse({ ...stored, ...withoutUndefined(input) });
@@ -100,12 +112,14 @@ export async function saveSalonSettings(actor: Actor, input: Record<string, unkn
   if (values.country && !isCountryCode(values.country))
     throw new Invalid("Please correct the highlighted settings.", { country: ["Unknown country code"] });
   const credentials = smsCredentials(current, values, input);
+  const smtpPassword = given(input.smtpPassword) || (values.smtpHost === current.smtpHost ? current.smtpPassword : "");
   const saved = await writeTransaction(async (tx) => {
     const [row] = await tx
       .update(salonSettings)
       .set({
         ...values,
         ...credentials,
+        smtpPassword,
         userId: actor.id,
         updatedAt: new Date().toISOString(),
       })

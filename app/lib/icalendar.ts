@@ -1,5 +1,6 @@
-// A small RFC 5545 writer for the calendar feed: CRLF line ends, content lines folded at
-// 75 octets (never inside a UTF-8 character), TEXT values escaped, instants in UTC.
+// A small RFC 5545 writer for the stylists' calendar feed and the clients' e-mail
+// invitations: CRLF line ends, content lines folded at 75 octets (never inside a UTF-8
+// character), TEXT values escaped, instants in UTC.
 
 export type CalendarEvent = {
   uid: string;
@@ -12,17 +13,32 @@ export type CalendarEvent = {
   sequence: number;
   created: Date;
   lastModified: Date;
+  location?: string;
+  description?: string;
+  /** An invitation's organizer (the salon) and attendee (the client), RFC 5546. */
+  organizer?: { name: string; email: string };
+  attendee?: { name: string; email: string };
 };
 
 type Calendar = {
   productId: string;
-  name: string;
-  /** The salon's IANA zone: a display hint only, every time in the feed is UTC. */
+  /** PUBLISH: a feed; REQUEST: an invitation (new or changed); CANCEL: a cancelled one (RFC 5546). */
+  method?: "PUBLISH" | "REQUEST" | "CANCEL";
+  name?: string;
+  /** The salon's IANA zone: a display hint only, every time in the calendar is UTC. */
   timeZone: string;
-  /** How often subscribers should fetch again (ISO 8601 duration, e.g. PT1H). */
-  refreshInterval: string;
+  /** How often subscribers should fetch again (ISO 8601 duration, e.g. PT1H): feeds only. */
+  refreshInterval?: string;
   events: CalendarEvent[];
 };
+
+/** A parameter value (a CN): quoted, with the characters a quoted value cannot hold removed. */
+function paramValue(value: string): string {
+  // eslint-disable-next-line no-control-regex -- a parameter value cannot hold controls or quotes
+  return `"${value.replace(/[\u0000-\u001f\u007f"]/g, "")}"`;
+}
+
+const mailto = (email: string) => `mailto:${email.replace(/[\s;:,"]/g, "")}`;
 
 /** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
 export function escapeText(value: string): string {
@@ -78,6 +94,14 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
     `SEQUENCE:${event.sequence}`,
     `CREATED:${formatUtc(event.created)}`,
     `LAST-MODIFIED:${formatUtc(event.lastModified)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.organizer ? [`ORGANIZER;CN=${paramValue(event.organizer.name)}:${mailto(event.organizer.email)}`] : []),
+    ...(event.attendee
+      ? [
+          `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:${mailto(event.attendee.email)}`,
+        ]
+      : []),
     "END:VEVENT",
   ];
 }
@@ -92,11 +116,12 @@ export function serializeCalendar(calendar: Calendar): string {
     "VERSION:2.0",
     `PRODID:${calendar.productId}`,
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(calendar.name)}`,
+    `METHOD:${calendar.method ?? "PUBLISH"}`,
+    ...(calendar.name ? [`X-WR-CALNAME:${escapeText(calendar.name)}`] : []),
     `X-WR-TIMEZONE:${escapeText(calendar.timeZone)}`,
-    `REFRESH-INTERVAL;VALUE=DURATION:${calendar.refreshInterval}`,
-    `X-PUBLISHED-TTL:${calendar.refreshInterval}`,
+    ...(calendar.refreshInterval
+      ? [`REFRESH-INTERVAL;VALUE=DURATION:${calendar.refreshInterval}`, `X-PUBLISHED-TTL:${calendar.refreshInterval}`]
+      : []),
     ...calendar.events.flatMap((event) => eventLines(event, formatUtc(event.lastModified))),
     "END:VCALENDAR",
   ];

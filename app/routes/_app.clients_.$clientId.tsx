@@ -69,6 +69,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       consent: client.consentDate ? dateInZone(client.consentDate, timeZone) : null,
       retention: client.dataRetentionDate ? dateInZone(client.dataRetentionDate, timeZone) : null,
       smsOptedOut: client.smsOptedOutAt ? dateInZone(client.smsOptedOutAt, timeZone) : null,
+      emailUnsubscribed: client.emailUnsubscribedAt ? dateInZone(client.emailUnsubscribedAt, timeZone) : null,
     },
     bookAgainHref: can(user.role, "appointments.write") ? `/calendar/appointments/new?${book}` : null,
     canWrite: can(user.role, "clients.write"),
@@ -178,11 +179,12 @@ export default function ClientProfile() {
           ) : null}
         </div>
       </PageHeader>
-      {!client.isActive || client.erasureRequestedAt || client.smsOptedOutAt ? (
+      {!client.isActive || client.erasureRequestedAt || client.smsOptedOutAt || client.emailUnsubscribedAt ? (
         <div className="-mt-3 mb-4 flex flex-wrap gap-1.5">
           {!client.isActive ? <Badge>Inactive</Badge> : null}
           {client.erasureRequestedAt ? <Badge tone="red">Erasure requested</Badge> : null}
           {client.smsOptedOutAt ? <Badge tone="amber">SMS opted out</Badge> : null}
+          {client.emailUnsubscribedAt ? <Badge tone="amber">E-mail reminders off</Badge> : null}
         </div>
       ) : null}
       <StatGrid>
@@ -219,6 +221,13 @@ export default function ClientProfile() {
             <Detail label="Data kept until">{dates.retention ? formatLongDate(dates.retention) : "–"}</Detail>
             <Detail label="SMS reminders">
               {dates.smsOptedOut ? `Opted out on ${formatLongDate(dates.smsOptedOut)}` : "Receives reminders"}
+            </Detail>
+            <Detail label="E-mail reminders">
+              {dates.emailUnsubscribed
+                ? `Unsubscribed on ${formatLongDate(dates.emailUnsubscribed)} (booking e-mails still go)`
+                : client.email
+                  ? "Receives reminders"
+                  : "–"}
             </Detail>
           </dl>
         </Card>

@@ -9,7 +9,7 @@ import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/fi
 import { can } from "~/domain/permissions";
 import { getSalonSettings, saveSalonSettings } from "~/domain/settings.server";
 import { previewSample } from "~/domain/sms.server";
-import { SalonSettingsSchema } from "~/lib/schemas/settings";
+import { SalonTabSchema } from "~/lib/schemas/settings";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -28,7 +28,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "settings.salon");
   return formAction(
     request,
-    SalonSettingsSchema,
+    SalonTabSchema,
     async (value) => {
       await saveSalonSettings(user, value);
       return redirectWithToast("/settings/salon", {
@@ -59,7 +59,7 @@ function SalonForm() {
       cancellationNotice: String(settings.cancellationNotice),
       reminderHoursBefore: String(settings.reminderHoursBefore),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SalonSettingsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SalonTabSchema }),
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting";

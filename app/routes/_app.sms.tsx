@@ -1,6 +1,7 @@
-// SMS Reminders (SPEC §2, decision 0051): admins only, enforced here and in the domain. Four
-// forms post to this route with an intent (settings, test, preference), so all of them
-// work without JavaScript; with it, the template preview follows the typing.
+// Reminders (SPEC §2, decision 0051; the SMS Reminders screen, with e-mail since): admins
+// only, enforced here and in the domain. Every form posts to this route with an intent
+// (settings, test, preference, email, test-email), so all of them work without
+// JavaScript; with it, the templates' previews follow the typing.
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,6 +17,8 @@ import { showToast } from "~/components/ui/toaster";
 import { DomainError } from "~/domain/errors";
 import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { getEmailSettings, getEmailStatus, saveEmailSettings, sendTestEmail } from "~/domain/email.server";
+import { EmailSettingsCard, TestEmailCard } from "~/components/email/email-settings";
 import {
   getSmsSettings,
   getSmsStatus,
@@ -29,7 +32,7 @@ import {
 } from "~/domain/sms.server";
 import { pageHrefs } from "~/lib/paging";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
-import { SmsSettingsSchema } from "~/lib/schemas/settings";
+import { EmailSettingsSchema, SmsSettingsSchema, TestEmailSchema } from "~/lib/schemas/settings";
 import { SMS_ADMIN_ONLY, SmsPreferenceSchema, TestReminderFormSchema } from "~/lib/schemas/sms";
 import { dateInZone, formatClockTime, formatShortDate, timeInZone } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
@@ -40,7 +43,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { z } from "zod";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 
-export const meta: MetaFunction = () => [{ title: "SMS Reminders" }];
+export const meta: MetaFunction = () => [{ title: "Reminders" }];
 
 export const shouldRevalidate = revalidateOnOwnParams(["cursor", "limit"]);
 
@@ -53,16 +56,27 @@ async function requireSmsAdmin(request: Request) {
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireSmsAdmin(request);
   const url = new URL(request.url);
-  const [{ settings, formDefaults }, status, sample, stylists, log, { timeZone, clockFormat }, choices] =
-    await Promise.all([
-      getSmsSettings(user),
-      getSmsStatus(user),
-      previewSample(user),
-      listStylistPreferences(user),
-      listSmsLog(user, pageRequest(url)),
-      getGlobalSettings(),
-      listTestChoices(user),
-    ]);
+  const [
+    { settings, formDefaults },
+    status,
+    sample,
+    stylists,
+    log,
+    { timeZone, clockFormat },
+    choices,
+    email,
+    emailStatus,
+  ] = await Promise.all([
+    getSmsSettings(user),
+    getSmsStatus(user),
+    previewSample(user),
+    listStylistPreferences(user),
+    listSmsLog(user, pageRequest(url)),
+    getGlobalSettings(),
+    listTestChoices(user),
+    getEmailSettings(user),
+    getEmailStatus(user),
+  ]);
   // Worded here, in the salon's zone and clock, so the browser needs no date code.
   const testChoices = choices.map((choice) => {
     const day = formatShortDate(dateInZone(choice.startTime, timeZone));
@@ -88,6 +102,8 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     log: { entries: log.items, total: log.total, ...pages },
     timeZone,
     testChoices,
+    email,
+    emailStatus,
   };
 });
 
@@ -99,9 +115,36 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireSmsAdmin(request);
   const formData = await readFormData(
     request,
-    formLimit(TestReminderFormSchema, PreferenceFormSchema, SmsSettingsSchema),
+    formLimit(TestReminderFormSchema, PreferenceFormSchema, SmsSettingsSchema, EmailSettingsSchema, TestEmailSchema),
   );
   const intent = formData.get("intent");
+  if (intent === "email") {
+    return formAction(
+      formData,
+      EmailSettingsSchema,
+      async (value) => {
+        await saveEmailSettings(user, value);
+        return redirectWithToast("/sms", {
+          title: "Settings saved",
+          description: "The e-mail settings have been saved.",
+        });
+      },
+      { failure: () => "Save failed", hideFields: ["smtpPassword"] },
+    );
+  }
+  if (intent === "test-email") {
+    return formAction(
+      formData,
+      TestEmailSchema,
+      async (value) => {
+        const outcome = await sendTestEmail(user, value);
+        // The server refused or could not be reached: shown with the form, with its own words.
+        if (!outcome.success) throw new DomainError(outcome.message, 502);
+        return redirectWithToast("/sms", { title: "Test e-mail sent", description: outcome.message });
+      },
+      { failure: (error) => (error.fieldErrors ? null : `Test failed: ${error.message}`) },
+    );
+  }
   if (intent === "test") {
     return formAction(
       formData,
@@ -141,18 +184,31 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 });
 
 export default function SmsScreen() {
-  const { settings, status, stylists, log, timeZone, testChoices } = useLoaderData<typeof loader>();
+  const { settings, status, stylists, log, timeZone, testChoices, email, emailStatus, sample } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto max-w-6xl p-4 sm:p-6">
-      <PageHeader title="SMS Reminders" description="Automatic appointment reminders by text message" />
+      <PageHeader title="Reminders" description="Appointment reminders by text message, and e-mail to clients" />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <SettingsForm key={settings.updatedAt} />
           <PreferencesCard stylists={stylists} />
+          <EmailSettingsCard
+            key={`email-${email.updatedAt}`}
+            settings={email}
+            sample={sample}
+            timeZone={timeZone}
+            lastResult={actionData?.intent === "email" ? actionData.result : undefined}
+          />
         </div>
         <div className="space-y-6">
           <StatusCard status={status} timeZone={timeZone} />
           <TestCard enabled={settings.smsEnabled} choices={testChoices} />
+          <TestEmailCard
+            status={emailStatus}
+            lastResult={actionData?.intent === "test-email" ? actionData.result : undefined}
+          />
         </div>
       </div>
       <div className="mt-6">

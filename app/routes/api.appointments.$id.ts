@@ -34,6 +34,7 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
           start: new Date(move.startTime),
           end: move.endTime ? new Date(move.endTime) : undefined,
           stylistId: move.stylistId,
+          notifyClient: move.notifyClient,
         },
         move.scope,
       );

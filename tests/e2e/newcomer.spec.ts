@@ -55,7 +55,7 @@ test("a newcomer sets up the salon, adds a stylist, and the stylist sees only a 
   const stylistNav = stylist.getByRole("navigation", { name: "Main" });
   await expect(stylistNav.getByRole("link", { name: "Calendar" })).toBeVisible();
   await expect(stylistNav.getByRole("link", { name: "My Availability" })).toBeVisible();
-  await expect(stylistNav.getByRole("link", { name: "SMS Reminders" })).toHaveCount(0);
+  await expect(stylistNav.getByRole("link", { name: "Reminders", exact: true })).toHaveCount(0);
   await expect(stylistNav.getByRole("link", { name: "GDPR Compliance" })).toHaveCount(0);
   await expect(stylist.getByRole("complementary").getByText("Sam Shears")).toBeVisible();
   await expect(stylist.getByRole("complementary").getByText("Stylist", { exact: true })).toBeVisible();

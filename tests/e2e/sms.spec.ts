@@ -12,7 +12,7 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
   const { stylist } = await upcomingAppointment();
   await turnSmsOff();
   await signIn(page, ADMIN, "/sms");
-  await expect(page.getByRole("heading", { name: "SMS Reminders", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
 
   const provider = page.getByLabel("SMS provider");
   await expect(provider.locator("option")).toHaveText([
@@ -96,7 +96,7 @@ test("an admin sets up reminders, previews the text, sends a test and sees it in
     await p
       .getByRole("region", { name: "Test SMS" })
       .screenshot({ path: `screenshots/sms-test-picker-${p.viewportSize()!.width}.png` });
-    await expect(p.getByRole("heading", { name: "SMS Reminders", level: 1 })).toBeVisible();
+    await expect(p.getByRole("heading", { name: "Reminders", level: 1 })).toBeVisible();
   });
 });
 

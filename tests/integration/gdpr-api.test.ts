@@ -148,6 +148,7 @@ describe("GET /api/gdpr/export/{id}", () => {
       dataRetentionDate: client.dataRetentionDate,
       erasureRequestedAt: null,
       smsOptedOutAt: null,
+      emailUnsubscribedAt: null,
     });
     expect(body.appointments).toEqual([
       {

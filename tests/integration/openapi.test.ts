@@ -15,6 +15,7 @@ import { createService, stylistSession } from "../calendar-factories";
 import { createTestAppointment, createTestClient } from "../clients-factories";
 import { call, context, makeRequest, PASSWORD, signedIn } from "../factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
+import { startFakeSmtp } from "../smtp-fake-server";
 import { configureSms, SECRET } from "../sms-factories";
 import { useTestClock } from "../clock";
 import { eq } from "drizzle-orm";
@@ -631,6 +632,30 @@ describe("every described operation answers as described", () => {
       request: form("forged"),
       status: 403,
     });
+    const smtp = await startFakeSmtp();
+    try {
+      await expectDescribed("post", "/api/salon-settings", {
+        path: "/api/salon-settings",
+        body: {
+          emailEnabled: true,
+          smtpHost: "127.0.0.1",
+          smtpPort: smtp.port,
+          smtpSecurity: "none",
+          emailFrom: "salon@example.com",
+        },
+      });
+      await expectDescribed("post", "/api/test-email", { path: "/api/test-email", body: { to: "owner@example.com" } });
+      smtp.refuseNext(550, "5.1.1 No such user");
+      await expectDescribed("post", "/api/test-email", {
+        path: "/api/test-email",
+        body: { to: "nobody@example.com" },
+        status: 502,
+      });
+      await expectDescribed("post", "/api/test-email", { path: "/api/test-email", body: { to: "x" }, status: 400 });
+    } finally {
+      await smtp.close();
+    }
+    await expectDescribed("get", "/api/email/log", { path: "/api/email/log" });
     await expectDescribed("get", "/api/openapi.json", { path: "/api/openapi.json", token: "" });
   });
 

@@ -99,6 +99,7 @@ export function AppointmentForm({
     defaultValue: {
       ...defaults,
       availabilityOverride: defaults.availabilityOverride ? "on" : undefined,
+      notifyClient: "on",
       repeatEvery: "1",
       repeatEnds: "count",
       repeatCount: "4",
@@ -359,6 +360,18 @@ export function AppointmentForm({
         <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} />
       ) : null}
       {seriesMember ? <SeriesScopeChoice verb="Change" /> : null}
+      {mode === "edit" && status !== "blocked" ? (
+        <div className="flex items-start gap-3">
+          <input type="hidden" name={fields.notifyShown.name} value="on" />
+          <input
+            {...getInputProps(fields.notifyClient, { type: "checkbox" })}
+            className="mt-0.5 size-5 accent-brand-700"
+          />
+          <label htmlFor={fields.notifyClient.id} className="text-sm text-slate-800">
+            Tell the client (an e-mail about a new time, stylist or service, or a cancellation, when e-mail is on)
+          </label>
+        </div>
+      ) : null}
       {/* Book and Cancel stay in view however far the fields scroll (a tablet or phone). */}
       <div
         className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"

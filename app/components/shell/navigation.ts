@@ -13,7 +13,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: "/services", label: "Services", capability: "services.view" },
   { to: "/pricing", label: "Pricing", capability: "pricing.view" },
   { to: "/reports", label: "Reports", capability: "reports.view" },
-  { to: "/sms", label: "SMS Reminders", capability: "sms.manage" },
+  { to: "/sms", label: "Reminders", capability: "sms.manage" },
   { to: "/availability", label: "My Availability", capability: "availability.manage" },
   { to: "/shopping-list", label: "Shopping List", capability: "shopping.use" },
   { to: "/messages", label: "Messages", capability: "messages.use" },

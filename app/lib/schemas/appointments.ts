@@ -27,6 +27,12 @@ export const AppointmentApiSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   notes: optionalText,
   availabilityOverride: z.boolean().optional(),
+  notifyClient: z
+    .boolean()
+    .default(true)
+    .describe(
+      "Tell the client: e-mail them the confirmation, change or cancellation this write makes (when e-mail is on and they have an address). Default true.",
+    ),
 });
 
 // Only a calendar date or a full ISO instant, within the booking years: `Date.parse`
@@ -51,6 +57,10 @@ const AppointmentMoveSchema = z.object({
   startTime: isoInstant,
   endTime: isoInstant.optional(),
   stylistId: z.number().int().positive().optional(),
+  notifyClient: z
+    .boolean()
+    .default(true)
+    .describe("Tell the client: e-mail them the change (when e-mail is on and they have an address). Default true."),
 });
 
 // ---- repeat bookings (decision 0087) ----
@@ -206,6 +216,10 @@ const formFields = {
   repeatUntil: z.preprocess(emptyToUndefined, calendarDate.optional()),
   // The edit dialog's "This appointment only / This and following" (series members).
   scope: SeriesScopeSchema,
+  // The edit dialog's "Tell the client" checkbox (default on); `notifyShown` marks a form
+  // that showed it, so an unticked box (sent as nothing) reads as "no" only there.
+  notifyClient: z.boolean().default(false),
+  notifyShown: z.boolean().default(false),
 };
 
 /** Blocked time needs no client and carries no service; everything else needs both (SPEC §5). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLOCK_FORMATS, SMS_PROVIDERS } from "#db/enums";
+import { CLOCK_FORMATS, SMS_PROVIDERS, SMTP_SECURITIES } from "#db/enums";
 import { REMINDER_HOURS_RANGE, unknownVariables, unknownVariablesMessage } from "~/lib/sms-template";
 import { multiLineText, text } from "./limits";
 
@@ -49,6 +49,60 @@ const smsSettingsFields = {
     .optional(),
 };
 
+const templateVariablesKnown = (value: string, context: z.RefinementCtx) => {
+  const unknown = unknownVariables(value);
+  if (unknown.length > 0) context.addIssue({ code: "custom", message: unknownVariablesMessage(unknown) });
+};
+const emailAddress = (label: string) =>
+  z
+    .union([z.literal(""), z.string().trim().max(254, `${label}: invalid e-mail`).email(`${label}: invalid e-mail`)])
+    .default("");
+// A host name or an address: letters, digits, dots, hyphens, colons (IPv6), brackets.
+const HOST = /^[A-Za-z0-9.:[\]-]+$/;
+
+/** The e-mail settings (the Reminders screen's E-mail section and /api/salon-settings). */
+export const emailSettingsFields = {
+  emailEnabled: z.boolean().default(false),
+  smtpHost: z
+    .union([z.literal(""), z.string().trim().max(253).regex(HOST, "Use a host name such as smtp.example.com")])
+    .default(""),
+  smtpPort: z.coerce
+    .number()
+    .int("Use a port number")
+    .min(1, "Use a port from 1 to 65535")
+    .max(65535, "Use a port from 1 to 65535")
+    .default(587),
+  smtpSecurity: z
+    .enum(SMTP_SECURITIES, { errorMap: () => ({ message: "Choose STARTTLS, TLS or none" }) })
+    .default("starttls"),
+  smtpUser: text({}, 254, "SMTP user").default(""),
+  // Blank keeps the stored password while the host stays the same: it is never sent back to the browser.
+  smtpPassword: text({}, 254, "SMTP password").default(""),
+  emailFrom: emailAddress("From address"),
+  emailReplyTo: emailAddress("Reply-to address"),
+  emailConfirmationSubject: text({}, 200, "Confirmation subject").superRefine(templateVariablesKnown).default(""),
+  emailConfirmationText: multiLineText({}, 2000, "Confirmation text").superRefine(templateVariablesKnown).default(""),
+  emailChangeSubject: text({}, 200, "Change subject").superRefine(templateVariablesKnown).default(""),
+  emailChangeText: multiLineText({}, 2000, "Change text").superRefine(templateVariablesKnown).default(""),
+  emailCancellationSubject: text({}, 200, "Cancellation subject").superRefine(templateVariablesKnown).default(""),
+  emailCancellationText: multiLineText({}, 2000, "Cancellation text").superRefine(templateVariablesKnown).default(""),
+  emailReminderSubject: text({}, 200, "Reminder subject").superRefine(templateVariablesKnown).default(""),
+  emailReminderText: multiLineText({}, 2000, "Reminder text").superRefine(templateVariablesKnown).default(""),
+};
+
+/** The Reminders screen's E-mail form. */
+export const EmailSettingsSchema = z.object(emailSettingsFields);
+
+/** `POST /api/test-email` and the screen's "Send test e-mail". */
+export const TestEmailSchema = z.object({
+  to: z
+    .string({ required_error: "Enter an address" })
+    .trim()
+    .min(1, "Enter an address")
+    .max(254, "Invalid e-mail")
+    .email("Invalid e-mail"),
+});
+
 /** The SMS screen's settings form. */
 export const SmsSettingsSchema = z.object(smsSettingsFields);
 
@@ -75,45 +129,56 @@ export const OnlineSettingsSchema = z.object({
   onlinePolicyText: onlinePolicy.default(""),
 });
 
-/** Every salon setting (SPEC §3) plus the salon's time zone. */
-export const SalonSettingsSchema = z
-  .object({
-    salonName: text({}, 120, "Salon name").default(""),
-    address: multiLineText({}, 300, "Address").default(""),
-    phone: text({}, 40, "Phone").default(""),
-    email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
-    openTime: clockTime.default("09:00"),
-    closeTime: clockTime.default("18:00"),
-    bookingAdvanceLimit: z.coerce
-      .number()
-      .int("Use a whole number of days")
-      .min(1, "At least 1 day")
-      .max(730, "At most 730 days")
-      .default(30),
-    cancellationNotice: z.coerce
-      .number()
-      .int("Use a whole number of hours")
-      .min(0, "Cannot be negative")
-      .max(720, "At most 720 hours")
-      .default(24),
-    timeZone: z
-      .string()
-      .trim()
-      .max(64, "Unknown time zone")
-      .refine(isTimeZone, "Unknown time zone")
-      .default("Europe/London"),
-    clockFormat: z
-      .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
-      .default("12h"),
-    ...smsSettingsFields,
-    // Optional: the Salon tab's form does not carry them, and a save merges over what is stored.
+/** The salon's own settings (SPEC §3) plus its time zone, and the SMS settings: the Settings screen's Salon tab. */
+const salonTabObject = z.object({
+  salonName: text({}, 120, "Salon name").default(""),
+  address: multiLineText({}, 300, "Address").default(""),
+  phone: text({}, 40, "Phone").default(""),
+  email: z.union([z.literal(""), z.string().trim().max(254, "Invalid email").email("Invalid email")]).default(""),
+  openTime: clockTime.default("09:00"),
+  closeTime: clockTime.default("18:00"),
+  bookingAdvanceLimit: z.coerce
+    .number()
+    .int("Use a whole number of days")
+    .min(1, "At least 1 day")
+    .max(730, "At most 730 days")
+    .default(30),
+  cancellationNotice: z.coerce
+    .number()
+    .int("Use a whole number of hours")
+    .min(0, "Cannot be negative")
+    .max(720, "At most 720 hours")
+    .default(24),
+  timeZone: z
+    .string()
+    .trim()
+    .max(64, "Unknown time zone")
+    .refine(isTimeZone, "Unknown time zone")
+    .default("Europe/London"),
+  clockFormat: z
+    .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
+    .default("12h"),
+  ...smsSettingsFields,
+});
+
+const opensBeforeCloses = (value: { openTime: string; closeTime: string }) => value.closeTime > value.openTime;
+const CLOSES_AFTER = { path: ["closeTime"], message: "Closing time must be after opening time" };
+
+/**
+ * The Salon tab's form: only the fields it shows, so that saving it never resets the
+ * settings it does not show (a missing checkbox reads as off, a missing field as its default).
+ */
+export const SalonTabSchema = salonTabObject.refine(opensBeforeCloses, CLOSES_AFTER);
+
+/** Every salon setting (`/api/salon-settings` and every save): the Salon tab's, the e-mail and the online booking settings. */
+export const SalonSettingsSchema = salonTabObject
+  .extend(emailSettingsFields)
+  .extend({
+    // Optional: no form carries them with the others, and a save merges over what is stored.
     onlineBookingEnabled: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
     onlineLeadTimeHours: onlineLeadTime.optional(),
     onlineApproval: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
     onlineNewClients: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
     onlinePolicyText: onlinePolicy.optional(),
   })
-  .refine((value) => value.closeTime > value.openTime, {
-    path: ["closeTime"],
-    message: "Closing time must be after opening time",
-  });
+  .refine(opensBeforeCloses, CLOSES_AFTER);

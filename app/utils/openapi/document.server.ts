@@ -7,6 +7,7 @@ import { buildRegistry, type ApiArea } from "./registry.server";
 import { appointmentsArea } from "./paths/appointments.server";
 import { authArea } from "./paths/auth.server";
 import { clientsArea } from "./paths/clients.server";
+import { emailArea } from "./paths/email.server";
 import { gdprArea } from "./paths/gdpr.server";
 import { messagesArea } from "./paths/messages.server";
 import { metaArea } from "./paths/meta.server";
@@ -34,6 +35,7 @@ const API_AREAS: ApiArea[] = [
   shoppingArea,
   reportsArea,
   smsArea,
+  emailArea,
   settingsArea,
   onlineBookingArea,
   onlineBookingsArea,

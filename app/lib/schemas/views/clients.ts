@@ -16,6 +16,9 @@ const contact = z
     dataRetentionDate: Instant.nullable(),
     erasureRequestedAt: Instant.nullable(),
     smsOptedOutAt: Instant.nullable(),
+    emailUnsubscribedAt: Instant.nullable().describe(
+      "When the client followed an e-mail's unsubscribe link: no reminders by e-mail since.",
+    ),
   })
   .partial();
 

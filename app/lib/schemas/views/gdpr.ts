@@ -94,6 +94,7 @@ export const ClientExportView = named(
           dataRetentionDate: Instant.nullable(),
           erasureRequestedAt: Instant.nullable(),
           smsOptedOutAt: Instant.nullable(),
+          emailUnsubscribedAt: Instant.nullable(),
         })
         .strict(),
       formerDetails: z
@@ -103,6 +104,7 @@ export const ClientExportView = named(
         ),
       appointments: z.array(z.record(z.unknown())),
       messages: z.array(z.record(z.unknown())),
+      emails: z.array(z.record(z.unknown())).describe("E-mails sent to the client (the e-mail log)."),
     })
     .strict(),
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLOCK_FORMATS, SMS_PROVIDERS } from "#db/enums";
+import { CLOCK_FORMATS, SMS_PROVIDERS, SMTP_SECURITIES } from "#db/enums";
 import { ClockTime, Id, Instant, named } from "./common";
 
 /** The salon's settings; the SMS secret is never sent back (`smsApiSecretSet` says whether one is stored). */
@@ -33,6 +33,29 @@ export const SalonSettingsView = named(
       updatedAt: Instant,
       smsApiSecret: z.literal(""),
       smsApiSecretSet: z.boolean(),
+      emailEnabled: z.boolean().describe("E-mail to clients (confirmations, changes, cancellations, reminders) is on."),
+      smtpHost: z
+        .string()
+        .describe("The salon's SMTP server; changing it clears the stored password unless a new one is sent."),
+      smtpPort: z.number().int(),
+      smtpSecurity: z.enum(SMTP_SECURITIES).describe("starttls (usually port 587), tls (465) or none."),
+      smtpUser: z.string(),
+      smtpPassword: z
+        .literal("")
+        .describe("Write-only: always blank here; `smtpPasswordSet` says whether one is stored."),
+      smtpPasswordSet: z.boolean(),
+      emailFrom: z.string().describe("The From address of every e-mail."),
+      emailReplyTo: z.string().describe("Where clients' replies go (blank: the From address)."),
+      emailConfirmationSubject: z
+        .string()
+        .describe("Blank: the built-in wording. SPEC §9 variables, as in the SMS template."),
+      emailConfirmationText: z.string(),
+      emailChangeSubject: z.string(),
+      emailChangeText: z.string(),
+      emailCancellationSubject: z.string(),
+      emailCancellationText: z.string(),
+      emailReminderSubject: z.string(),
+      emailReminderText: z.string(),
     })
     .strict(),
 );

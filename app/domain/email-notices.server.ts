@@ -1,0 +1,357 @@
+// Which e-mails go to clients, each exactly once (decisions 0107, 0108). A staff write
+// queues its message (confirmation, change, cancellation) as a row of client_notices, in
+// the write's own transaction; reminders are queued by the reminder loop when they fall
+// due. A row is claimed in a write transaction (BEGIN IMMEDIATE) before anything is sent,
+// so two server processes never send one message twice. A transient SMTP failure (4xx,
+// no answer) hands the row back with a later next_attempt_at; a permanent one (5xx) is
+// recorded as failed with the server's answer.
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { hostname } from "node:os";
+import { db, writeTransaction, type Executor } from "#db/client.server";
+import type { ClientNoticeKind } from "#db/enums";
+import { appointments, clientNotices, clients, stylists, type SalonSettings } from "#db/schema";
+import type { EmailMessage } from "~/lib/email-template";
+import {
+  composeAppointmentEmail,
+  emailConfigured,
+  emailContext,
+  logEmail,
+  sendEmail,
+  type EmailContext,
+} from "./email.server";
+import { manageLinkFor } from "./client-notices.server";
+import { publish } from "./events.server";
+import { readSettingsWithSecret } from "./settings.server";
+
+const worker = `${hostname()}:${process.pid}`;
+const BATCH = 50;
+/** How long a claim is its process's: far longer than one send (three SMTP timeouts). */
+const LEASE_MS = 10 * 60_000;
+/** Waits after the 1st, 2nd, ... transient failure; after the last, the message is recorded as failed. */
+export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
+
+type EmailNoticeKind = Extract<ClientNoticeKind, EmailMessage>;
+
+// Whether this process has queued a message since it last started a send: a write that
+// queued nothing (e-mail off, no address) starts no run.
+let queuedHere = false;
+
+/** The row a write transaction adds: not yet claimed (claimed_by blank), due now. */
+async function insertNotice(executor: Executor, appointmentId: number, kind: EmailNoticeKind, key: string, at: Date) {
+  await executor
+    .insert(clientNotices)
+    .values({
+      appointmentId,
+      channel: "email",
+      kind,
+      key,
+      status: "sending",
+      claimedBy: "",
+      claimedAt: at.toISOString(),
+      nextAttemptAt: at.toISOString(),
+    })
+    .onConflictDoNothing();
+  queuedHere = true;
+}
+
+type Snapshot = {
+  id: number;
+  clientId: number | null;
+  stylistId: number;
+  serviceId: number | null;
+  startTime: string;
+  status: string;
+  revision: number;
+};
+
+/**
+ * Queues the e-mail a staff write calls for, in the write's transaction: a booking gets a
+ * confirmation; a change of start, stylist or service a change; a cancellation a
+ * cancellation. Nothing when e-mail is off, the client has no e-mail, or the booking
+ * is not (or no longer) a scheduled one. `after` is the row as written (its revision
+ * makes the key, so each change is its own message).
+ */
+export async function queueEmailForWrite(
+  tx: Executor,
+  before: Snapshot | null,
+  after: Snapshot,
+  options: { notifyClient?: boolean; now?: Date } = {},
+): Promise<void> {
+  if (options.notifyClient === false || after.clientId === null) return;
+  const kind = noticeKind(before, after);
+  if (!kind) return;
+  const settings = await readSettingsWithSecret({ fresh: true });
+  if (!settings.emailEnabled) return;
+  const [client] = await tx
+    .select({ email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, after.clientId))
+    .limit(1);
+  if (!client?.email) return;
+  await insertNotice(
+    tx,
+    after.id,
+    kind,
+    kind === "confirmation" ? "booked" : `revision-${after.revision}`,
+    options.now ?? new Date(),
+  );
+}
+
+function noticeKind(before: Snapshot | null, after: Snapshot): EmailNoticeKind | null {
+  if (!before) return after.status === "scheduled" ? "confirmation" : null;
+  if (after.status === "cancelled") return before.status === "cancelled" ? null : "cancellation";
+  if (after.status !== "scheduled") return null;
+  if (before.status === "cancelled" || before.status === "requested") return "confirmation";
+  const changed =
+    before.startTime !== after.startTime ||
+    before.stylistId !== after.stylistId ||
+    before.serviceId !== after.serviceId;
+  return changed ? "change" : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sending what is due
+
+type RunSummary = {
+  skipped?: "disabled" | "settings";
+  queuedReminders: number;
+  sent: number;
+  failed: number;
+  retrying: number;
+  notWanted: number;
+  lostToOthers: number;
+};
+
+/**
+ * One pass: reminders now due are queued, then every due row is claimed and sent. Called
+ * after each staff write (so a confirmation goes at once) and by the reminder loop.
+ */
+export async function runEmailNotices(now: () => Date = () => new Date()): Promise<RunSummary> {
+  const summary: RunSummary = { queuedReminders: 0, sent: 0, failed: 0, retrying: 0, notWanted: 0, lostToOthers: 0 };
+  const settings = await readSettingsWithSecret({ fresh: true });
+  await settleStranded(now());
+  if (!settings.emailEnabled) return { ...summary, skipped: "disabled" };
+  if (!emailConfigured(settings)) return { ...summary, skipped: "settings" };
+  summary.queuedReminders = await queueDueReminders(settings, now());
+  for (;;) {
+    const due = await db
+      .select({ id: clientNotices.id })
+      .from(clientNotices)
+      .where(
+        and(
+          eq(clientNotices.channel, "email"),
+          eq(clientNotices.status, "sending"),
+          eq(clientNotices.claimedBy, ""),
+          lte(clientNotices.nextAttemptAt, now().toISOString()),
+        ),
+      )
+      .orderBy(asc(clientNotices.nextAttemptAt), asc(clientNotices.id))
+      .limit(BATCH);
+    for (const { id } of due) {
+      const claim = await claimNotice(id, now());
+      if (!claim) {
+        summary.lostToOthers += 1;
+        continue;
+      }
+      const outcome = await sendClaimed(settings, claim, now);
+      summary[outcome] += 1;
+    }
+    if (due.length < BATCH) break;
+  }
+  return summary;
+}
+
+/**
+ * E-mail reminders (decision 0107): every scheduled appointment starting within
+ * reminderHoursBefore whose client has an e-mail and has not unsubscribed, and whose
+ * stylist's clients get reminders, whether or not a text goes too. The key is the start
+ * time: a moved appointment is reminded again.
+ */
+async function queueDueReminders(settings: SalonSettings, at: Date): Promise<number> {
+  const windowEnd = new Date(at.getTime() + settings.reminderHoursBefore * 3600_000).toISOString();
+  const due = await db
+    .select({ id: appointments.id, startTime: appointments.startTime })
+    .from(appointments)
+    .innerJoin(stylists, eq(stylists.id, appointments.stylistId))
+    .innerJoin(clients, eq(clients.id, appointments.clientId))
+    .where(
+      and(
+        eq(appointments.status, "scheduled"),
+        gt(appointments.startTime, at.toISOString()),
+        lte(appointments.startTime, windowEnd),
+        eq(stylists.smsRemindersEnabled, true),
+        isNotNull(clients.email),
+        ne(clients.email, ""),
+        isNull(clients.emailUnsubscribedAt),
+        sql`not exists (select 1 from ${clientNotices} where ${clientNotices.appointmentId} = ${appointments.id} and ${clientNotices.channel} = 'email' and ${clientNotices.kind} = 'reminder' and ${clientNotices.key} = ${appointments.startTime})`,
+      ),
+    )
+    .orderBy(asc(appointments.startTime))
+    .limit(500);
+  for (const row of due) await insertNotice(db, row.id, "reminder", row.startTime, at);
+  return due.length;
+}
+
+type Claim = {
+  id: number;
+  appointmentId: number;
+  kind: EmailNoticeKind;
+  key: string;
+  attempts: number;
+  leaseUntil: string;
+};
+
+/** Takes one due row for this process, in a write transaction: a second process finds it taken. */
+async function claimNotice(id: number, at: Date): Promise<Claim | null> {
+  return writeTransaction(async (tx) => {
+    const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
+    const [row] = await tx
+      .update(clientNotices)
+      .set({
+        claimedBy: worker,
+        claimedAt: at.toISOString(),
+        nextAttemptAt: leaseUntil,
+        attempts: sql`${clientNotices.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(clientNotices.id, id),
+          eq(clientNotices.status, "sending"),
+          eq(clientNotices.claimedBy, ""),
+          lte(clientNotices.nextAttemptAt, at.toISOString()),
+        ),
+      )
+      .returning({
+        id: clientNotices.id,
+        appointmentId: clientNotices.appointmentId,
+        kind: clientNotices.kind,
+        key: clientNotices.key,
+        attempts: clientNotices.attempts,
+      });
+    return row ? { ...row, kind: row.kind as EmailNoticeKind, leaseUntil } : null;
+  });
+}
+
+/** Why a claimed message should no longer go (the booking changed since it was queued), or null. */
+async function noLongerWanted(claim: Claim, context: EmailContext | null, at: Date): Promise<string | null> {
+  if (!context) return "The appointment no longer exists.";
+  if (!context.clientEmail) return "The client has no e-mail address.";
+  if (claim.kind === "cancellation")
+    return context.status === "cancelled" ? null : "The appointment is no longer cancelled.";
+  if (context.status !== "scheduled") return "The appointment is no longer scheduled.";
+  if (claim.kind === "reminder") {
+    if (context.startTime !== claim.key) return "The appointment has moved: its new time gets its own reminder.";
+    if (context.startTime <= at.toISOString()) return "The appointment has started.";
+    if (context.clientUnsubscribedAt) return "The client has unsubscribed from e-mail reminders.";
+  }
+  if (claim.kind === "change") {
+    // A later change's message tells the newest state: this one would only repeat it.
+    const [later] = await db
+      .select({ id: clientNotices.id })
+      .from(clientNotices)
+      .where(
+        and(
+          eq(clientNotices.appointmentId, claim.appointmentId),
+          eq(clientNotices.channel, "email"),
+          eq(clientNotices.kind, "change"),
+          gt(clientNotices.id, claim.id),
+        ),
+      )
+      .limit(1);
+    if (later) return "A later change's message supersedes it.";
+  }
+  return null;
+}
+
+async function sendClaimed(
+  settings: SalonSettings,
+  claim: Claim,
+  now: () => Date,
+): Promise<"sent" | "failed" | "retrying" | "notWanted"> {
+  const context = await emailContext(db, claim.appointmentId);
+  const held = and(
+    eq(clientNotices.id, claim.id),
+    eq(clientNotices.claimedBy, worker),
+    eq(clientNotices.nextAttemptAt, claim.leaseUntil),
+  );
+  const skip = await noLongerWanted(claim, context, now());
+  if (skip || !context) {
+    await db
+      .update(clientNotices)
+      .set({ status: "skipped", finishedAt: now().toISOString(), error: skip, nextAttemptAt: null })
+      .where(held);
+    return "notWanted";
+  }
+  const manageUrl = (await manageLinkFor(claim.appointmentId)) ?? undefined;
+  const mail = composeAppointmentEmail(settings, claim.kind, context, { manageUrl });
+  const outcome = await sendEmail(settings, mail);
+  const retryDelay = !outcome.ok && outcome.transient ? EMAIL_RETRY_DELAYS_MS[claim.attempts - 1] : undefined;
+  const stillDue = claim.kind !== "reminder" || context.startTime > now().toISOString();
+  const result = outcome.ok ? "sent" : retryDelay !== undefined && stillDue ? "retrying" : "failed";
+  await writeTransaction(async (tx) => {
+    await logEmail(tx, {
+      clientId: context.clientId,
+      appointmentId: context.appointmentId,
+      to: mail.to,
+      subject: mail.subject,
+      kind: claim.kind,
+      outcome,
+    });
+    await tx
+      .update(clientNotices)
+      .set(
+        result === "retrying"
+          ? {
+              claimedBy: "",
+              nextAttemptAt: new Date(now().getTime() + retryDelay!).toISOString(),
+              error: outcome.ok ? null : outcome.error,
+            }
+          : {
+              status: result,
+              finishedAt: now().toISOString(),
+              nextAttemptAt: null,
+              error: outcome.ok ? null : outcome.error,
+            },
+      )
+      .where(held);
+    await publish(tx, "settings", null);
+  });
+  return result;
+}
+
+/**
+ * Claims whose process stopped mid-send (the lease ran out). SMTP cannot be asked whether
+ * the message went, so it is not sent again (a duplicate cannot be taken back): recorded
+ * as failed, with why.
+ */
+async function settleStranded(at: Date): Promise<void> {
+  await db
+    .update(clientNotices)
+    .set({
+      status: "failed",
+      finishedAt: at.toISOString(),
+      nextAttemptAt: null,
+      error:
+        "Interrupted while sending (the server stopped): whether it was sent is unknown; not resent, to avoid a duplicate.",
+    })
+    .where(
+      and(
+        eq(clientNotices.channel, "email"),
+        eq(clientNotices.status, "sending"),
+        ne(clientNotices.claimedBy, ""),
+        lte(clientNotices.nextAttemptAt, at.toISOString()),
+      ),
+    );
+}
+
+/** Sends what a write just queued, in the background: a failure is the loop's to retry, never the write's. */
+export function sendQueuedEmailsSoon(): void {
+  if (process.env.EMAIL_SEND_AFTER_WRITE === "0" || !queuedHere) return;
+  queuedHere = false;
+  setImmediate(() => {
+    runEmailNotices().catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
+      console.error(`E-mail run failed: ${reason}`);
+    });
+  });
+}
