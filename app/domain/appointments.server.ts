@@ -11,6 +11,7 @@ import { appointments } from "#db/schema";
 import type { SeriesScope } from "~/lib/schemas/appointments";
 import { addDays, dayBounds, isCalendarDate, todayInZone, type CalendarDate } from "~/lib/salon-time";
 import type { Page, PageRequest } from "~/lib/paging";
+import { parseOnlineDetails, type OnlineDetails } from "~/lib/online-details";
 import { assertCan, type Actor } from "./access.server";
 import { assertOverrideAllowed, salonRules } from "./appointment-rules.server";
 import { followingOwned, seriesChange, updateFollowing } from "./appointment-series.server";
@@ -142,6 +143,21 @@ export async function getAppointment(actor: Actor, id: number): Promise<Appointm
   // Someone else's appointment is "not found", as a missing one is: no existence oracle.
   if (scope && !scope.includes(row.stylistId)) throw new NotFound("Appointment not found.");
   return toView(actor, row);
+}
+
+/**
+ * What the client typed on the booking page that differs from their record (an online
+ * booking by a known client), for staff who may see contact details; null otherwise.
+ */
+export async function onlineDetailsOf(actor: Actor, id: number): Promise<OnlineDetails | null> {
+  await getAppointment(actor, id);
+  if (!can(actor.role, "clients.contact")) return null;
+  const [row] = await db
+    .select({ onlineDetails: appointments.onlineDetails })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return parseOnlineDetails(row?.onlineDetails);
 }
 
 /**

@@ -33,6 +33,7 @@ import {
 import type { LegalBasis } from "~/lib/schemas/clients";
 import type { Page, PageRequest } from "~/lib/paging";
 import { formatPence } from "~/lib/money";
+import { parseOnlineDetails } from "~/lib/online-details";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { REDACTED, scrubClientHistory } from "./appointment-history.server";
@@ -148,6 +149,8 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
       status: appointments.status,
       price: appointments.price,
       notes: appointments.notes,
+      source: appointments.source,
+      onlineDetails: appointments.onlineDetails,
       createdAt: appointments.createdAt,
       serviceId: services.id,
       serviceName: services.name,
@@ -240,6 +243,9 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         priceFormatted: formatPence(row.price),
         notes: row.notes,
         bookedAt: row.createdAt,
+        bookedOnline: row.source === "online",
+        // What the client typed on the booking page where it differed from their record.
+        detailsGivenOnline: parseOnlineDetails(row.onlineDetails),
       })),
       messages: sent,
       emails,
@@ -345,7 +351,14 @@ export async function eraseClient(actor: Actor, id: number) {
     const historyEntriesScrubbed = await scrubClientHistory(tx, id);
     const anonymised = await tx
       .update(appointments)
-      .set({ clientId: null, notes: null, updatedAt: new Date().toISOString() })
+      // The details typed online are the client's too; the manage token goes with them.
+      .set({
+        clientId: null,
+        notes: null,
+        onlineDetails: null,
+        manageTokenHash: null,
+        updatedAt: new Date().toISOString(),
+      })
       .where(eq(appointments.clientId, id))
       .returning({ id: appointments.id });
     const former = await formerDetailsOf(tx, id);

@@ -6,7 +6,8 @@ import { AppointmentHistory, type HistoryView } from "~/components/calendar/appo
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { FormAlert, formErrorsOf } from "~/components/ui/field";
 import { RouteDialog } from "~/components/ui/route-dialog";
-import { deleteAppointment, getAppointment, updateAppointment } from "~/domain/appointments.server";
+import { deleteAppointment, getAppointment, onlineDetailsOf, updateAppointment } from "~/domain/appointments.server";
+import { describeOnlineDetails } from "~/lib/online-details";
 import { appointmentHistoryPage } from "~/domain/appointment-history.server";
 import { describeHistoryEntry } from "~/lib/appointment-history";
 import { pageHrefs } from "~/lib/paging";
@@ -88,6 +89,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone), clockFormat)}`,
       lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
       seriesMember: appointment.seriesId !== null,
+      onlineDetails: appointment.source === "online" ? await onlineDetailsOf(user, id) : null,
     },
     defaults: {
       clientId: appointment.client?.id ?? null,
@@ -180,6 +182,15 @@ export default function EditAppointment() {
           {summary.lateCancellation ? (
             <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               <strong>Late cancellation:</strong> cancelled within the salon&apos;s cancellation notice.
+            </p>
+          ) : null}
+          {summary.onlineDetails ? (
+            <p
+              className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+              data-testid="online-details"
+            >
+              <strong>Booked online with other details:</strong> {describeOnlineDetails(summary.onlineDetails)}. The
+              client&apos;s record was not changed: check with the client before you update it.
             </p>
           ) : null}
           <AppointmentForm

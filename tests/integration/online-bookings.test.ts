@@ -6,7 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { appointmentHistory, appointments, clientNotices, clients, smsLog } from "#db/schema";
-import { createAppointment } from "~/domain/appointments.server";
+import { createAppointment, onlineDetailsOf } from "~/domain/appointments.server";
+import { eraseClient, exportClientData } from "~/domain/gdpr.server";
 import { noticesSettled, sendClientNotices } from "~/domain/client-notices.server";
 import { pinClock } from "../clock";
 import { createTestAppointment, createTestClient } from "../clients-factories";
@@ -201,6 +202,42 @@ describe("the client", () => {
       .from(appointmentHistory)
       .where(eq(appointmentHistory.appointmentId, created.id));
     expect(history).toMatchObject({ kind: "created", actorUserId: null, actorName: "Jane Smith (online)" });
+  });
+
+  it("shows staff the details typed online, and an erasure removes them with the manage link", async () => {
+    const { stylist, service } = await stylistAndService();
+    const phone = phoneBlock();
+    const known = await createTestClient({ name: "Rowan Ashdown", phone: phone(1), email: "rowan@example.com" });
+    const made = await book(
+      await booking(stylist.id, service.id, {
+        firstName: "Ro",
+        lastName: "Ashdown",
+        phone: phone(1),
+        email: "ro.new@example.com",
+        start: MONDAY("14:00"),
+      }),
+      newAddress(),
+    );
+    expect(made.status).toBe(201);
+    const token = tokenOf(made.body.manageUrl);
+    const { id } = await appointmentByToken(token);
+    const admin = await signedIn("admin");
+    const display = await signedIn("display");
+    const given = { name: "Ro Ashdown", email: "ro.new@example.com" };
+    expect(await onlineDetailsOf(admin.user, id)).toEqual(given);
+    // A wall screen sees names only, never what a client typed as contact details.
+    expect(await onlineDetailsOf(display.user, id)).toBeNull();
+
+    const exported = await exportClientData(admin.user, known.id);
+    expect(exported.data.appointments).toEqual([
+      expect.objectContaining({ id, bookedOnline: true, detailsGivenOnline: given }),
+    ]);
+
+    await eraseClient(admin.user, known.id);
+    const [erased] = await db.select().from(appointments).where(eq(appointments.id, id));
+    expect(erased).toMatchObject({ clientId: null, onlineDetails: null, manageTokenHash: null });
+    expect(JSON.stringify(await db.select().from(appointments))).not.toContain("ro.new@example.com");
+    expect((await manage(token)).status).toBe(404);
   });
 
   it("with new clients off, asks an unknown client to call and creates nothing; a known client books", async () => {
