@@ -26,6 +26,7 @@ export async function onlineBooking(
   clientName: string,
   startTime: string,
   status: "requested" | "scheduled" = "requested",
+  onlineDetails: string | null = null,
 ) {
   const db = await workerDatabase();
   const client = await db.execute({
@@ -35,9 +36,9 @@ export async function onlineBooking(
   const clientId = Number(client.rows[0]!.id);
   const end = new Date(Date.parse(startTime) + 60 * 60_000).toISOString();
   const row = await db.execute({
-    sql: `insert into appointments (client_id, stylist_id, service_id, start_time, end_time, status, price, source)
-          values (?, ?, ?, ?, ?, ?, 6500, 'online') returning id`,
-    args: [clientId, fixture.stylist.stylistId, fixture.serviceId, startTime, end, status],
+    sql: `insert into appointments (client_id, stylist_id, service_id, start_time, end_time, status, price, source, online_details)
+          values (?, ?, ?, ?, ?, ?, 6500, 'online', ?) returning id`,
+    args: [clientId, fixture.stylist.stylistId, fixture.serviceId, startTime, end, status, onlineDetails],
   });
   const id = Number(row.rows[0]!.id);
   // The change feed, as a write through the domain would publish it.

@@ -65,3 +65,20 @@ test("Accept and Decline are plain forms", async ({ page }) => {
   await page.goto("/calendar?view=day&date=2029-06-14");
   await expect(page.getByTestId(`appointment-${accepted}`).getByTestId("online-mark")).toHaveText("Online");
 });
+
+test("the booking dialog shows the details a known client typed online, which the record did not take", async ({
+  page,
+}) => {
+  const fixture = await onlineFixture();
+  const id = await onlineBooking(
+    fixture,
+    `Pia Known ${fixture.tag}`,
+    "2029-06-15T10:00:00.000Z",
+    "scheduled",
+    JSON.stringify({ phone: "07400 555999", email: "pia.new@example.com" }),
+  );
+  await signIn(page, ADMIN, `/calendar/appointments/${id}?view=day&date=2029-06-15`);
+  await expect(page.getByTestId("online-details")).toHaveText(
+    "Booked online with other details: phone 07400 555999, e-mail pia.new@example.com. The client's record was not changed: check with the client before you update it.",
+  );
+});
