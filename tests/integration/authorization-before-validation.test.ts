@@ -63,6 +63,7 @@ const API_WRITES: Record<string, Allowed> = {
   "PUT /api/stylists/{id}/online-booking": ADMIN,
   "POST /api/online-requests/{id}/{answer}": STAFF,
   "POST /api/test-reminder": ADMIN,
+  "POST /api/test-email": ADMIN,
   "PATCH /api/users/{id}": ADMIN,
   "DELETE /api/users/{id}": ADMIN,
   "PATCH /api/users/{id}/change-password": STAFF,
@@ -100,6 +101,10 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "resources.calendar-panel.ts": ALL,
   "auth.tsx": PUBLIC,
   "logout.tsx": PUBLIC,
+  // The booking page, its manage page and a reminder's unsubscribe link: for clients, signed in or not.
+  "book._index.tsx": PUBLIC,
+  "book.manage.$token.tsx": PUBLIC,
+  "unsubscribe.$token.tsx": PUBLIC,
 };
 
 /** Path parameters: an id that need not exist (the refusal comes first), and the admin-only shopping step. */
