@@ -162,6 +162,8 @@ describe("GET /api/gdpr/export/{id}", () => {
         priceFormatted: "£95.00",
         notes: "Toner 9.1",
         bookedAt: appointment.createdAt,
+        bookedOnline: false,
+        detailsGivenOnline: null,
       },
     ]);
     expect(body.messages).toEqual([
