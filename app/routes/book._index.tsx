@@ -32,13 +32,17 @@ function priceLabel(service: PublicService) {
   return service.priceFrom ? `from ${formatPence(service.price)}` : formatPence(service.price);
 }
 
+/** Services by category, "colour" and "Colour " being one category to a client (the first spelling names it). */
 function groupByCategory(services: PublicService[]) {
-  const groups = new Map<string, PublicService[]>();
+  const groups = new Map<string, { category: string; list: PublicService[] }>();
   for (const service of services) {
-    const category = service.category || "Other";
-    groups.set(category, [...(groups.get(category) ?? []), service]);
+    const category = service.category.trim() || "Other";
+    const key = category.toLocaleLowerCase();
+    const group = groups.get(key) ?? { category, list: [] };
+    group.list.push(service);
+    groups.set(key, group);
   }
-  return [...groups].map(([category, list]) => ({
+  return [...groups.values()].map(({ category, list }) => ({
     category,
     services: list.map((service) => ({
       id: service.id,
@@ -211,9 +215,10 @@ export default function BookPage() {
           </p>
         ) : (
           <div className="space-y-6">
-            {loaded.groups.map((group) => (
-              <section key={group.category} aria-labelledby={`category-${group.category}`}>
-                <h2 id={`category-${group.category}`} className="mb-2 text-lg font-semibold text-slate-800">
+            {loaded.groups.map((group, index) => (
+              // Ids by position: a category's name may hold spaces, which would split aria-labelledby.
+              <section key={group.category} aria-labelledby={`category-${index}`}>
+                <h2 id={`category-${index}`} className="mb-2 text-lg font-semibold text-slate-800">
                   {group.category}
                 </h2>
                 <ul className="space-y-2">

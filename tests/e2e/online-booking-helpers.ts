@@ -52,6 +52,10 @@ export async function setUpOnlineBooking(firstName: string): Promise<OnlineSetup
   await createServiceViaApi(token, { name: serviceName, category, duration: 45, price: 3500 });
   // A second category, as a salon's page has.
   await createServiceViaApi(token, { name: `Gloss ${short}`, category: `Colour ${short}`, duration: 90, price: 6000 });
+  // Categories whose names share a first word ("Colour" and "Colour 1a2b"), written in
+  // another case too: each is one landmark of its own name (axe checks it on every step).
+  await createServiceViaApi(token, { name: `Toner ${short}`, category: "Colour", duration: 30, price: 2500 });
+  await createServiceViaApi(token, { name: `Glaze ${short}`, category: "colour", duration: 30, price: 2500 });
   await switchOnlineBooking(token, true);
   return {
     token,

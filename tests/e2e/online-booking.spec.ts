@@ -207,3 +207,16 @@ test("while online booking is off, the page says it is not available", async ({ 
     await switchOnlineBooking(setup.token, true);
   }
 });
+
+test("services group by category whatever its case, each group a landmark named by its own heading", async ({
+  page,
+}) => {
+  const short = setup.category.split(" ")[1];
+  await page.setViewportSize(PHONE);
+  await page.goto("/book");
+  const colour = page.getByRole("region", { name: /^colour$/i });
+  await expect(colour.getByRole("link", { name: new RegExp(`^Toner ${short}`) })).toBeVisible();
+  await expect(colour.getByRole("link", { name: new RegExp(`^Glaze ${short}`) })).toBeVisible();
+  await expect(page.getByRole("region", { name: `Colour ${short}`, exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
