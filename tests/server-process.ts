@@ -117,3 +117,47 @@ export async function waitForEvent(
     reader.releaseLock();
   }
 }
+
+/**
+ * Polls `condition` every 100 ms until it holds. Past `timeoutMs` it fails naming `what`,
+ * followed by `diagnostics()` (the servers' output, say).
+ */
+export async function until(
+  condition: () => Promise<boolean> | boolean,
+  what: string,
+  { timeoutMs = 40_000, diagnostics = () => "" }: { timeoutMs?: number; diagnostics?: () => string } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${diagnostics()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Server processes of the build on the test's own database, each running its reminder loop
+ * every second: how the exactly-once tests put several processes on one file. (A cluster
+ * started by WEB_CONCURRENCY from inside Vitest never became healthy, so each server is one
+ * process.) `stop` ends them all; `output` is every server's log, for a failure's message.
+ */
+export function serversOnTestDatabase() {
+  const servers: RunningServer[] = [];
+  return {
+    async start(count: number, env: Record<string, string> = {}): Promise<RunningServer[]> {
+      const base = {
+        DATABASE_URL: process.env.DATABASE_URL!,
+        SESSION_SECRET: "two-servers-secret-0123456789",
+        REMINDER_INTERVAL_SECONDS: "1",
+      };
+      const started = await Promise.all(
+        Array.from({ length: count }, () => startServer("node", ["server.js"], { ...base, ...env })),
+      );
+      servers.push(...started);
+      return started;
+    },
+    output: () => servers.map((server) => server.output()).join("\n"),
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+    },
+  };
+}

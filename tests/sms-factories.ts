@@ -1,7 +1,9 @@
 // Test data for SMS reminders: the salon's SMS settings and appointments due a reminder.
+import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { salonSettings, type AppointmentStatus } from "#db/schema";
+import { jobRuns, salonSettings, type AppointmentStatus } from "#db/schema";
 import { createStylistAndService, createTestAppointment, createTestClient } from "./clients-factories";
+import { until } from "./server-process";
 
 export const SECRET = "super-secret-auth-token-4242";
 
@@ -44,4 +46,22 @@ export async function appointmentIn(
     status: options.status ?? "scheduled",
   });
   return { appointment, client, stylist, service };
+}
+
+/**
+ * Waits until the reminder loops (of whichever processes) have run `runs` more times: a test
+ * that all messages went out once checks afterwards that later runs added none.
+ */
+export async function afterFurtherLoopRuns(runs: number, diagnostics: () => string): Promise<void> {
+  const lastRun = async () =>
+    (await db.select().from(jobRuns).where(eq(jobRuns.name, "sms-reminders")))[0]?.lastRunAt ?? "";
+  const seen = new Set<string>();
+  await until(
+    async () => {
+      seen.add(await lastRun());
+      return seen.size >= runs;
+    },
+    "further runs of the reminder loops",
+    { diagnostics },
+  );
 }

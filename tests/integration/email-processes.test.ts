@@ -4,41 +4,23 @@
 import { eq, ne } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { clientNotices, jobRuns, salonSettings } from "#db/schema";
-import { hasBuild, startServer, type RunningServer } from "../server-process";
-import { appointmentIn } from "../sms-factories";
+import { clientNotices, salonSettings } from "#db/schema";
+import { hasBuild, serversOnTestDatabase, until } from "../server-process";
+import { afterFurtherLoopRuns, appointmentIn } from "../sms-factories";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
 
-let diagnostics = () => "";
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 40_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${diagnostics()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe.skipIf(!hasBuild)("e-mail with several server processes on one database", () => {
-  const servers: RunningServer[] = [];
+  const servers = serversOnTestDatabase();
   let smtp: FakeSmtp;
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await servers.stop();
     await smtp?.close();
   });
 
   it("sends each e-mail exactly once", { timeout: 120_000 }, async () => {
     smtp = await startFakeSmtp();
-    const env = {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      SESSION_SECRET: "two-servers-secret-0123456789",
-      REMINDER_INTERVAL_SECONDS: "1",
-    };
-    const [first, second] = await Promise.all([
-      startServer("node", ["server.js"], env),
-      startServer("node", ["server.js"], env),
-    ]);
-    servers.push(first!, second!);
-    diagnostics = () => `${smtp.received.length} messages\n${first!.output()}\n${second!.output()}`;
+    await servers.start(2);
+    const diagnostics = () => `${smtp.received.length} messages\n${servers.output()}`;
     await db.insert(salonSettings).values({ id: 1 }).onConflictDoNothing();
     await db.update(salonSettings).set({
       salonName: "Willow & Shear",
@@ -68,19 +50,14 @@ describe.skipIf(!hasBuild)("e-mail with several server processes on one database
       });
     }
 
-    await until(() => smtp.received.length >= 16, "the 16 e-mails");
+    await until(() => smtp.received.length >= 16, "the 16 e-mails", { diagnostics });
     await until(
       async () => (await db.select().from(clientNotices).where(eq(clientNotices.status, "sending"))).length === 0,
       "every claim to finish",
+      { diagnostics },
     );
     // Several more runs by any process must not add a message.
-    const runAt = async () =>
-      (await db.select().from(jobRuns).where(eq(jobRuns.name, "sms-reminders")))[0]?.lastRunAt ?? "";
-    const seen = new Set<string>();
-    await until(async () => {
-      seen.add(await runAt());
-      return seen.size >= 5;
-    }, "further runs");
+    await afterFurtherLoopRuns(5, diagnostics);
 
     const to = smtp.received.flatMap((message) => message.envelopeTo);
     expect(to).toHaveLength(16);

@@ -4,26 +4,17 @@
 import { eq, ne } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { clientNotices, jobRuns } from "#db/schema";
+import { clientNotices } from "#db/schema";
 import { queueClientNotice } from "~/domain/client-notices.server";
-import { hasBuild, startServer, type RunningServer } from "../server-process";
+import { hasBuild, serversOnTestDatabase, until } from "../server-process";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
-import { appointmentIn, configureSms } from "../sms-factories";
-
-let diagnostics = () => "";
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 40_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${diagnostics()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { afterFurtherLoopRuns, appointmentIn, configureSms } from "../sms-factories";
 
 describe.skipIf(!hasBuild)("client notices with several server processes on one database", () => {
-  const servers: RunningServer[] = [];
+  const servers = serversOnTestDatabase();
   let fake: FakeProviders;
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await servers.stop();
     await fake?.close();
   });
 
@@ -40,36 +31,23 @@ describe.skipIf(!hasBuild)("client notices with several server processes on one 
     };
     await queue(1, 10);
 
-    const env = {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      SESSION_SECRET: "two-servers-secret-0123456789",
-      REMINDER_INTERVAL_SECONDS: "1",
+    await servers.start(2, {
       SMS_TWILIO_URL: fake.url,
       SMS_RETRY_BASE_MS: "10",
-    };
-    const [first, second] = await Promise.all([
-      startServer("node", ["server.js"], env),
-      startServer("node", ["server.js"], env),
-    ]);
-    servers.push(first!, second!);
-    diagnostics = () => `${fake.requests.length} requests\n${first!.output()}\n${second!.output()}`;
+    });
+    const diagnostics = () => `${fake.requests.length} requests\n${servers.output()}`;
 
-    await until(() => fake.requests.length >= 10, "the first 10 notices");
+    await until(() => fake.requests.length >= 10, "the first 10 notices", { diagnostics });
     await queue(11, 14);
-    await until(() => fake.requests.length >= 14, "the 4 later notices");
+    await until(() => fake.requests.length >= 14, "the 4 later notices", { diagnostics });
     await until(
       async () => (await db.select().from(clientNotices).where(eq(clientNotices.status, "sending"))).length === 0,
       "every claim to finish",
+      { diagnostics },
     );
 
     // Several more runs by any process must not add a message.
-    const runAt = async () =>
-      (await db.select().from(jobRuns).where(eq(jobRuns.name, "sms-reminders")))[0]?.lastRunAt ?? "";
-    const seen = new Set<string>();
-    await until(async () => {
-      seen.add(await runAt());
-      return seen.size >= 5;
-    }, "further runs");
+    await afterFurtherLoopRuns(5, diagnostics);
 
     const to = fake.requests.map((request) => request.body.To);
     expect(to).toHaveLength(14);

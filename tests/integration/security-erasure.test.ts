@@ -10,6 +10,7 @@ import { auditLog, messages } from "#db/schema";
 import * as erasure from "~/routes/api.gdpr.erasure.$id";
 import { createTestClient } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
+import { until } from "../server-process";
 
 const databasePath = () => process.env.DATABASE_URL!.slice("file:".length);
 
@@ -21,14 +22,6 @@ function occurrences(text: string): number {
     for (let at = bytes.indexOf(text, 0, "utf8"); at !== -1; at = bytes.indexOf(text, at + 1, "utf8")) found += 1;
   }
   return found;
-}
-
-async function until(condition: () => Promise<boolean>, what: string) {
-  for (let tries = 0; tries < 600; tries++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 describe("erasure with a reader holding a snapshot", () => {
@@ -72,7 +65,7 @@ describe("erasure with a reader holding a snapshot", () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, "client.erase_purged"), eq(auditLog.entityId, client.id)));
-    await until(async () => (await purged()).length === 1, "the background purge");
+    await until(async () => (await purged()).length === 1, "the background purge", { timeoutMs: 60_000 });
     expect((await purged())[0]).toMatchObject({ actorUserId: admin.user.id, entityType: "client" });
     // 20 more writes afterwards: nothing brings the data back.
     for (let i = 0; i < 20; i++)
