@@ -1,37 +1,34 @@
 // Messages to a client about their booking (decision 0103): the confirmation of an online
 // booking, a move or cancellation made online, staff's acceptance or decline of a request.
-// A notice is queued as a row of `client_notices` in the write's own transaction (so a
-// refused write queues nothing), then claimed in a write transaction before it is sent, as
-// reminders are, so several server processes never send one twice. The sender runs right
-// after the write commits and from the reminder loop for whatever is left.
+// A notice is queued and claimed through the one queue of client messages
+// (notice-claims.server), so several server processes never send one twice; a claim whose
+// process stopped is sent again only when the SMS log shows it did not go. The sender runs
+// right after the write commits and from the reminder loop for whatever is left.
 //
 // The manage link carries the client's token, which the database never holds (only its
 // hash): it is kept in this process's memory from the write to the send, and checked
 // against the stored hash before use. A notice sent by another process, or after a
 // restart, goes without the link.
 import { createHash } from "node:crypto";
-import { hostname } from "node:os";
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { ClientNoticeKind } from "#db/enums";
 import { appointments, clientNotices, clients, salonSettings, smsLog, type SalonSettings } from "#db/schema";
 import { appointmentDateTime } from "~/lib/sms-template";
 import { publish } from "./events.server";
+import { claimDueNotices, insertNotice, NOTICE_LEASE_MS, stillHeld, type NoticeClaim } from "./notice-claims.server";
 import { publicStylistName } from "./online-slots.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText, textContextQuery, type TextContext } from "./sms.server";
 
 const BATCH = 20;
-/** A claim is its process's for this long; a send (with the provider's retries) takes far less. */
-const LEASE_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 2 * 60_000;
-const worker = `${hostname()}:${process.pid}`;
 
 /** Manage links by appointment id, only in this process's memory (see above). */
 const links = new Map<number, { link: string; tokenHash: string; at: number }>();
 /** A link kept longer than this was for a notice another process sent: forgotten. */
-const LINK_KEPT_MS = 2 * LEASE_MS;
+const LINK_KEPT_MS = 2 * NOTICE_LEASE_MS;
 
 function forgetOldLinks(now: number) {
   for (const [id, kept] of links) if (now - kept.at > LINK_KEPT_MS) links.delete(id);
@@ -68,21 +65,7 @@ export async function queueClientNotice(
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   if (!settings?.smsEnabled || !client?.phone || client.optedOut) return null;
-  const [row] = await executor
-    .insert(clientNotices)
-    .values({
-      appointmentId,
-      channel: "sms",
-      kind,
-      key,
-      status: "sending",
-      claimedBy: "",
-      claimedAt: now.toISOString(),
-      nextAttemptAt: now.toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: clientNotices.id });
-  return row?.id ?? null;
+  return insertNotice(executor, { appointmentId, channel: "sms", kind, key }, now);
 }
 
 /**
@@ -102,66 +85,6 @@ export async function manageLinkFor(appointmentId: number): Promise<string | nul
 
 function sha256Hex(value: string): string {
   return createHash("sha256").update(value).digest("hex");
-}
-
-type Claimed = {
-  id: number;
-  appointmentId: number;
-  kind: ClientNoticeKind;
-  leaseUntil: string;
-  takenOver: string | null;
-};
-
-/** Claims due notices in one write transaction: unclaimed ones, and claims whose process stopped (lease run out). */
-async function claimDue(now: Date): Promise<Claimed[]> {
-  return writeTransaction(async (tx) => {
-    const due = await tx
-      .select({
-        id: clientNotices.id,
-        appointmentId: clientNotices.appointmentId,
-        kind: clientNotices.kind,
-        claimedBy: clientNotices.claimedBy,
-        claimedAt: clientNotices.claimedAt,
-      })
-      .from(clientNotices)
-      .where(
-        and(
-          eq(clientNotices.channel, "sms"),
-          eq(clientNotices.status, "sending"),
-          lte(clientNotices.nextAttemptAt, now.toISOString()),
-        ),
-      )
-      .orderBy(clientNotices.id)
-      .limit(BATCH);
-    if (due.length === 0) return [];
-    const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
-    const claimed = await tx
-      .update(clientNotices)
-      .set({
-        claimedBy: worker,
-        claimedAt: now.toISOString(),
-        nextAttemptAt: leaseUntil,
-        attempts: sql`${clientNotices.attempts} + 1`,
-      })
-      .where(
-        inArray(
-          clientNotices.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning({ id: clientNotices.id });
-    const ids = new Set(claimed.map((row) => row.id));
-    return due
-      .filter((row) => ids.has(row.id))
-      .map((row) => ({
-        id: row.id,
-        appointmentId: row.appointmentId,
-        kind: row.kind,
-        leaseUntil,
-        // A claim whose lease ran out: its process may have sent it before stopping.
-        takenOver: row.claimedBy ? row.claimedAt : null,
-      }));
-  });
 }
 
 function salonName(settings: SalonSettings) {
@@ -204,7 +127,7 @@ export function noticeText(
 
 type Outcome = { status: "sent" | "failed" | "skipped"; error: string | null };
 
-async function sendOne(settings: SalonSettings, claim: Claimed, now: () => Date): Promise<Outcome> {
+async function sendOne(settings: SalonSettings, claim: NoticeClaim, now: () => Date): Promise<Outcome> {
   const [context] = await textContextQuery(db).where(eq(appointments.id, claim.appointmentId)).limit(1);
   if (!context) return { status: "skipped", error: "The appointment no longer exists." };
   if (!settings.smsEnabled) return { status: "skipped", error: "SMS is turned off." };
@@ -253,7 +176,7 @@ export type NoticeRunSummary = { claimed: number; sent: number; failed: number; 
 export async function sendClientNotices(now: () => Date = () => new Date()): Promise<NoticeRunSummary> {
   const summary: NoticeRunSummary = { claimed: 0, sent: 0, failed: 0, skipped: 0 };
   for (;;) {
-    const claimed = await claimDue(now());
+    const claimed = await claimDueNotices("sms", now(), BATCH);
     if (claimed.length === 0) break;
     const settings = await readSettingsWithSecret({ fresh: true });
     for (const claim of claimed) {
@@ -269,13 +192,7 @@ export async function sendClientNotices(now: () => Date = () => new Date()): Pro
         await tx
           .update(clientNotices)
           .set({ status: outcome.status, finishedAt: now().toISOString(), error: outcome.error })
-          .where(
-            and(
-              eq(clientNotices.id, claim.id),
-              eq(clientNotices.claimedBy, worker),
-              eq(clientNotices.nextAttemptAt, claim.leaseUntil),
-            ),
-          );
+          .where(stillHeld(claim));
         if (outcome.status !== "skipped") await publish(tx, "settings", null);
       });
     }

@@ -1,12 +1,11 @@
 // Which e-mails go to clients, each exactly once (decisions 0107, 0108). A staff write
 // queues its message (confirmation, change, cancellation) as a row of client_notices, in
 // the write's own transaction; reminders are queued by the reminder loop when they fall
-// due. A row is claimed in a write transaction (BEGIN IMMEDIATE) before anything is sent,
-// so two server processes never send one message twice. A transient SMTP failure (4xx,
+// due. A row is claimed through the one queue of client messages (notice-claims.server)
+// before anything is sent, so two server processes never send one message twice. A transient SMTP failure (4xx,
 // no answer) hands the row back with a later next_attempt_at; a permanent one (5xx) is
 // recorded as failed with the server's answer.
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import { hostname } from "node:os";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { ClientNoticeKind } from "#db/enums";
 import { appointments, clientNotices, clients, stylists, type SalonSettings } from "#db/schema";
@@ -21,12 +20,9 @@ import {
 } from "./email.server";
 import { manageLinkFor } from "./client-notices.server";
 import { publish } from "./events.server";
+import { claimDueNotices, insertNotice, stillHeld, type NoticeClaim } from "./notice-claims.server";
 import { readSettingsWithSecret } from "./settings.server";
 
-const worker = `${hostname()}:${process.pid}`;
-const BATCH = 50;
-/** How long a claim is its process's: far longer than one send (three SMTP timeouts). */
-const LEASE_MS = 10 * 60_000;
 /** Waits after the 1st, 2nd, ... transient failure; after the last, the message is recorded as failed. */
 export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
 
@@ -36,21 +32,9 @@ type EmailNoticeKind = Extract<ClientNoticeKind, EmailMessage>;
 // queued nothing (e-mail off, no address) starts no run.
 let queuedHere = false;
 
-/** The row a write transaction adds: not yet claimed (claimed_by blank), due now. */
-async function insertNotice(executor: Executor, appointmentId: number, kind: EmailNoticeKind, key: string, at: Date) {
-  await executor
-    .insert(clientNotices)
-    .values({
-      appointmentId,
-      channel: "email",
-      kind,
-      key,
-      status: "sending",
-      claimedBy: "",
-      claimedAt: at.toISOString(),
-      nextAttemptAt: at.toISOString(),
-    })
-    .onConflictDoNothing();
+/** Queues one e-mail, due at `at`, and notes that this process has something to send. */
+async function queueEmail(executor: Executor, appointmentId: number, kind: EmailNoticeKind, key: string, at: Date) {
+  await insertNotice(executor, { appointmentId, channel: "email", kind, key }, at);
   queuedHere = true;
 }
 
@@ -88,7 +72,7 @@ export async function queueEmailForWrite(
     .where(eq(clients.id, after.clientId))
     .limit(1);
   if (!client?.email) return;
-  await insertNotice(
+  await queueEmail(
     tx,
     after.id,
     kind,
@@ -119,7 +103,6 @@ type RunSummary = {
   failed: number;
   retrying: number;
   notWanted: number;
-  lostToOthers: number;
 };
 
 /**
@@ -127,36 +110,18 @@ type RunSummary = {
  * after each staff write (so a confirmation goes at once) and by the reminder loop.
  */
 export async function runEmailNotices(now: () => Date = () => new Date()): Promise<RunSummary> {
-  const summary: RunSummary = { queuedReminders: 0, sent: 0, failed: 0, retrying: 0, notWanted: 0, lostToOthers: 0 };
+  const summary: RunSummary = { queuedReminders: 0, sent: 0, failed: 0, retrying: 0, notWanted: 0 };
   const settings = await readSettingsWithSecret({ fresh: true });
   await settleStranded(now());
   if (!settings.emailEnabled) return { ...summary, skipped: "disabled" };
   if (!emailConfigured(settings)) return { ...summary, skipped: "settings" };
   summary.queuedReminders = await queueDueReminders(settings, now());
+  // One claim at a time: each is sent within its lease however slow the SMTP server is.
   for (;;) {
-    const due = await db
-      .select({ id: clientNotices.id })
-      .from(clientNotices)
-      .where(
-        and(
-          eq(clientNotices.channel, "email"),
-          eq(clientNotices.status, "sending"),
-          eq(clientNotices.claimedBy, ""),
-          lte(clientNotices.nextAttemptAt, now().toISOString()),
-        ),
-      )
-      .orderBy(asc(clientNotices.nextAttemptAt), asc(clientNotices.id))
-      .limit(BATCH);
-    for (const { id } of due) {
-      const claim = await claimNotice(id, now());
-      if (!claim) {
-        summary.lostToOthers += 1;
-        continue;
-      }
-      const outcome = await sendClaimed(settings, claim, now);
-      summary[outcome] += 1;
-    }
-    if (due.length < BATCH) break;
+    const [claim] = await claimDueNotices("email", now(), 1);
+    if (!claim) break;
+    const outcome = await sendClaimed(settings, claim, now);
+    summary[outcome] += 1;
   }
   return summary;
 }
@@ -188,52 +153,12 @@ async function queueDueReminders(settings: SalonSettings, at: Date): Promise<num
     )
     .orderBy(asc(appointments.startTime))
     .limit(500);
-  for (const row of due) await insertNotice(db, row.id, "reminder", row.startTime, at);
+  for (const row of due) await queueEmail(db, row.id, "reminder", row.startTime, at);
   return due.length;
 }
 
-type Claim = {
-  id: number;
-  appointmentId: number;
-  kind: EmailNoticeKind;
-  key: string;
-  attempts: number;
-  leaseUntil: string;
-};
-
-/** Takes one due row for this process, in a write transaction: a second process finds it taken. */
-async function claimNotice(id: number, at: Date): Promise<Claim | null> {
-  return writeTransaction(async (tx) => {
-    const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString();
-    const [row] = await tx
-      .update(clientNotices)
-      .set({
-        claimedBy: worker,
-        claimedAt: at.toISOString(),
-        nextAttemptAt: leaseUntil,
-        attempts: sql`${clientNotices.attempts} + 1`,
-      })
-      .where(
-        and(
-          eq(clientNotices.id, id),
-          eq(clientNotices.status, "sending"),
-          eq(clientNotices.claimedBy, ""),
-          lte(clientNotices.nextAttemptAt, at.toISOString()),
-        ),
-      )
-      .returning({
-        id: clientNotices.id,
-        appointmentId: clientNotices.appointmentId,
-        kind: clientNotices.kind,
-        key: clientNotices.key,
-        attempts: clientNotices.attempts,
-      });
-    return row ? { ...row, kind: row.kind as EmailNoticeKind, leaseUntil } : null;
-  });
-}
-
 /** Why a claimed message should no longer go (the booking changed since it was queued), or null. */
-async function noLongerWanted(claim: Claim, context: EmailContext | null, at: Date): Promise<string | null> {
+async function noLongerWanted(claim: NoticeClaim, context: EmailContext | null, at: Date): Promise<string | null> {
   if (!context) return "The appointment no longer exists.";
   if (!context.clientEmail) return "The client has no e-mail address.";
   if (claim.kind === "cancellation")
@@ -265,15 +190,19 @@ async function noLongerWanted(claim: Claim, context: EmailContext | null, at: Da
 
 async function sendClaimed(
   settings: SalonSettings,
-  claim: Claim,
+  claim: NoticeClaim,
   now: () => Date,
 ): Promise<"sent" | "failed" | "retrying" | "notWanted"> {
+  const held = stillHeld(claim);
+  if (claim.takenOver) {
+    // Its lease ran out after this run settled the stranded ones: the same answer as theirs.
+    await db
+      .update(clientNotices)
+      .set({ status: "failed", finishedAt: now().toISOString(), nextAttemptAt: null, error: INTERRUPTED })
+      .where(held);
+    return "failed";
+  }
   const context = await emailContext(db, claim.appointmentId);
-  const held = and(
-    eq(clientNotices.id, claim.id),
-    eq(clientNotices.claimedBy, worker),
-    eq(clientNotices.nextAttemptAt, claim.leaseUntil),
-  );
   const skip = await noLongerWanted(claim, context, now());
   if (skip || !context) {
     await db
@@ -283,7 +212,7 @@ async function sendClaimed(
     return "notWanted";
   }
   const manageUrl = (await manageLinkFor(claim.appointmentId)) ?? undefined;
-  const mail = composeAppointmentEmail(settings, claim.kind, context, { manageUrl });
+  const mail = composeAppointmentEmail(settings, claim.kind as EmailNoticeKind, context, { manageUrl });
   const outcome = await sendEmail(settings, mail);
   const retryDelay = !outcome.ok && outcome.transient ? EMAIL_RETRY_DELAYS_MS[claim.attempts - 1] : undefined;
   const stillDue = claim.kind !== "reminder" || context.startTime > now().toISOString();
@@ -294,7 +223,7 @@ async function sendClaimed(
       appointmentId: context.appointmentId,
       to: mail.to,
       subject: mail.subject,
-      kind: claim.kind,
+      kind: claim.kind as EmailNoticeKind,
       outcome,
     });
     await tx
@@ -319,6 +248,9 @@ async function sendClaimed(
   return result;
 }
 
+const INTERRUPTED =
+  "Interrupted while sending (the server stopped): whether it was sent is unknown; not resent, to avoid a duplicate.";
+
 /**
  * Claims whose process stopped mid-send (the lease ran out). SMTP cannot be asked whether
  * the message went, so it is not sent again (a duplicate cannot be taken back): recorded
@@ -331,8 +263,7 @@ async function settleStranded(at: Date): Promise<void> {
       status: "failed",
       finishedAt: at.toISOString(),
       nextAttemptAt: null,
-      error:
-        "Interrupted while sending (the server stopped): whether it was sent is unknown; not resent, to avoid a duplicate.",
+      error: INTERRUPTED,
     })
     .where(
       and(

@@ -189,6 +189,21 @@ describe("messages", () => {
     expect(log).toMatchObject({ status: "sent", kind: "confirmation", response: expect.stringContaining("250") });
   });
 
+  it("records a message whose process stopped mid-send as failed, and never sends it again", async () => {
+    const booking = await book("2026-10-27T10:00:00.000Z");
+    // Another process claimed it and stopped: its lease ran out a minute ago.
+    await db
+      .update(clientNotices)
+      .set({ claimedBy: "stopped-host:4242", nextAttemptAt: new Date(Date.now() - 60_000).toISOString() })
+      .where(eq(clientNotices.appointmentId, booking.id));
+    const before = smtp.received.length;
+    expect(await runEmailNotices()).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(before);
+    expect(await noticesOf(booking.id)).toEqual([
+      expect.objectContaining({ status: "failed", error: expect.stringContaining("whether it was sent is unknown") }),
+    ]);
+  });
+
   it("tells the client of a move and a cancellation, with the same UID and a higher SEQUENCE, and keeps quiet when told to", async () => {
     // Saturday 24 October, 10:00 in London, still BST: 09:00 UTC.
     const booking = await book("2026-10-24T09:00:00.000Z");
