@@ -3,6 +3,7 @@
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
+import { zonedToUtc } from "../../app/lib/salon-time";
 import { ADMIN } from "./accounts";
 import { currentSlot } from "./servers";
 import { sessionToken } from "./sessions";
@@ -67,9 +68,9 @@ export async function stylistIds(token: string): Promise<Record<string, number>>
   return Object.fromEntries((body as { id: number; name: string }[]).map((stylist) => [stylist.name, stylist.id]));
 }
 
-/** A London date in winter, so UTC and wall-clock times agree. */
+/** The instant of a wall-clock time in London, the e2e salon's zone, in summer as in winter. */
 export function londonInstant(date: string, time: string) {
-  return `${date}T${time}:00.000Z`;
+  return zonedToUtc(date, time, "Europe/London").toISOString();
 }
 
 /** The day grid's column for a stylist, by its heading. */
