@@ -11,6 +11,7 @@ import {
   clients,
   products,
   refundLines,
+  salonSettings,
   refunds,
   saleLines,
   salePayments,
@@ -360,9 +361,13 @@ export async function createSale(
     }
     await assertOwnSale(tx, actor, values);
     const at = new Date().toISOString();
-    const settings = await readSettingsWithSecret({ fresh: true });
-    const vatNumber = settings.vatNumber.trim() || null;
-    const vatRate = vatNumber === null ? null : settings.vatRate;
+    // Read in the transaction (not through the settings cache, which may insert the row outside it).
+    const [settings] = await tx
+      .select({ vatNumber: salonSettings.vatNumber, vatRate: salonSettings.vatRate })
+      .from(salonSettings)
+      .limit(1);
+    const vatNumber = settings?.vatNumber.trim() || null;
+    const vatRate = vatNumber === null ? null : settings!.vatRate;
     const lines = await priceLines(tx, values, vatRate, at);
     const tipNames = await stylistNames(
       tx,
