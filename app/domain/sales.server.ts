@@ -642,3 +642,29 @@ export async function refundSale(actor: Actor, saleId: number, input: RefundInpu
   const [view] = (await readRefunds(db, [saleId])).filter((refund) => refund.id === refundId);
   return view!;
 }
+
+/** A client's sales, oldest first, for their subject-access export. */
+export async function clientSales(executor: Executor, clientId: number): Promise<SaleView[]> {
+  const rows = await executor
+    .select({ id: sales.id })
+    .from(sales)
+    .where(eq(sales.clientId, clientId))
+    .orderBy(asc(sales.createdAt), asc(sales.id));
+  const views: SaleView[] = [];
+  for (const row of rows) views.push(await readSale(executor, row.id));
+  return views;
+}
+
+/**
+ * An erasure: the client's sales keep their amounts (accounting records) but lose the
+ * client's link and name, the one change the sales' trigger allows. Returns how many.
+ */
+export async function eraseClientFromSales(tx: Executor, clientId: number): Promise<number> {
+  const changed = await tx
+    .update(sales)
+    .set({ clientId: null, clientName: null })
+    .where(eq(sales.clientId, clientId))
+    .returning({ id: sales.id });
+  if (changed.length > 0) await publish(tx, "sales", null);
+  return changed.length;
+}
