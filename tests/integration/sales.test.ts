@@ -7,6 +7,7 @@ import { db } from "#db/client.server";
 import { appointmentHistory, appointments, events, sales, shoppingItems } from "#db/schema";
 import * as productRoute from "~/routes/api.products.$id";
 import * as productsRoute from "~/routes/api.products";
+import * as settingsRoute from "~/routes/api.salon-settings._index";
 import { createTestAppointment, createTestClient } from "../clients-factories";
 import { pinClock } from "../clock";
 import { call, json, makeRequest, signedIn } from "../factories";
@@ -112,6 +113,25 @@ describe("totals", () => {
     });
     const empty = await postSale(admin.token, { lines: [], payments: [] });
     expect(empty).toMatchObject({ status: 400, body: { message: "Add at least one line" } });
+  });
+});
+
+describe("the VAT settings", () => {
+  it("are salon settings: a rate with two decimals at most, used by the next sale", async () => {
+    const save = async (body: unknown) =>
+      json(await call(settingsRoute.action, makeRequest("POST", "/api/salon-settings", { token: admin.token, body })));
+    expect(await save({ vatNumber: "GB999", vatRate: 12.5 })).toMatchObject({
+      status: 200,
+      body: { vatNumber: "GB999", vatRate: 12.5 },
+    });
+    expect((await save({ vatRate: 101 })).status).toBe(400);
+    expect((await save({ vatRate: 12.345 })).status).toBe(400);
+    const sale = await postSale(admin.token, {
+      lines: [{ kind: "service", serviceId: cut.id, stylistId: sam.stylist.id, price: 4500 }],
+      payments: [{ method: "card", amount: 4500 }],
+    });
+    // 4500 × 12.5/112.5 = 500.
+    expect(sale.body).toMatchObject({ vat: 500, vatRate: 12.5, vatNumber: "GB999" });
   });
 });
 
