@@ -41,3 +41,8 @@ export const EMAIL_KINDS = ["confirmation", "change", "cancellation", "reminder"
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const NOTICE_CHANNELS = ["sms", "email"] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+/** How a sale is paid (decision 0118): on the salon's own card terminal, never card data here. */
+export const PAYMENT_METHODS = ["cash", "card", "voucher", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const SALE_LINE_KINDS = ["service", "product"] as const;
+export type SaleLineKind = (typeof SALE_LINE_KINDS)[number];

@@ -1,7 +1,7 @@
 // The whole data model (SPEC §3). Conventions: integer ids, money in integer pence,
 // instants as ISO-8601 UTC text, calendar dates as YYYY-MM-DD, wall-clock times as HH:MM.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import {
   APPOINTMENT_HISTORY_KINDS,
@@ -14,7 +14,9 @@ import {
   EMAIL_KINDS,
   LEGAL_BASES,
   NOTICE_CHANNELS,
+  PAYMENT_METHODS,
   ROLES,
+  SALE_LINE_KINDS,
   SCHEDULE_MODES,
   SMS_PROVIDERS,
   SMTP_SECURITIES,
@@ -127,6 +129,9 @@ export const salonSettings = sqliteTable("salon_settings", {
   emailCancellationText: text("email_cancellation_text").notNull().default(""),
   emailReminderSubject: text("email_reminder_subject").notNull().default(""),
   emailReminderText: text("email_reminder_text").notNull().default(""),
+  // VAT (decision 0117): prices include VAT at this rate (percent) when the salon has a VAT number.
+  vatNumber: text("vat_number").notNull().default(""),
+  vatRate: real("vat_rate").notNull().default(20),
   updatedAt: updatedAt(),
 });
 
@@ -368,6 +373,12 @@ export const products = sqliteTable("products", {
   name: text("name").notNull(),
   description: text("description"),
   category: text("category"),
+  // Retail (decision 0117): only a product with a retail price (pence, VAT included) is sold.
+  retailPrice: integer("retail_price"),
+  // Selling lowers it (it may go below zero: a wrong count never blocks the till); refunds raise it.
+  stockQuantity: integer("stock_quantity").notNull().default(0),
+  // At or below this the product goes on the shopping list once; null: never.
+  reorderLevel: integer("reorder_level"),
   createdAt: createdAt(),
 });
 
@@ -592,6 +603,166 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+// Checkout (decisions 0117, 0118). Sales, their lines, tips and payments, refunds and
+// cash-ups are accounting records: triggers (migration 0019) refuse DELETE and UPDATE,
+// except that an erasure may clear a sale's client link and name. No foreign keys to what
+// may be deleted later (appointments, users, stylists): names are copied at the sale.
+export const sales = sqliteTable(
+  "sales",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    receiptNumber: integer("receipt_number").notNull(),
+    createdAt: createdAt(),
+    soldByUserId: integer("sold_by_user_id"),
+    soldByName: text("sold_by_name").notNull(),
+    appointmentId: integer("appointment_id"),
+    clientId: integer("client_id"),
+    clientName: text("client_name"),
+    // Sum of the lines' prices before discounts, the discounts, and what the lines come to.
+    subtotal: integer("subtotal").notNull(),
+    discountTotal: integer("discount_total").notNull(),
+    total: integer("total").notNull(),
+    // Null when the salon had no VAT number at the sale.
+    vatRate: real("vat_rate"),
+    vatNumber: text("vat_number"),
+    vat: integer("vat").notNull(),
+    tipsTotal: integer("tips_total").notNull(),
+    // Every payment taken; change handed back in cash.
+    paid: integer("paid").notNull(),
+    change: integer("change").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    // SHA-256 of the request that carried the key: the same key with another sale is refused.
+    requestHash: text("request_hash"),
+  },
+  (t) => [
+    uniqueIndex("sales_receipt_number_idx").on(t.receiptNumber),
+    uniqueIndex("sales_idempotency_key_idx").on(t.idempotencyKey),
+    uniqueIndex("sales_appointment_idx").on(t.appointmentId),
+    index("sales_created_idx").on(t.createdAt, t.id),
+    index("sales_client_idx").on(t.clientId),
+  ],
+);
+
+export const saleLines = sqliteTable(
+  "sale_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: SALE_LINE_KINDS }).notNull(),
+    serviceId: integer("service_id"),
+    productId: integer("product_id"),
+    description: text("description").notNull(),
+    stylistId: integer("stylist_id"),
+    stylistName: text("stylist_name"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    // unitPrice × quantity, the discount on the line, and what is left (VAT included).
+    price: integer("price").notNull(),
+    discount: integer("discount").notNull(),
+    net: integer("net").notNull(),
+    vat: integer("vat").notNull(),
+    // The stylist's rate in force at the sale (percent) and the commission it gave.
+    commissionRate: real("commission_rate"),
+    commission: integer("commission").notNull(),
+  },
+  (t) => [index("sale_lines_sale_idx").on(t.saleId), index("sale_lines_stylist_idx").on(t.stylistId, t.saleId)],
+);
+
+export const saleTips = sqliteTable(
+  "sale_tips",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    stylistId: integer("stylist_id").notNull(),
+    stylistName: text("stylist_name").notNull(),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [index("sale_tips_sale_idx").on(t.saleId)],
+);
+
+export const salePayments = sqliteTable(
+  "sale_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [index("sale_payments_sale_idx").on(t.saleId)],
+);
+
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    createdAt: createdAt(),
+    byUserId: integer("by_user_id"),
+    byName: text("by_name").notNull(),
+    amount: integer("amount").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    reason: text("reason").notNull(),
+  },
+  (t) => [index("refunds_sale_idx").on(t.saleId), index("refunds_created_idx").on(t.createdAt)],
+);
+
+export const refundLines = sqliteTable(
+  "refund_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => refunds.id),
+    saleLineId: integer("sale_line_id")
+      .notNull()
+      .references(() => saleLines.id),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("refund_lines_refund_idx").on(t.refundId), index("refund_lines_line_idx").on(t.saleLineId)],
+);
+
+// The end-of-day count of the cash drawer: a recount is another row, the latest counts.
+export const cashUps = sqliteTable(
+  "cash_ups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    countedCash: integer("counted_cash").notNull(),
+    expectedCash: integer("expected_cash").notNull(),
+    difference: integer("difference").notNull(),
+    notes: text("notes"),
+    byUserId: integer("by_user_id"),
+    byName: text("by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cash_ups_date_idx").on(t.date, t.id)],
+);
+
+// A stylist's commission rates (percent) from the instant they took effect; append-only,
+// so a change applies to later sales only (each sale line also keeps the rate it used).
+export const commissionRates = sqliteTable(
+  "commission_rates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    stylistId: integer("stylist_id").notNull(),
+    serviceRate: real("service_rate").notNull(),
+    productRate: real("product_rate").notNull(),
+    effectiveFrom: text("effective_from").notNull(),
+    setByUserId: integer("set_by_user_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("commission_rates_stylist_idx").on(t.stylistId, t.effectiveFrom, t.id)],
 );
 
 export type User = typeof users.$inferSelect;

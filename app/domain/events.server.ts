@@ -16,6 +16,7 @@ export const EVENT_TOPICS = [
   "messages",
   "users",
   "settings",
+  "sales",
 ] as const;
 type EventTopic = (typeof EVENT_TOPICS)[number];
 export type ChangeEvent = { id: number; topic: string; entityId: number | null };

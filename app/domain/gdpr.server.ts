@@ -38,6 +38,7 @@ import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { REDACTED, scrubClientHistory } from "./appointment-history.server";
 import { deleteFormerDetails, formerDetailsOf } from "./client-former-details.server";
+import { clientSales, eraseClientFromSales } from "./sales.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
 import { NotFound } from "./errors";
 import { getGlobalSettings } from "./settings.server";
@@ -194,6 +195,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
     .where(or(eq(emailLog.clientId, id), inArray(emailLog.appointmentId, clientAppointmentIds(db, id))))
     .orderBy(asc(emailLog.createdAt), asc(emailLog.id));
   const formerDetails = await formerDetailsOf(db, id);
+  const purchases = await clientSales(db, id);
   const { salonName } = await getGlobalSettings();
 
   await db.insert(auditLog).values({
@@ -231,6 +233,8 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
         emailUnsubscribedAt: client.emailUnsubscribedAt,
       },
       formerDetails,
+      // What the client bought and paid (checkout): the accounting records kept for them.
+      sales: purchases,
       appointments: history.map((row) => ({
         id: row.id,
         startTime: row.startTime,
@@ -349,6 +353,8 @@ export async function eraseClient(actor: Actor, id: number) {
       .where(or(eq(emailLog.clientId, id), inArray(emailLog.appointmentId, clientAppointmentIds(tx, id))));
     // Before the appointments lose their client: it finds the history through them.
     const historyEntriesScrubbed = await scrubClientHistory(tx, id);
+    // Sales keep their amounts (accounting records); the client's link and name go.
+    const salesAnonymised = await eraseClientFromSales(tx, id);
     const anonymised = await tx
       .update(appointments)
       // The details typed online are the client's too; the manage token goes with them.
@@ -375,6 +381,7 @@ export async function eraseClient(actor: Actor, id: number) {
       messagesDeleted: sms.length,
       mentionsRedacted,
       historyEntriesScrubbed,
+      salesAnonymised,
     };
     await tx.insert(auditLog).values({
       actorUserId: actor.id,

@@ -44,6 +44,17 @@ const CAPABILITIES = {
   "online.manage": ["admin"],
   // Accepting or declining online booking requests (a stylist: those in their own column).
   "online.requests": ["admin", "stylist"],
+  // Retail prices, stock and reorder levels of products (decision 0117).
+  "products.manage": ["admin"],
+  // Taking payment (a stylist: for their own appointments and their own lines); reading sales.
+  "sales.take": ["admin", "stylist"],
+  "sales.view": ["admin", "stylist"],
+  "sales.refund": ["admin"],
+  // The day's takings and the cash-up (the Z report).
+  "takings.view": ["admin"],
+  "takings.cashUp": ["admin"],
+  // Setting stylists' commission rates and the commission report.
+  "commission.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

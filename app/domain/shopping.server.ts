@@ -49,7 +49,11 @@ const productColumns = {
   name: products.name,
   description: products.description,
   category: products.category,
+  retailPrice: products.retailPrice,
+  stockQuantity: products.stockQuantity,
+  reorderLevel: products.reorderLevel,
 };
+export const RETAIL_ADMIN_ONLY = "Only administrators can set retail prices, stock and reorder levels.";
 
 /** Every product, by name: the Add Item dialog's choices. A catalogue, not a log, so not paged. */
 export function listProducts(actor: Actor): Promise<Product[]> {
@@ -60,13 +64,35 @@ export function listProducts(actor: Actor): Promise<Product[]> {
     .orderBy(sql`${products.name} collate nocase`, asc(products.id));
 }
 
+/** Any signed-in user adds a product to the catalogue; only admins give it a retail price, stock or reorder level. */
 export async function createProduct(actor: Actor, input: ProductInput): Promise<Product> {
   assertCan(actor, "shopping.use");
   const values = parseOrInvalid(ProductSchema, input);
+  if (values.retailPrice !== null || values.stockQuantity !== 0 || values.reorderLevel !== null)
+    assertCan(actor, "products.manage", RETAIL_ADMIN_ONLY);
   return writeTransaction(async (tx) => {
     const [product] = await tx.insert(products).values(values).returning(productColumns);
     await publish(tx, "shopping", null);
     return product!;
+  });
+}
+
+export async function getProduct(actor: Actor, id: number): Promise<Product> {
+  assertCan(actor, "shopping.use");
+  const [product] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  if (!product) throw new NotFound("Product not found.");
+  return product;
+}
+
+/** Replaces a product's fields (admins): the retail price, the counted stock, the reorder level. */
+export async function updateProduct(actor: Actor, id: number, input: ProductInput): Promise<Product> {
+  assertCan(actor, "products.manage", RETAIL_ADMIN_ONLY);
+  const values = parseOrInvalid(ProductSchema, input);
+  return writeTransaction(async (tx) => {
+    const [product] = await tx.update(products).set(values).where(eq(products.id, id)).returning(productColumns);
+    if (!product) throw new NotFound("Product not found.");
+    await publish(tx, "shopping", null);
+    return product;
   });
 }
 

@@ -43,6 +43,12 @@ const API_WRITES: Record<string, Allowed> = {
   "POST /api/messages": ALL,
   "DELETE /api/messages/{id}": ALL,
   "POST /api/products": ALL,
+  "PUT /api/products/{id}": ADMIN,
+  // Checkout: a stylist takes payment (for their own appointments: the domain's rule).
+  "POST /api/sales": STAFF,
+  "POST /api/sales/{id}/refunds": ADMIN,
+  "POST /api/cash-ups": ADMIN,
+  "PUT /api/stylists/{id}/commission": ADMIN,
   "POST /api/register": ADMIN,
   "POST /api/salon-settings": ADMIN,
   "POST /api/services": ADMIN,

@@ -20,7 +20,7 @@ import { configureSms, SECRET } from "../sms-factories";
 import { useTestClock } from "../clock";
 import { eq } from "drizzle-orm";
 import { db } from "#db/client.server";
-import { salonSettings } from "#db/schema";
+import { products, salonSettings } from "#db/schema";
 import { saveSalonSettings } from "~/domain/settings.server";
 import { addDays, isoDayOfWeek, todayInZone, zonedToUtc } from "~/lib/salon-time";
 import { solvedPayload, stylistAndService, switchOn, tokenOf } from "../online-booking-factories";
@@ -752,6 +752,71 @@ describe("every described operation answers as described", () => {
       path: `/api/public/bookings/${token}`,
       token: "",
       status: 404,
+    });
+  });
+
+  it("checkout", async () => {
+    const cut = await createService({ name: "Checkout Cut", price: 3000 });
+    const client = await createTestClient({ phone: "07400 900125" });
+    const appointment = await createTestAppointment({
+      clientId: client.id,
+      stylistId: stylist.stylistId,
+      serviceId: cut.id,
+      startTime: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const [product] = await db
+      .insert(products)
+      .values({ name: "Checkout Serum", retailPrice: 1500, stockQuantity: 4, reorderLevel: 1 })
+      .returning();
+    await expectDescribed("put", "/api/products/{id}", {
+      path: `/api/products/${product!.id}`,
+      body: { name: "Checkout Serum", retailPrice: 1600, stockQuantity: 4, reorderLevel: 1 },
+    });
+    await expectDescribed("get", "/api/products/{id}", { path: `/api/products/${product!.id}` });
+    await expectDescribed("put", "/api/stylists/{id}/commission", {
+      path: `/api/stylists/${stylist.stylistId}/commission`,
+      body: { serviceRate: 40, productRate: 10 },
+    });
+    await expectDescribed("get", "/api/stylists/{id}/commission", {
+      path: `/api/stylists/${stylist.stylistId}/commission`,
+      token: stylist.token,
+    });
+    const body = {
+      appointmentId: appointment.id,
+      lines: [
+        { kind: "service", serviceId: cut.id, stylistId: stylist.stylistId, price: 3000, discount: 500 },
+        { kind: "product", productId: product!.id, quantity: 1 },
+      ],
+      tips: [{ stylistId: stylist.stylistId, amount: 400 }],
+      payments: [
+        { method: "card", amount: 3000 },
+        { method: "cash", amount: 2000 },
+      ],
+    };
+    expect(requestBodyErrors("post", "/api/sales", body)).toEqual([]);
+    const key = "openapi-checkout-1";
+    const request = () =>
+      makeRequest("POST", "/api/sales", { token: admin.token, body, headers: { "Idempotency-Key": key } });
+    const sold = await expectDescribed("post", "/api/sales", { path: "/api/sales", request: request(), status: 201 });
+    const sale = (await sold.json()) as { id: number; lines: { id: number }[] };
+    await expectDescribed("post", "/api/sales", { path: "/api/sales", request: request(), status: 200 });
+    await expectDescribed("post", "/api/sales", { path: "/api/sales", body: { lines: [] }, status: 400 });
+    await expectDescribed("get", "/api/sales/{id}", { path: `/api/sales/${sale.id}` });
+    const today = todayInZone("Europe/London");
+    await expectDescribed("get", "/api/sales", { path: `/api/sales?from=${addDays(today, -1)}&to=${today}&limit=1` });
+    await expectDescribed("post", "/api/sales/{id}/refunds", {
+      path: `/api/sales/${sale.id}/refunds`,
+      body: {
+        lines: [{ saleLineId: sale.lines[1]!.id, quantity: 1 }],
+        amount: 1600,
+        method: "card",
+        reason: "Returned",
+      },
+    });
+    await expectDescribed("get", "/api/reports/takings", { path: `/api/reports/takings?date=${today}` });
+    await expectDescribed("post", "/api/cash-ups", { path: "/api/cash-ups", body: { date: today, countedCash: 1000 } });
+    await expectDescribed("get", "/api/reports/commission", {
+      path: `/api/reports/commission?from=${addDays(today, -1)}&to=${today}`,
     });
   });
 

@@ -58,7 +58,15 @@ describe("products", () => {
       ),
     );
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: "Bleach", category: null, description: null });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: "Bleach",
+      category: null,
+      description: null,
+      retailPrice: null,
+      stockQuantity: 0,
+      reorderLevel: null,
+    });
     const listed = await json(
       await call(productsRoute.loader, makeRequest("GET", "/api/products", { token: stylist.token })),
     );

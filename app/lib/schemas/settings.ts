@@ -180,5 +180,13 @@ export const SalonSettingsSchema = salonTabObject
     onlineApproval: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
     onlineNewClients: z.boolean({ invalid_type_error: "Use true or false" }).optional(),
     onlinePolicyText: onlinePolicy.optional(),
+    // VAT (decision 0117): blank number, no VAT on receipts; the rate in percent (two decimals at most).
+    vatNumber: text({}, 30, "VAT number").optional(),
+    vatRate: z.coerce
+      .number({ invalid_type_error: "VAT rate must be a number" })
+      .min(0, "VAT rate must be between 0 and 100")
+      .max(100, "VAT rate must be between 0 and 100")
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, "VAT rate has at most two decimals")
+      .optional(),
   })
   .refine(opensBeforeCloses, CLOSES_AFTER);

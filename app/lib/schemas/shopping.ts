@@ -8,10 +8,33 @@ const optionalText = (max: number, label: string, lines: "single" | "multi" = "s
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** The most of a product kept in stock or set as its reorder level. */
+export const MAX_STOCK = 99_999;
+const stockCount = (label: string) =>
+  z
+    .number({ invalid_type_error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(-MAX_STOCK, `${label} must be at least -${MAX_STOCK}`)
+    .max(MAX_STOCK, `${label} must be at most ${MAX_STOCK}`);
+
 export const ProductSchema = z.object({
   name: text({ required_error: "Product name is required" }, 100, "Product name").min(1, "Product name is required"),
   category: optionalText(50, "Category"),
   description: optionalText(500, "Description", "multi"),
+  // Retail (admins): pence with VAT; only a product with a price is sold. Null: not for sale.
+  retailPrice: z
+    .number({ invalid_type_error: "Retail price must be a number of pence" })
+    .int("Retail price must be a whole number of pence")
+    .min(0, "Retail price cannot be negative")
+    .max(10_000_000, "Retail price is too large")
+    .nullish()
+    .transform((value) => value ?? null),
+  stockQuantity: stockCount("Stock quantity").default(0),
+  // At or below it, a sale puts the product on the shopping list; null: never.
+  reorderLevel: stockCount("Reorder level")
+    .min(0, "Reorder level cannot be negative")
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type ProductInput = z.output<typeof ProductSchema>;
 

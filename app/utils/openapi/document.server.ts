@@ -15,6 +15,7 @@ import { onlineBookingArea } from "./paths/online-booking.server";
 import { onlineBookingsArea } from "./paths/online-bookings.server";
 import { onlineRequestsArea } from "./paths/online-requests.server";
 import { reportsArea } from "./paths/reports.server";
+import { salesArea } from "./paths/sales.server";
 import { servicesArea } from "./paths/services.server";
 import { settingsArea } from "./paths/settings.server";
 import { shoppingArea } from "./paths/shopping.server";
@@ -34,6 +35,7 @@ const API_AREAS: ApiArea[] = [
   messagesArea,
   shoppingArea,
   reportsArea,
+  salesArea,
   smsArea,
   emailArea,
   settingsArea,

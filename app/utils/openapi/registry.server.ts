@@ -42,6 +42,8 @@ type ApiOperation = {
   /** Path parameters other than `{id}` (which every path that has one gets). */
   params?: RouteParameter;
   query?: RouteParameter;
+  /** Request headers the operation reads (e.g. `Idempotency-Key`). */
+  headers?: RouteParameter;
   /** The JSON (or form-encoded) body, as the route's own Zod schema. */
   body?: ZodTypeAny;
   /** The success answers by status. */
@@ -230,6 +232,7 @@ function routeOf(tag: string, operation: ApiOperation): RouteConfig {
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
+      ...(operation.headers ? { headers: operation.headers } : {}),
       ...(operation.body
         ? {
             body: {

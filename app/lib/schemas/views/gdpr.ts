@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLIENT_DETAIL_FIELDS, CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
+import { SaleView } from "./sales";
 import { CalendarDate, Id, Instant, messageWith, named } from "./common";
 
 export const GdprOverviewView = named(
@@ -60,6 +61,7 @@ export const ErasureView = named(
       .number()
       .int()
       .describe("Appointment history entries whose client link and notes were erased."),
+    salesAnonymised: z.number().int().describe("Sales that keep their amounts but lost the client's link and name."),
     walEmptied: z.boolean(),
     purge: z.string(),
   }),
@@ -102,6 +104,7 @@ export const ClientExportView = named(
         .describe(
           "Names, e-mails and phones the client had before an edit or a merge replaced them, kept only so that an erasure can redact them in staff text.",
         ),
+      sales: z.array(SaleView).describe("What the client bought and paid (checkout)."),
       appointments: z.array(z.record(z.unknown())),
       messages: z.array(z.record(z.unknown())),
       emails: z.array(z.record(z.unknown())).describe("E-mails sent to the client (the e-mail log)."),

@@ -30,6 +30,8 @@ export const SalonSettingsView = named(
       onlineApproval: z.boolean().describe("Online bookings arrive as requests that staff accept or decline."),
       onlineNewClients: z.boolean().describe("False: only clients the salon already has may book online."),
       onlinePolicyText: z.string().describe("Shown to the client before confirming (at most 1,000 characters)."),
+      vatNumber: z.string().describe("Blank: not VAT registered, no VAT shown on sales."),
+      vatRate: z.number().describe("Percent (default 20): prices include VAT at this rate when there is a VAT number."),
       updatedAt: Instant,
       smsApiSecret: z.literal(""),
       smsApiSecretSet: z.boolean(),

@@ -35,9 +35,26 @@ export const shoppingArea: ApiArea = {
       method: "post",
       path: "/api/products",
       summary: "Add a product",
+      description:
+        "Any signed-in user; only administrators may give it a retail price, stock or reorder level (else 403).",
       body: ProductSchema,
       answers: { 201: { description: "The product.", schema: ProductView } },
-      errors: [400, 409],
+      errors: [400, 403, 409],
+    },
+    {
+      method: "get",
+      path: "/api/products/{id}",
+      summary: "One product",
+      answers: { 200: { description: "The product.", schema: ProductView } },
+      errors: [404],
+    },
+    {
+      method: "put",
+      path: "/api/products/{id}",
+      summary: "Replace a product's fields, the retail price, stock and reorder level among them (administrators)",
+      body: ProductSchema,
+      answers: { 200: { description: "The product.", schema: ProductView } },
+      errors: [400, 403, 404],
     },
     {
       method: "get",
