@@ -3,7 +3,7 @@
 // send than its values (docs/decisions/0067). Packed by the calendar's loader, unpacked
 // once by its screen; everything else sees CalendarItem.
 import type { CalendarItem } from "~/domain/calendar.server";
-import type { CalendarDate } from "./salon-time";
+import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
 /** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online). */
 export type PackedItem = [
@@ -56,4 +56,18 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       online: (flags & 8) !== 0,
     }),
   );
+}
+
+/** The Week view's blocks: a packed block and its date as the number of days after the week's Monday. */
+export type PackedWeekItem = [...PackedItem, number];
+
+export function packWeekItems(items: CalendarItem[], first: CalendarDate): PackedWeekItem[] {
+  return items.map((item) => [...packItems([item], item.date)[0]!, daysBetween(first, item.date)]);
+}
+
+export function unpackWeekItems(packed: PackedWeekItem[], first: CalendarDate): CalendarItem[] {
+  return packed.map((tuple) => {
+    const days = tuple[10];
+    return unpackItems([tuple.slice(0, 10) as PackedItem], addDays(first, days))[0]!;
+  });
 }
