@@ -133,7 +133,9 @@ const LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
  * one stylist at a time with a switcher, which keeps the page within its size budget and
  * each day column wide enough for a time and a client (decision 0114).
  */
-export const WEEK_STYLISTS_AT_ONCE = 6;
+export const WEEK_STYLISTS_AT_ONCE = 5;
+/** A week busier than this (bookings drawn) shows one stylist at a time too: each block weighs about 0.4 KB. */
+export const WEEK_BLOCKS_AT_ONCE = 220;
 
 /** The stylists whose appointments an actor sees: null for all (the range index alone answers), or these ids. */
 type StylistScope = number[] | null;
@@ -374,10 +376,8 @@ async function calendarContent(
   // Everyone's appointments for those who see every stylist: other inactive stylists' rows are dropped after the query.
   const scope: StylistScope = viewAll ? null : ids;
   // The Week with many stylists: the one asked for (or the actor's own), else the first.
-  const weekStylist =
-    isWeek && stylists.length > WEEK_STYLISTS_AT_ONCE
-      ? (stylists.find((stylist) => stylist.id === wantedStylist) ?? stylists[0]!)
-      : null;
+  const pickWeekStylist = () => stylists.find((stylist) => stylist.id === wantedStylist) ?? stylists[0]!;
+  let weekStylist = isWeek && stylists.length > WEEK_STYLISTS_AT_ONCE ? pickWeekStylist() : null;
   const { start, end } = isWeek
     ? { start: dayBounds(first, timeZone).start, end: dayBounds(last, timeZone).end }
     : dayBounds(date, timeZone);
@@ -387,17 +387,22 @@ async function calendarContent(
     isDay ? null : periodSummary(ids, scope, first, last, timeZone, needle, isWeek),
   ]);
 
+  const shownIds = new Set(ids);
   if (isWeek) {
-    const drawn = new Set(weekStylist ? [weekStylist.id] : ids);
     // A week's blocks: its dates only (not one that began the Sunday before), without cancellations.
-    const items = (appointments ?? []).filter(
+    let items = (appointments ?? []).filter(
       (item) =>
-        drawn.has(item.stylistId) &&
+        (weekStylist ? item.stylistId === weekStylist.id : shownIds.has(item.stylistId)) &&
         item.date >= first &&
         item.date <= last &&
         item.status !== "cancelled" &&
         (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)),
     );
+    if (!weekStylist && stylists.length > 1 && items.length > WEEK_BLOCKS_AT_ONCE) {
+      const one = (weekStylist = pickWeekStylist());
+      items = items.filter((item) => item.stylistId === one.id);
+    }
+    const drawn = new Set(weekStylist ? [weekStylist.id] : ids);
     const byStylist = period?.summary.byStylist ?? {};
     // The summary of the stylists drawn only: twenty stylists' days would weigh on the page for nothing.
     const trimmed = Object.fromEntries(

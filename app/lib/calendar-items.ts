@@ -58,16 +58,62 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
   );
 }
 
-/** The Week view's blocks: a packed block and its date as the number of days after the week's Monday. */
-export type PackedWeekItem = [...PackedItem, number];
+const STATUSES: CalendarItem["status"][] = ["scheduled", "completed", "cancelled", "no_show", "blocked", "requested"];
+const tabless = (text: string | null) => (text ?? "").replace(/\t/g, " ");
 
-export function packWeekItems(items: CalendarItem[], first: CalendarDate): PackedWeekItem[] {
-  return items.map((item) => [...packItems([item], item.date)[0]!, daysBetween(first, item.date)]);
+/**
+ * The Week view's blocks, up to a few hundred of them: each one string of tab-separated
+ * fields (id, stylist, days after the week's Monday, start and end minutes, status, flags,
+ * colour, client, service, notes), since the loader data's encoding spends an index on
+ * every value of a tuple. Names and notes cannot hold a tab (a single line, or one made so here).
+ */
+export function packWeekItems(items: CalendarItem[], first: CalendarDate): string[] {
+  return items.map((item) => {
+    const [id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags] =
+      packItems([item], item.date)[0]!;
+    return [
+      id,
+      stylistId,
+      daysBetween(first, item.date),
+      startMinutes,
+      endMinutes,
+      STATUSES.indexOf(status),
+      flags,
+      tabless(serviceColor),
+      tabless(clientName),
+      tabless(serviceName),
+      tabless(notes),
+    ].join("\t");
+  });
 }
 
-export function unpackWeekItems(packed: PackedWeekItem[], first: CalendarDate): CalendarItem[] {
-  return packed.map((tuple) => {
-    const days = tuple[10];
-    return unpackItems([tuple.slice(0, 10) as PackedItem], addDays(first, days))[0]!;
+export function unpackWeekItems(packed: string[], first: CalendarDate): CalendarItem[] {
+  return packed.map((line) => {
+    const [id, stylistId, days, start, end, status, flags, color, client, service, notes] = line.split("\t") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const tuple: PackedItem = [
+      Number(id),
+      Number(stylistId),
+      Number(start),
+      Number(end),
+      STATUSES[Number(status)] ?? "scheduled",
+      client || null,
+      service || null,
+      color || null,
+      notes || null,
+      Number(flags),
+    ];
+    return unpackItems([tuple], addDays(first, Number(days)))[0]!;
   });
 }

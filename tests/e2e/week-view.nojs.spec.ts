@@ -10,8 +10,8 @@ test("a block opens its booking and Close returns to the week, without JavaScrip
   await demoLogin(DEMO_ADMIN, weekPath);
   const week = page.getByTestId("week-view");
   await expect(week.getByRole("rowheader")).toHaveCount(5);
-  const block = week.locator("a.wk-b").nth(3);
-  const client = (await block.locator("b").textContent())!.split(" ")[0]!;
+  const block = week.locator("a.wk-b:has(i)").nth(3);
+  const client = (await block.locator("i").textContent())!.split(" ")[0]!;
   await block.click();
   await expect(page).toHaveURL(/\/calendar\/appointments\/\d+\?view=week&date=/);
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });

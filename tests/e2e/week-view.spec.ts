@@ -47,9 +47,9 @@ test("at 1024×768 the week shows every stylist's bookings by day, full names, a
   await page.screenshot({ path: "screenshots/week-bookings-1024x768.png" });
   await expectNoAxeViolations(page);
 
-  const first = week.locator("a.wk-b").first();
+  const first = week.locator("a.wk-b:has(i)").first();
   // The block shows "Harriet J."; the booking shows the whole name.
-  const client = (await first.locator("b").textContent())!.split(" ")[0]!;
+  const client = (await first.locator("i").textContent())!.split(" ")[0]!;
   await first.click();
   await waitForModal(page);
   const dialog = page.getByRole("dialog", { name: "Edit Appointment" });

@@ -90,28 +90,22 @@ function WeekBlock({ item, href }: { item: CalendarItem; href: string | null }) 
   const title = appointmentTitle(item);
   // A client as "Harriet J." to fit a tablet's day column; screen readers hear the whole name.
   const short = blocked || !item.clientName ? title : shortStylistName(title);
-  const extra = `${item.serviceName ? `, ${item.serviceName}` : ""}${status ? `, ${status}` : ""}`;
+  const extra = `${short === title ? "" : title}${item.serviceName ? `, ${item.serviceName}` : ""}${status ? `, ${status}` : ""}`;
+  // Single text nodes: the page carries a few hundred of these.
   const text = (
     <>
-      <span className="wk-t">{clockLabel(item.startMinutes, clock)}</span>{" "}
-      {short === title ? <b>{title}</b> : <b aria-hidden="true">{short}</b>}
-      {short !== title || extra ? (
-        <span className="sr-only">
-          {short === title ? "" : title}
-          {extra}
-        </span>
-      ) : null}
+      <b>{`${clockLabel(item.startMinutes, clock)} `}</b>
+      {short === title ? title : <i aria-hidden="true">{short}</i>}
+      {extra ? <span className="sr-only">{extra}</span> : null}
     </>
   );
   // Display screens only look: no link to a dialog they may not open.
   return href ? (
-    <a href={href} className={className} data-testid={`week-appointment-${item.id}`}>
+    <a href={href} className={className}>
       {text}
     </a>
   ) : (
-    <span className={className} data-testid={`week-appointment-${item.id}`}>
-      {text}
-    </span>
+    <span className={className}>{text}</span>
   );
 }
 
