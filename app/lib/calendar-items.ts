@@ -2,7 +2,7 @@
 // carry two hundred of them on a busy day, and an object's keys cost more to encode and
 // send than its values (docs/decisions/0067). Packed by the calendar's loader, unpacked
 // once by its screen; everything else sees CalendarItem.
-import type { CalendarItem } from "~/domain/calendar.server";
+import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
 import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
 /** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online). */
@@ -62,36 +62,36 @@ const STATUSES: CalendarItem["status"][] = ["scheduled", "completed", "cancelled
 const tabless = (text: string | null) => (text ?? "").replace(/\t/g, " ");
 
 /**
- * The Week view's blocks, up to a few hundred of them: each one string of tab-separated
- * fields (id, stylist, days after the week's Monday, start and end minutes, status, flags,
- * colour, client, service, notes), since the loader data's encoding spends an index on
- * every value of a tuple. Names and notes cannot hold a tab (a single line, or one made so here).
+ * The Week view's blocks, a few hundred on a busy week: each one string of tab-separated
+ * fields (id, stylist, days after the week's Monday, start minutes, status, flags, the
+ * service's place in the legend, client, notes), since the loader data's encoding spends an
+ * index on every value of a tuple. The week draws no ends: they come back as the start.
+ * Names and notes cannot hold a tab (a single line, or one made so here).
  */
-export function packWeekItems(items: CalendarItem[], first: CalendarDate): string[] {
+export function packWeekItems(items: CalendarItem[], first: CalendarDate, legend: LegendEntry[]): string[] {
+  const services = new Map(legend.map((entry, index) => [entry.name, index]));
   return items.map((item) => {
-    const [id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags] =
-      packItems([item], item.date)[0]!;
+    const [id, stylistId, startMinutes, , status, clientName, serviceName, , notes, flags] = packItems(
+      [item],
+      item.date,
+    )[0]!;
     return [
       id,
       stylistId,
       daysBetween(first, item.date),
       startMinutes,
-      endMinutes,
       STATUSES.indexOf(status),
       flags,
-      tabless(serviceColor),
+      serviceName === null ? "" : (services.get(serviceName) ?? ""),
       tabless(clientName),
-      tabless(serviceName),
       tabless(notes),
     ].join("\t");
   });
 }
 
-export function unpackWeekItems(packed: string[], first: CalendarDate): CalendarItem[] {
+export function unpackWeekItems(packed: string[], first: CalendarDate, legend: LegendEntry[]): CalendarItem[] {
   return packed.map((line) => {
-    const [id, stylistId, days, start, end, status, flags, color, client, service, notes] = line.split("\t") as [
-      string,
-      string,
+    const [id, stylistId, days, start, status, flags, service, client, notes] = line.split("\t") as [
       string,
       string,
       string,
@@ -102,15 +102,16 @@ export function unpackWeekItems(packed: string[], first: CalendarDate): Calendar
       string,
       string,
     ];
+    const entry = service === "" ? undefined : legend[Number(service)];
     const tuple: PackedItem = [
       Number(id),
       Number(stylistId),
       Number(start),
-      Number(end),
+      Number(start),
       STATUSES[Number(status)] ?? "scheduled",
       client || null,
-      service || null,
-      color || null,
+      entry?.name ?? null,
+      entry?.color ?? null,
       notes || null,
       Number(flags),
     ];

@@ -50,7 +50,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   return {
     ...calendar,
     items: calendar.view === "day" ? packItems(calendar.items, calendar.date) : [],
-    weekItems: calendar.view === "week" ? packWeekItems(calendar.items, calendar.first) : [],
+    weekItems: calendar.view === "week" ? packWeekItems(calendar.items, calendar.first, calendar.legend) : [],
     panelPreference: readPanelPreference(request),
   };
 });
@@ -161,8 +161,8 @@ export default function CalendarScreen() {
   );
 
   const weekItems = useMemo(
-    () => unpackWeekItems(calendar.weekItems, calendar.first),
-    [calendar.weekItems, calendar.first],
+    () => unpackWeekItems(calendar.weekItems, calendar.first, calendar.legend),
+    [calendar.weekItems, calendar.first, calendar.legend],
   );
   const keep = new URLSearchParams({
     view,

@@ -37,7 +37,7 @@ test("with 12 stylists the week shows one stylist at a time, the switcher picks 
   await expect(page).toHaveURL(/stylist=\d+/);
   await expect(week.getByRole("rowheader")).toHaveText(name);
 
-  await week.locator("a.wk-b").first().click();
+  await week.locator(".wk-list > a").first().click();
   await waitForModal(page);
   await expect(page.getByRole("dialog", { name: "Edit Appointment" })).toBeVisible();
   await expect(page.getByRole("dialog").getByText(name).first()).toBeAttached();
