@@ -1,6 +1,7 @@
 // What the calendar screen shows for a view and date, in the salon's time zone. The Day view
-// gets each appointment as a block; Week and Month get a summary per day (and stylist),
-// counted by the database, so their cost grows with days and stylists, not appointments.
+// gets each appointment as a block; the Week gets the blocks of the stylists it draws
+// (decision 0114); Week and Month get a summary per day (and stylist), counted by the
+// database, so the Month's cost grows with days and stylists, not appointments.
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { services, stylistPricing, stylists } from "#db/schema";
