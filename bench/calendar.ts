@@ -7,7 +7,8 @@
 //   - "one change, ten tablets": a change to the day, then ten tablets (five front-desk
 //     admins and five wall screens, each its own session) asking for it at the same moment,
 //     repeated; and ten clients asking without pause, as a sustained load;
-//   - the Week and Month views' HTML sizes (and time, one at a time);
+//   - the Week and Month views' HTML sizes (and time, one at a time): the Week as it opens, the
+//     busiest stylist's week, and an estimate for the heaviest week drawn all at once;
 //   - the Day view with the history copied back in time to about 1,000,000 appointments,
 //     as a ratio to the 51,000 figure;
 //   - the plan of the day's range query and the calendar route's gzipped JavaScript.
@@ -129,11 +130,26 @@ try {
     `Busiest day ${day}: ${salon.busiestCount} appointments. Range query plan: ${plan.rows.map((row) => String(row.detail)).join("; ")}`,
   );
 
+  // The Week view draws one stylist at a time on this salon (decision 0114): its heaviest page
+  // is the busiest stylist's week, asked for with the switcher's `stylist`.
+  const monday = new Date(`${day}T12:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  const sunday = new Date(monday.getTime() + 7 * 86_400_000);
+  const [busiestStylist] = (
+    await db.execute({
+      sql: "select stylist_id as id, count(*) as n from appointments where start_time >= ? and start_time < ? and status <> 'cancelled' group by stylist_id order by n desc limit 1",
+      args: [monday.toISOString().slice(0, 10), sunday.toISOString().slice(0, 10)],
+    })
+  ).rows as unknown as [{ id: number; n: number }];
+  const weekOf = (date: string, stylist?: number) =>
+    `/calendar?view=week&date=${date}${stylist ? `&stylist=${stylist}` : ""}`;
+
   const targets = {
     "Sign-in page": { path: "/auth", signedIn: false, expect: "Sign" },
     "Day view HTML": { path: `/calendar?view=day&date=${day}`, signedIn: true, expect: "Day Schedule" },
     "Day view .data": { path: `/calendar.data?view=day&date=${day}`, signedIn: true },
-    "Week view HTML": { path: `/calendar?view=week&date=${day}`, signedIn: true, expect: "Week Schedule" },
+    "Week view HTML": { path: weekOf(day), signedIn: true, expect: "Week Schedule" },
+    "Week, busiest stylist": { path: weekOf(day, busiestStylist.id), signedIn: true, expect: "Week Schedule" },
     "Month view HTML": { path: `/calendar?view=month&date=${day}`, signedIn: true, expect: "Month Schedule" },
   } satisfies Record<string, Target>;
 
@@ -176,6 +192,16 @@ try {
           : "";
       console.log(`${name.padEnd(18)} ${(bytes / 1000).toFixed(0).padStart(5)} KB${goal}`);
     }
+    // The heaviest Week that draws every stylist at once (decision 0114: up to 5 stylists and
+    // 220 bookings): an empty week's page plus 220 blocks, each weighing what the busiest
+    // stylist's blocks weigh here (their week less an empty week, per booking).
+    const busiestWeek = (await timed(server, targets["Week, busiest stylist"])).bytes;
+    const emptyWeek = (await timed(server, { path: weekOf("2099-06-03", busiestStylist.id), signedIn: true })).bytes;
+    const perBlock = (busiestWeek - emptyWeek) / busiestStylist.n;
+    const atOnce = emptyWeek + 220 * perBlock;
+    console.log(
+      `Week, all at once ${(atOnce / 1000).toFixed(0).padStart(5)} KB  (estimated: an empty week ${(emptyWeek / 1000).toFixed(0)} KB + 220 blocks of ${perBlock.toFixed(0)} bytes, from the busiest stylist's ${busiestStylist.n})  goal ≤ ${GOALS.periodKb} KB: ${verdict(atOnce / 1000 <= GOALS.periodKb)}`,
+    );
 
     const one = await interleaved(server, targets, rounds, change);
     const signIn = median(one["Sign-in page"]!.changed);

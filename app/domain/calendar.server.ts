@@ -1,6 +1,7 @@
 // What the calendar screen shows for a view and date, in the salon's time zone. The Day view
-// gets each appointment as a block; Week and Month get a summary per day (and stylist),
-// counted by the database, so their cost grows with days and stylists, not appointments.
+// gets each appointment as a block; the Week gets the blocks of the stylists it draws
+// (decision 0114); Week and Month get a summary per day (and stylist), counted by the
+// database, so the Month's cost grows with days and stylists, not appointments.
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { services, stylistPricing, stylists } from "#db/schema";
@@ -22,7 +23,7 @@ import { dashboardStats, upcomingAppointments, type AppointmentView, type Dashbo
 import { customPrice } from "./pricing.server";
 import { getGlobalSettings } from "./settings.server";
 import { sharedRead } from "./shared-reads.server";
-import { listVisibleStylists } from "./stylists.server";
+import { listVisibleStylists, stylistIdForUser } from "./stylists.server";
 
 /** One appointment as the grid draws it: wall-clock minutes on its salon date. */
 export type CalendarItem = {
@@ -99,8 +100,10 @@ type CalendarData = {
   stylists: { id: number; name: string }[];
   /** Day view: each stylist's working hours and time off, for shading the grid. */
   schedules: Record<number, DaySchedule> | null;
-  /** Day view: the day's appointments; empty for Week and Month. */
+  /** Day view: the day's appointments; Week view: the week's bookings of the stylists shown (no cancellations); empty for Month. */
   items: CalendarItem[];
+  /** Week view with more stylists than it draws at once: the one it shows (the switcher picks another); null otherwise. */
+  weekStylistId: number | null;
   /** Week and Month views: the summary per day; null for Day. */
   summary: PeriodSummary | null;
   /** The services shown in the range with their chosen colours, by name (the Service Colors legend). */
@@ -125,6 +128,15 @@ export function toUpcoming(appointment: AppointmentView, timeZone: string): Upco
 }
 
 const LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
+
+/**
+ * The Week view draws every stylist's bookings up to this many stylists; with more it shows
+ * one stylist at a time with a switcher, which keeps the page within its size budget and
+ * each day column wide enough for a time and a client (decision 0114).
+ */
+export const WEEK_STYLISTS_AT_ONCE = 5;
+/** A week busier than this (bookings drawn) shows one stylist at a time too: each block weighs about 0.4 KB. */
+export const WEEK_BLOCKS_AT_ONCE = 220;
 
 /** The stylists whose appointments an actor sees: null for all (the range index alone answers), or these ids. */
 type StylistScope = number[] | null;
@@ -332,7 +344,16 @@ async function inactiveStylistsBooked(from: Date, to: Date): Promise<{ id: numbe
 const inactiveName = (name: string) => `${name} (inactive)`;
 
 /** What a view shows that is the same for everyone with the same visibility: shared between requests (decision 0089). */
-type CalendarContent = Pick<CalendarData, "stylists" | "schedules" | "items" | "summary" | "legend">;
+type CalendarContent = Pick<CalendarData, "stylists" | "schedules" | "items" | "summary" | "legend" | "weekStylistId">;
+
+const legendOf = (items: CalendarItem[]) =>
+  sortLegend(
+    [
+      ...new Map(
+        items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : [])),
+      ).entries(),
+    ].map(([name, color]) => ({ name, color })),
+  );
 
 async function calendarContent(
   actor: Actor,
@@ -340,9 +361,11 @@ async function calendarContent(
   date: CalendarDate,
   timeZone: string,
   needle: string,
+  wantedStylist: number | null,
 ): Promise<CalendarContent> {
   const { first, last } = viewRange(view, date);
   const isDay = view === "day";
+  const isWeek = view === "week";
   const viewAll = can(actor.role, "stylists.viewAll");
   // A stylist who no longer works here keeps a column only where they have appointments, so those can be moved (decision 0098).
   const [active, inactive] = await Promise.all([
@@ -353,12 +376,51 @@ async function calendarContent(
   const ids = stylists.map((stylist) => stylist.id);
   // Everyone's appointments for those who see every stylist: other inactive stylists' rows are dropped after the query.
   const scope: StylistScope = viewAll ? null : ids;
-  const { start, end } = dayBounds(date, timeZone);
+  // The Week with many stylists: the one asked for (or the actor's own), else the first.
+  const pickWeekStylist = () => stylists.find((stylist) => stylist.id === wantedStylist) ?? stylists[0]!;
+  let weekStylist = isWeek && stylists.length > WEEK_STYLISTS_AT_ONCE ? pickWeekStylist() : null;
+  const { start, end } = isWeek
+    ? { start: dayBounds(first, timeZone).start, end: dayBounds(last, timeZone).end }
+    : dayBounds(date, timeZone);
   const [schedules, appointments, period] = await Promise.all([
     isDay ? stylistSchedulesForDate(ids, date, timeZone) : null,
-    isDay ? dayItems(scope, start, end, timeZone) : null,
-    isDay ? null : periodSummary(ids, scope, first, last, timeZone, needle, view === "week"),
+    isDay || isWeek ? dayItems(weekStylist ? [weekStylist.id] : scope, start, end, timeZone) : null,
+    isDay ? null : periodSummary(ids, scope, first, last, timeZone, needle, isWeek),
   ]);
+
+  const shownIds = new Set(ids);
+  if (isWeek) {
+    // A week's blocks: its dates only (not one that began the Sunday before), without cancellations.
+    let items = (appointments ?? []).filter(
+      (item) =>
+        (weekStylist ? item.stylistId === weekStylist.id : shownIds.has(item.stylistId)) &&
+        item.date >= first &&
+        item.date <= last &&
+        item.status !== "cancelled" &&
+        (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)),
+    );
+    if (!weekStylist && stylists.length > 1 && items.length > WEEK_BLOCKS_AT_ONCE) {
+      const one = (weekStylist = pickWeekStylist());
+      items = items.filter((item) => item.stylistId === one.id);
+    }
+    const drawn = new Set(weekStylist ? [weekStylist.id] : ids);
+    const byStylist = period?.summary.byStylist ?? {};
+    // The summary of the stylists drawn only: twenty stylists' days would weigh on the page for nothing.
+    const trimmed = Object.fromEntries(
+      Object.entries(byStylist).map(([day, perStylist]) => [
+        day,
+        Object.fromEntries(Object.entries(perStylist).filter(([id]) => drawn.has(Number(id)))),
+      ]),
+    );
+    return {
+      stylists: stylists.map(({ id, name }) => ({ id, name })),
+      schedules: null,
+      items,
+      summary: period ? { days: period.summary.days, byStylist: trimmed } : null,
+      legend: legendOf(items),
+      weekStylistId: weekStylist?.id ?? null,
+    };
+  }
 
   const shown = new Set(ids);
   // The Day view is one date, so a stylist's time off that day marks every live booking of theirs.
@@ -371,27 +433,19 @@ async function calendarContent(
         ? { ...item, duringTimeOff: true }
         : item,
     );
-  const legend = period
-    ? period.legend
-    : sortLegend(
-        [
-          ...new Map(
-            items.flatMap((item) => (item.serviceName ? [[item.serviceName, item.serviceColor] as const] : [])),
-          ).entries(),
-        ].map(([name, color]) => ({ name, color })),
-      );
   return {
     stylists: stylists.map(({ id, name }) => ({ id, name })),
     schedules,
     items,
     summary: period?.summary ?? null,
-    legend,
+    legend: period ? period.legend : legendOf(items),
+    weekStylistId: null,
   };
 }
 
 export async function loadCalendar(
   actor: Actor,
-  request: { view: CalendarView; date?: CalendarDate; query?: string },
+  request: { view: CalendarView; date?: CalendarDate; query?: string; stylistId?: number },
 ): Promise<CalendarData> {
   assertCan(actor, "calendar.view");
   const { timeZone, openTime } = await getGlobalSettings();
@@ -403,10 +457,13 @@ export async function loadCalendar(
   const showPanel = actor.role !== "display";
   // Admins and display screens see every stylist, so they share one value; a stylist sees their own column.
   const visibility = can(actor.role, "stylists.viewAll") ? "all" : `user ${actor.id}`;
+  // Only the Week view reads the stylist asked for (its switcher); by default the actor's own
+  // column, resolved here so that the shared value's key names it.
+  const wantedStylist = request.view === "week" ? (request.stylistId ?? (await stylistIdForUser(actor.id))) : null;
 
   const [content, stats, upcoming] = await Promise.all([
-    sharedRead(`calendar\n${visibility}\n${request.view}\n${date}\n${timeZone}\n${needle}`, () =>
-      calendarContent(actor, request.view, date, timeZone, needle),
+    sharedRead(`calendar\n${visibility}\n${request.view}\n${date}\n${timeZone}\n${needle}\n${wantedStylist}`, () =>
+      calendarContent(actor, request.view, date, timeZone, needle, wantedStylist),
     ),
     showPanel ? dashboardStats(actor, today) : null,
     showPanel ? upcomingAppointments(actor, 3) : null,

@@ -2,8 +2,8 @@
 // carry two hundred of them on a busy day, and an object's keys cost more to encode and
 // send than its values (docs/decisions/0067). Packed by the calendar's loader, unpacked
 // once by its screen; everything else sees CalendarItem.
-import type { CalendarItem } from "~/domain/calendar.server";
-import type { CalendarDate } from "./salon-time";
+import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
+import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
 /** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online). */
 export type PackedItem = [
@@ -56,4 +56,65 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       online: (flags & 8) !== 0,
     }),
   );
+}
+
+const STATUSES: CalendarItem["status"][] = ["scheduled", "completed", "cancelled", "no_show", "blocked", "requested"];
+const tabless = (text: string | null) => (text ?? "").replace(/\t/g, " ");
+
+/**
+ * The Week view's blocks, a few hundred on a busy week: each one string of tab-separated
+ * fields (id, stylist, days after the week's Monday, start minutes, status, flags, the
+ * service's place in the legend, client, notes), since the loader data's encoding spends an
+ * index on every value of a tuple. The week draws no ends: they come back as the start.
+ * Names and notes cannot hold a tab (a single line, or one made so here).
+ */
+export function packWeekItems(items: CalendarItem[], first: CalendarDate, legend: LegendEntry[]): string[] {
+  const services = new Map(legend.map((entry, index) => [entry.name, index]));
+  return items.map((item) => {
+    const [id, stylistId, startMinutes, , status, clientName, serviceName, , notes, flags] = packItems(
+      [item],
+      item.date,
+    )[0]!;
+    return [
+      id,
+      stylistId,
+      daysBetween(first, item.date),
+      startMinutes,
+      STATUSES.indexOf(status),
+      flags,
+      serviceName === null ? "" : (services.get(serviceName) ?? ""),
+      tabless(clientName),
+      tabless(notes),
+    ].join("\t");
+  });
+}
+
+export function unpackWeekItems(packed: string[], first: CalendarDate, legend: LegendEntry[]): CalendarItem[] {
+  return packed.map((line) => {
+    const [id, stylistId, days, start, status, flags, service, client, notes] = line.split("\t") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const entry = service === "" ? undefined : legend[Number(service)];
+    const tuple: PackedItem = [
+      Number(id),
+      Number(stylistId),
+      Number(start),
+      Number(start),
+      STATUSES[Number(status)] ?? "scheduled",
+      client || null,
+      entry?.name ?? null,
+      entry?.color ?? null,
+      notes || null,
+      Number(flags),
+    ];
+    return unpackItems([tuple], addDays(first, Number(days)))[0]!;
+  });
 }

@@ -213,6 +213,11 @@ export function defaultServiceColorKey(serviceName: string | null | undefined): 
   return SERVICE_COLOR_KEYS[Math.abs(hash) % SERVICE_COLOR_KEYS.length]!;
 }
 
+/** A service's palette key: the one an admin chose, or the stable one by its name. */
+export function serviceColorKey(serviceName: string | null | undefined, chosen?: string | null): ServiceColorKey {
+  return isServiceColorKey(chosen) ? chosen : defaultServiceColorKey(serviceName);
+}
+
 /** A service's colour classes: the one an admin chose, or the stable one by its name. */
 export function serviceColor(serviceName: string | null | undefined, chosen?: string | null): string {
   return SERVICE_COLORS[isServiceColorKey(chosen) ? chosen : defaultServiceColorKey(serviceName)];

@@ -14,7 +14,7 @@ import { moveAppointment } from "~/domain/appointments.server";
 import { loadCalendar, type CalendarItem } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { CALENDAR_VIEWS, minutesToClock, rangeLabel, VIEW_LABELS } from "~/lib/calendar";
-import { packItems, unpackItems } from "~/lib/calendar-items";
+import { packItems, packWeekItems, unpackItems, unpackWeekItems } from "~/lib/calendar-items";
 import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
@@ -34,15 +34,23 @@ const QuerySchema = z.object({
   view: z.enum(CALENDAR_VIEWS).catch("day"),
   date: z.string().refine(isCalendarDate).optional().catch(undefined),
   q: z.string().max(100).optional().catch(undefined),
+  /** The Week view's switcher: the stylist it shows when there are too many to draw at once. */
+  stylist: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "calendar.view");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const calendar = await loadCalendar(user, { view: query.view, date: query.date, query: query.q });
+  const calendar = await loadCalendar(user, {
+    view: query.view,
+    date: query.date,
+    query: query.q,
+    stylistId: query.stylist,
+  });
   return {
     ...calendar,
-    items: packItems(calendar.items, calendar.date),
+    items: calendar.view === "day" ? packItems(calendar.items, calendar.date) : [],
+    weekItems: calendar.view === "week" ? packWeekItems(calendar.items, calendar.first, calendar.legend) : [],
     panelPreference: readPanelPreference(request),
   };
 });
@@ -135,14 +143,14 @@ function useMoves() {
   return { move: (request: MoveRequest) => submit(request, false), pending, busy: fetcher.state !== "idle" };
 }
 
-export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q"]);
+export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q", "stylist"]);
 
 // The screen draws only its loader data: tablets showing the same view share one render (decision 0089).
 export const handle = { renderOnce: true };
 
 export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
-  const { view, date, today, query, stylists, canWrite, panel } = calendar;
+  const { view, date, today, query, stylists, canWrite, panel, weekStylistId } = calendar;
   const { move, pending, busy } = useMoves();
   const [panelPreference, setPanelPreference] = useState<PanelPreference>(calendar.panelPreference);
   const changePanel = useCallback((next: PanelPreference) => setPanelPreference(next), []);
@@ -152,7 +160,16 @@ export default function CalendarScreen() {
     [loaded, pending],
   );
 
-  const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
+  const weekItems = useMemo(
+    () => unpackWeekItems(calendar.weekItems, calendar.first, calendar.legend),
+    [calendar.weekItems, calendar.first, calendar.legend],
+  );
+  const keep = new URLSearchParams({
+    view,
+    date,
+    ...(query ? { q: query } : {}),
+    ...(weekStylistId ? { stylist: String(weekStylistId) } : {}),
+  }).toString();
   const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
   const newHref = (stylistId?: number, startMinutes?: number) => {
     const params = new URLSearchParams({ view, date });
@@ -169,10 +186,11 @@ export default function CalendarScreen() {
           date={date}
           today={today}
           query={query}
+          stylist={weekStylistId}
           newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null}
           panelToggle={panel ? <PanelToggles preference={panelPreference} onChange={changePanel} /> : null}
         />
-        <WeekStrip view={view} date={date} today={today} query={query} />
+        <WeekStrip view={view} date={date} today={today} query={query} stylist={weekStylistId} />
         {query ? (
           <p className="border-b border-slate-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900">
             Showing appointments for clients matching “{query}”.{" "}
@@ -206,7 +224,7 @@ export default function CalendarScreen() {
               nowMinutes={date === today ? calendar.nowMinutes : null}
             />
           ) : view === "week" ? (
-            <WeekView {...calendar} />
+            <WeekView {...calendar} items={weekItems} editHref={editHref} />
           ) : (
             <MonthView {...calendar} />
           )}

@@ -68,7 +68,9 @@ beforeAll(async () => {
 describe("the Week view's summary", () => {
   it("counts appointments (not blocked time or cancellations), their first start and last end, and the time taken against the working time", async () => {
     const week = await loadCalendar(admin, { view: "week", date: WEDNESDAY });
-    expect(week.items).toEqual([]);
+    // The week's blocks (decision 0114): everything but the cancellation.
+    expect(week.items).toHaveLength(6);
+    expect(week.items.some((item) => item.status === "cancelled")).toBe(false);
     const own = week.summary!.byStylist![WEDNESDAY]![stylistIds.sofia!]!;
     // 3 appointments; 60 + 30 + 45 minutes booked and 60 blocked; 09:00-17:00 by default.
     expect(own).toEqual({

@@ -21,12 +21,14 @@ type HeaderProps = {
   date: CalendarDate;
   today: CalendarDate;
   query: string;
+  /** The stylist the Week view shows, kept across its pages; null when it shows them all. */
+  stylist?: number | null;
   newBookingHref: string | null;
   panelToggle?: ReactNode;
 };
 
-export function CalendarHeader({ view, date, today, query, newBookingHref, panelToggle }: HeaderProps) {
-  const keep = { q: query || undefined };
+export function CalendarHeader({ view, date, today, query, stylist, newBookingHref, panelToggle }: HeaderProps) {
+  const keep = { q: query || undefined, stylist: stylist ? String(stylist) : undefined };
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
       <div className="flex items-start gap-3">

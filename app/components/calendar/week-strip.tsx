@@ -9,15 +9,18 @@ export function WeekStrip({
   date,
   today,
   query,
+  stylist,
 }: {
   view: CalendarView;
   date: CalendarDate;
   today: CalendarDate;
   query: string;
+  /** The stylist the Week view shows, kept by Prev Week / Next Week. */
+  stylist?: number | null;
 }) {
   const monday = weekStart(date);
   const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
-  const keep = { q: query || undefined };
+  const keep = { q: query || undefined, stylist: stylist ? String(stylist) : undefined };
   return (
     <nav aria-label="Week" className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 sm:px-4">
       <Link
