@@ -100,16 +100,103 @@ export type Repeat = z.output<typeof RepeatSchema>;
 /** `POST /api/appointments`: one appointment, or with `repeat` a series of them. */
 export const AppointmentCreateApiSchema = AppointmentApiSchema.extend({ repeat: RepeatSchema.optional() });
 
+// ---- visits: several services booked together for one client ----
+
+/** A visit holds at most this many lines (services). */
+export const MAX_VISIT_LINES = 6;
+const VISIT_LINES_RANGE = `A visit has 1 to ${MAX_VISIT_LINES} services`;
+
+/** One line of a visit in `/api`: a service with a stylist; it follows on from the previous line unless a start is sent. */
+const VisitLineApiSchema = z
+  .object({
+    serviceId: z.number({ required_error: "Service is required" }).int().positive(),
+    stylistId: z.number({ required_error: "Stylist is required" }).int().positive(),
+    startTime: isoInstant
+      .optional()
+      .describe("Default: when the previous line ends (the first line: the visit's `startTime`)."),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SPAN_MINUTES)
+      .optional()
+      .describe("Default: the service's duration (the stylist's own when set)."),
+  })
+  .strict();
+
+/**
+ * `POST /api/appointments` with `lines`: a visit, each line an appointment of the same
+ * client sharing one `visitId`, checked and written whole or not at all.
+ */
+export const VisitCreateApiSchema = z
+  .object({
+    clientId: z.number({ required_error: "Client is required" }).int().positive(),
+    startTime: isoInstant.optional().describe("The first line's start, unless the line sends its own."),
+    notes: optionalText,
+    availabilityOverride: z.boolean().optional(),
+    notifyClient: z
+      .boolean()
+      .default(true)
+      .describe("Tell the client: one confirmation e-mail for the visit. Default true."),
+    lines: z
+      .array(VisitLineApiSchema, { invalid_type_error: VISIT_LINES_RANGE })
+      .min(1, VISIT_LINES_RANGE)
+      .max(MAX_VISIT_LINES, VISIT_LINES_RANGE),
+  })
+  .strict()
+  .refine((value) => value.startTime !== undefined || value.lines[0]?.startTime !== undefined, {
+    message: "Send the visit's startTime (or the first line's)",
+    path: ["startTime"],
+  });
+export type VisitCreateApi = z.output<typeof VisitCreateApiSchema>;
+
+/** Which lines of a visit an edit, a move or a delete applies to: this service only, or the whole visit. */
+export const VisitScopeSchema = z
+  .enum(["line", "visit"])
+  .default("line")
+  .describe(
+    'For a line of a visit: `"line"` (default) changes this service only; `"visit"` the whole visit (every line, one refused refuses all, 409). Cannot be combined with `scope: "following"`.',
+  );
+export type VisitScope = z.output<typeof VisitScopeSchema>;
+
+/** The answer (201) to `POST /api/appointments` with `lines`. */
+export const VisitBookingAnswerSchema = z.object({
+  visitId: z.string(),
+  appointments: z.array(
+    z
+      .object({ id: z.number().int(), visitId: z.string().nullable(), startTime: z.string(), endTime: z.string() })
+      .passthrough(),
+  ),
+});
+
+/**
+ * `POST /api/appointments`' body: a visit when it has `lines`, else one appointment (or with
+ * `repeat` a series); each read by its own schema, so errors name its fields.
+ */
+export const AppointmentPostApiSchema = z.unknown().transform((raw, ctx) => {
+  const visit = typeof raw === "object" && raw !== null && "lines" in raw;
+  const parsed = visit ? VisitCreateApiSchema.safeParse(raw) : AppointmentCreateApiSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue(issue);
+  return z.NEVER;
+});
+
 /** Which occurrences of a series an edit or a delete applies to: this one, or this and the later ones still to come. */
 export const SeriesScopeSchema = z.enum(["this", "following"]).default("this");
 export type SeriesScope = z.output<typeof SeriesScopeSchema>;
 
 /** `PUT /api/appointments/{id}` (an edit) may carry a scope. */
-export const AppointmentUpdateApiSchema = AppointmentApiSchema.extend({ scope: SeriesScopeSchema });
+export const AppointmentUpdateApiSchema = AppointmentApiSchema.extend({
+  scope: SeriesScopeSchema,
+  visitScope: VisitScopeSchema,
+});
 /** `PATCH /api/appointments/{id}` (a move) may carry a scope; the calendar's drag never does. */
-export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({ scope: SeriesScopeSchema });
+export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({
+  scope: SeriesScopeSchema,
+  visitScope: VisitScopeSchema,
+});
 /** `DELETE /api/appointments/{id}?scope=following`. */
-export const AppointmentDeleteQuerySchema = z.object({ scope: SeriesScopeSchema });
+export const AppointmentDeleteQuerySchema = z.object({ scope: SeriesScopeSchema, visitScope: VisitScopeSchema });
 
 /** An occurrence the server would not book, and why. */
 export const RefusedOccurrenceSchema = z.object({
