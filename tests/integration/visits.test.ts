@@ -12,7 +12,9 @@ import * as feedRoute from "~/routes/feeds.$file";
 import { buildReport } from "~/domain/reports.server";
 import { issueCalendarFeed } from "~/domain/calendar-feed.server";
 import { VisitBookingAnswerSchema } from "~/lib/schemas/appointments";
-import { call, json, makeRequest } from "../factories";
+import * as newDialog from "~/routes/_app.calendar.appointments.new";
+import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId";
+import { call, json, makeRequest, payloadOf, statusOf } from "../factories";
 import { createClient, createService, stylistSession } from "../calendar-factories";
 import { pinClock } from "../clock";
 
@@ -291,5 +293,139 @@ describe("each line counts as its own appointment", () => {
     expect(text).toContain(`UID:appointment-${answer.appointments[0]!.id}@`);
     expect(text).toContain(`UID:appointment-${answer.appointments[2]!.id}@`);
     expect(text).not.toContain(`UID:appointment-${answer.appointments[1]!.id}@`);
+  });
+});
+
+describe("the booking dialog's services (without JavaScript: submit buttons)", () => {
+  const form = (extra: Record<string, string> = {}) => ({
+    intent: "create",
+    clientId: String(client.id),
+    clientName: "Visiting Vera",
+    stylistId: String(sam.stylistId),
+    serviceId: String(cut.id),
+    date: "2027-04-07",
+    time: "10:00",
+    status: "scheduled",
+    durationFromService: "on",
+    ...extra,
+  });
+  const submit = (fields: Record<string, string>) =>
+    call(newDialog.action, makeRequest("POST", "/calendar/appointments/new", { cookie: admin.cookie, form: fields }));
+
+  it("adds a line with the previous stylist, removes one, then books the visit following on", async () => {
+    const added = await submit(form({ addLine: "1" }));
+    expect(statusOf(added)).toBe(200);
+    expect(payloadOf(added).result.initialValue).toMatchObject({
+      lineCount: "1",
+      line2StylistId: String(sam.stylistId),
+    });
+    const twice = await submit(
+      form({ lineCount: "1", line2ServiceId: String(colour.id), line2StylistId: String(kim.stylistId), addLine: "1" }),
+    );
+    expect(payloadOf(twice).result.initialValue).toMatchObject({
+      lineCount: "2",
+      line2ServiceId: String(colour.id),
+      line3StylistId: String(kim.stylistId),
+    });
+    const removed = await submit(
+      form({
+        lineCount: "2",
+        line2ServiceId: String(colour.id),
+        line2StylistId: String(kim.stylistId),
+        line3ServiceId: String(blowDry.id),
+        line3StylistId: String(sam.stylistId),
+        removeLine: "2",
+      }),
+    );
+    expect(payloadOf(removed).result.initialValue).toMatchObject({
+      lineCount: "1",
+      line2ServiceId: String(blowDry.id),
+      line2StylistId: String(sam.stylistId),
+    });
+
+    const booked = await submit(
+      form({
+        lineCount: "2",
+        line2ServiceId: String(colour.id),
+        line2StylistId: String(kim.stylistId),
+        line3ServiceId: String(blowDry.id),
+        line3StylistId: String(sam.stylistId),
+        line3Time: "12:00",
+      }),
+    );
+    expect(statusOf(booked)).toBe(302);
+    const rows = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.clientId, client.id))
+      .orderBy(asc(appointments.startTime));
+    const visit = rows.filter((row) => row.startTime.startsWith("2027-04-07"));
+    // 10:00 BST is 09:00 UTC; the blow-dry at its own time, 12:00 BST.
+    expect(visit.map((row) => [row.startTime, row.endTime])).toEqual([
+      ["2027-04-07T09:00:00.000Z", "2027-04-07T09:45:00.000Z"],
+      ["2027-04-07T09:45:00.000Z", "2027-04-07T10:45:00.000Z"],
+      ["2027-04-07T11:00:00.000Z", "2027-04-07T11:30:00.000Z"],
+    ]);
+    expect(new Set(visit.map((row) => row.visitId)).size).toBe(1);
+    expect(visit[0]!.visitId).not.toBeNull();
+  });
+
+  it("names a line without a service as a field error and books nothing", async () => {
+    const before = await countAll();
+    const refused = await submit(form({ date: "2027-04-08", lineCount: "1", line2StylistId: String(kim.stylistId) }));
+    expect(statusOf(refused)).toBe(400);
+    expect(payloadOf(refused).result.error).toMatchObject({ line2ServiceId: ["Choose service 2"] });
+    expect(await countAll()).toBe(before);
+  });
+
+  it("edits and deletes with 'This service only / The whole visit', listing the other lines", async () => {
+    const answer = await bookThree("2027-04-09T09:00:00.000Z");
+    const [first, second] = answer.appointments;
+    const loaded = payloadOf(
+      await call(
+        editDialog.loader,
+        makeRequest("GET", `/calendar/appointments/${second!.id}`, { cookie: admin.cookie }),
+        { appointmentId: String(second!.id) },
+      ),
+    );
+    expect(loaded.visitSiblings.map((line: { id: number }) => line.id)).toEqual([
+      first!.id,
+      answer.appointments[2]!.id,
+    ]);
+    const moved = await call(
+      editDialog.action,
+      makeRequest("POST", `/calendar/appointments/${first!.id}`, {
+        cookie: admin.cookie,
+        form: {
+          intent: "update",
+          clientId: String(client.id),
+          clientName: "Visiting Vera",
+          stylistId: String(sam.stylistId),
+          serviceId: String(cut.id),
+          date: "2027-04-09",
+          time: "11:00",
+          duration: "45",
+          status: "scheduled",
+          visitScope: "visit",
+        },
+      }),
+      { appointmentId: String(first!.id) },
+    );
+    expect(statusOf(moved)).toBe(302);
+    expect((await linesOf(answer.visitId)).map((line) => line.startTime)).toEqual([
+      "2027-04-09T10:00:00.000Z",
+      "2027-04-09T10:45:00.000Z",
+      "2027-04-09T11:45:00.000Z",
+    ]);
+    const deleted = await call(
+      editDialog.action,
+      makeRequest("POST", `/calendar/appointments/${second!.id}`, {
+        cookie: admin.cookie,
+        form: { intent: "delete", visitScope: "visit" },
+      }),
+      { appointmentId: String(second!.id) },
+    );
+    expect(statusOf(deleted)).toBe(302);
+    expect(await linesOf(answer.visitId)).toEqual([]);
   });
 });

@@ -29,6 +29,7 @@ import { useClockFormat } from "~/components/ui/clock-format";
 import { useFieldState } from "~/hooks/use-field-state";
 import { ClientPicker, type ClientChoice } from "./client-picker";
 import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
+import { sentVisitLines, VisitLines, VisitScopeChoice, VisitSiblings, type VisitSibling } from "./visit-lines";
 
 type AppointmentDefaults = {
   clientId: number | null;
@@ -70,6 +71,8 @@ type Props = {
   seriesMember?: boolean;
   /** The server asks which client a typed name, phone or e-mail means (decision 0097). */
   clientChoice?: ClientChoice | null;
+  /** A line of a visit: the visit's other lines; the edit asks "This service only / The whole visit". */
+  visitSiblings?: VisitSibling[] | null;
 };
 
 function groupByCategory(services: BookingOptions["services"]) {
@@ -90,6 +93,7 @@ export function AppointmentForm({
   preview,
   seriesMember,
   clientChoice,
+  visitSiblings,
 }: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
@@ -136,6 +140,7 @@ export function AppointmentForm({
   );
   const serviceId = Number(serviceValue) || null;
   const blocked = status === "blocked";
+  const [timeValue, setTimeValue] = useState(str(fields.time.initialValue) || defaults.time);
   const [repeating, setRepeating] = useState(fields.repeat.initialValue === "on");
   // A preview stands until a field changes (with JavaScript); the booking recomputes it anyway.
   const [previewStale, setPreviewStale] = useState(false);
@@ -267,7 +272,12 @@ export function AppointmentForm({
           ))}
         </SelectField>
         <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
-        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
+        <SelectField
+          label="Time"
+          {...getSelectProps(fields.time)}
+          onChange={(event) => setTimeValue(event.target.value)}
+          errors={fields.time.errors}
+        >
           <option value="">Choose a time</option>
           {SLOT_TIMES.map((time) => (
             <option key={time} value={time}>
@@ -320,6 +330,16 @@ export function AppointmentForm({
           </div>
         )}
       </div>
+      {mode === "new" && !blocked && !(repeating && hydrated) ? (
+        <VisitLines
+          options={options}
+          hydrated={hydrated}
+          initial={sentVisitLines(lastResult?.initialValue as Record<string, unknown> | undefined)}
+          first={{ stylistId, serviceId, time: timeValue, duration }}
+          errors={lastResult?.error ?? undefined}
+        />
+      ) : null}
+      {visitSiblings?.length ? <VisitSiblings lines={visitSiblings} /> : null}
       <TextareaField
         label={blocked ? "Notes (shown on the blocked time)" : "Notes"}
         {...getTextareaProps(fields.notes)}
@@ -360,6 +380,7 @@ export function AppointmentForm({
         <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} />
       ) : null}
       {seriesMember ? <SeriesScopeChoice verb="Change" /> : null}
+      {visitSiblings?.length ? <VisitScopeChoice verb="Change" /> : null}
       {mode === "edit" && status !== "blocked" ? (
         <div className="flex items-start gap-3">
           <input type="hidden" name={fields.notifyShown.name} value="on" />

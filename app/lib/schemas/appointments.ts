@@ -303,6 +303,8 @@ const formFields = {
   repeatUntil: z.preprocess(emptyToUndefined, calendarDate.optional()),
   // The edit dialog's "This appointment only / This and following" (series members).
   scope: SeriesScopeSchema,
+  // The edit dialog's "This service only / The whole visit" (lines of a visit).
+  visitScope: VisitScopeSchema,
   // The edit dialog's "Tell the client" checkbox (default on); `notifyShown` marks a form
   // that showed it, so an unticked box (sent as nothing) reads as "no" only there.
   notifyClient: z.boolean().default(false),
@@ -359,3 +361,108 @@ export const APPOINTMENT_FORM_FIELDS: Record<string, string> = {
   // A new client's phone that is not a valid number (the client rules name it "phone").
   phone: "clientPhone",
 };
+
+// ---- the booking dialog's further services (a visit, decision 0109) ----
+
+/** The booking dialog's field names for line `n` (2 and up; line 1 is the form's own service). */
+export const visitLineField = (n: number, field: "ServiceId" | "StylistId" | "Duration" | "Time") => `line${n}${field}`;
+/** How many further lines the dialog shows (a hidden field), and the no-JavaScript buttons that add or remove one. */
+export const VISIT_LINE_COUNT = "lineCount";
+export const ADD_VISIT_LINE = "addLine";
+export const REMOVE_VISIT_LINE = "removeLine";
+const EXTRA_LINE_NUMBERS = Array.from({ length: MAX_VISIT_LINES - 1 }, (_, index) => index + 2);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+
+/** Every further line's fields, for the form's size limit and for reading them. */
+export const VisitLinesFormSchema = z.object({
+  [VISIT_LINE_COUNT]: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_VISIT_LINES - 1)
+      .default(0),
+  ),
+  [ADD_VISIT_LINE]: z.string().max(10).optional(),
+  [REMOVE_VISIT_LINE]: z.string().max(10).optional(),
+  ...Object.fromEntries(
+    EXTRA_LINE_NUMBERS.flatMap((n) => [
+      [visitLineField(n, "ServiceId"), optionalId],
+      [visitLineField(n, "StylistId"), optionalId],
+      [
+        visitLineField(n, "Duration"),
+        z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_SPAN_MINUTES).optional()),
+      ],
+      [
+        visitLineField(n, "Time"),
+        z.preprocess(emptyToUndefined, z.string().refine(isClockTime, "Choose a time").optional()),
+      ],
+    ]),
+  ),
+});
+
+/** A further line as the dialog sent it: its service and stylist, a duration (else the service's) and a time (else following on). */
+export type VisitLineForm = { serviceId: number; stylistId: number; duration?: number; time?: string };
+
+/**
+ * The further lines the dialog sent (lines 2 and up): each needs a service and a stylist; a
+ * missing one is a field error naming the line.
+ */
+export function visitLinesOf(formData: FormData): { lines: VisitLineForm[]; errors?: Record<string, string[]> } {
+  const parsed = VisitLinesFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return { lines: [], errors: { [VISIT_LINE_COUNT]: ["Check the further services."] } };
+  const value = parsed.data as Record<string, unknown>;
+  const count = Number(value[VISIT_LINE_COUNT] ?? 0);
+  const lines: VisitLineForm[] = [];
+  const errors: Record<string, string[]> = {};
+  for (let n = 2; n < count + 2; n += 1) {
+    const serviceId = value[visitLineField(n, "ServiceId")] as number | undefined;
+    const stylistId = value[visitLineField(n, "StylistId")] as number | undefined;
+    if (!serviceId) errors[visitLineField(n, "ServiceId")] = [`Choose service ${n}`];
+    if (!stylistId) errors[visitLineField(n, "StylistId")] = [`Choose the stylist for service ${n}`];
+    if (serviceId && stylistId)
+      lines.push({
+        serviceId,
+        stylistId,
+        duration: value[visitLineField(n, "Duration")] as number | undefined,
+        time: value[visitLineField(n, "Time")] as string | undefined,
+      });
+  }
+  return Object.keys(errors).length ? { lines, errors } : { lines };
+}
+
+/**
+ * The form as sent with one further line added (`ADD_VISIT_LINE`) or line `n` removed
+ * (`REMOVE_VISIT_LINE=n`, the later ones moving up), for the dialog to show again: how the
+ * "Add service" and "Remove" buttons work without JavaScript. Null when neither was pressed.
+ */
+export function withLinesEdited(formData: FormData): { formData: FormData; lineCount: number } | null {
+  const adding = formData.get(ADD_VISIT_LINE) !== null;
+  const removing = Number(formData.get(REMOVE_VISIT_LINE));
+  if (!adding && !(removing >= 2)) return null;
+  const count = Math.min(Math.max(Number(formData.get(VISIT_LINE_COUNT)) || 0, 0), MAX_VISIT_LINES - 1);
+  const next = new FormData();
+  for (const [name, entry] of formData) {
+    if (name === ADD_VISIT_LINE || name === REMOVE_VISIT_LINE || name === VISIT_LINE_COUNT || /^line\d+/.test(name))
+      continue;
+    next.append(name, entry);
+  }
+  const fields = ["ServiceId", "StylistId", "Duration", "Time"] as const;
+  let to = 2;
+  for (let n = 2; n < count + 2; n += 1) {
+    if (n === removing) continue;
+    for (const field of fields)
+      next.set(visitLineField(to, field), String(formData.get(visitLineField(n, field)) ?? ""));
+    to += 1;
+  }
+  let lineCount = to - 2;
+  if (adding && lineCount < MAX_VISIT_LINES - 1) {
+    // A new line follows on, with the previous line's stylist.
+    const previous = lineCount === 0 ? formData.get("stylistId") : next.get(visitLineField(to - 1, "StylistId"));
+    next.set(visitLineField(to, "StylistId"), String(previous ?? ""));
+    lineCount += 1;
+  }
+  next.set(VISIT_LINE_COUNT, String(lineCount));
+  return { formData: next, lineCount };
+}
