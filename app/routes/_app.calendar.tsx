@@ -265,7 +265,7 @@ function VisitMoveQuestion({ onAnswer }: { onAnswer: (scope: "line" | "visit" | 
         aria-modal="true"
         aria-labelledby="visit-move-title"
         aria-describedby="visit-move-text"
-        className="w-full max-w-sm rounded-lg bg-white p-5 shadow-xl"
+        className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl"
         onKeyDown={(event) => {
           if (event.key === "Escape") onAnswer(null);
         }}
