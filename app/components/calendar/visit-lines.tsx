@@ -16,7 +16,7 @@ import {
   REMOVE_VISIT_LINE,
   VISIT_LINE_COUNT,
   visitLineField,
-} from "~/lib/schemas/appointments";
+} from "~/lib/visit-lines";
 
 export type VisitLineState = { serviceId: string; stylistId: string; duration: string; time: string };
 

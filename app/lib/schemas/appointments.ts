@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
+import { ADD_VISIT_LINE, MAX_VISIT_LINES, REMOVE_VISIT_LINE, VISIT_LINE_COUNT, visitLineField } from "../visit-lines";
 import { isCalendarDate, isClockTime } from "../salon-time";
 import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, multiLineText, queryId, text } from "./limits";
 
@@ -65,7 +66,7 @@ const AppointmentMoveSchema = z.object({
 
 // ---- repeat bookings (decision 0087) ----
 
-export { MAX_EVERY_WEEKS, MAX_OCCURRENCES };
+export { MAX_EVERY_WEEKS, MAX_OCCURRENCES, MAX_VISIT_LINES };
 const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
 const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
 const UNTIL_REQUIRED = "Choose the date of the last appointment";
@@ -102,8 +103,6 @@ export const AppointmentCreateApiSchema = AppointmentApiSchema.extend({ repeat: 
 
 // ---- visits: several services booked together for one client ----
 
-/** A visit holds at most this many lines (services). */
-export const MAX_VISIT_LINES = 6;
 const VISIT_LINES_RANGE = `A visit has 1 to ${MAX_VISIT_LINES} services`;
 
 /** One line of a visit in `/api`: a service with a stylist; it follows on from the previous line unless a start is sent. */
@@ -364,12 +363,6 @@ export const APPOINTMENT_FORM_FIELDS: Record<string, string> = {
 
 // ---- the booking dialog's further services (a visit, decision 0109) ----
 
-/** The booking dialog's field names for line `n` (2 and up; line 1 is the form's own service). */
-export const visitLineField = (n: number, field: "ServiceId" | "StylistId" | "Duration" | "Time") => `line${n}${field}`;
-/** How many further lines the dialog shows (a hidden field), and the no-JavaScript buttons that add or remove one. */
-export const VISIT_LINE_COUNT = "lineCount";
-export const ADD_VISIT_LINE = "addLine";
-export const REMOVE_VISIT_LINE = "removeLine";
 const EXTRA_LINE_NUMBERS = Array.from({ length: MAX_VISIT_LINES - 1 }, (_, index) => index + 2);
 const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
 
