@@ -24,7 +24,7 @@ import {
   VisitScopeSchema,
 } from "~/lib/schemas/appointments";
 import { assertOneScope, deleteVisit, updateVisit, visitViews } from "~/domain/visits.server";
-import { VisitScopeChoice } from "~/components/calendar/visit-lines";
+import { VisitScopeChoice } from "~/components/calendar/visit-choices";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
 import { appointmentFormFailure, savedToastDescription } from "~/utils/appointment-toasts.server";

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { sentVisitLines, VisitLines } from "~/components/calendar/visit-lines";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createAppointment } from "~/domain/appointments.server";
@@ -162,6 +163,15 @@ export default function NewAppointment() {
         closeTo={closeTo}
         preview={preview}
         clientChoice={clientChoiceOf(actionData)}
+        renderVisitLines={(first) => (
+          <VisitLines
+            options={options}
+            hydrated={first.hydrated}
+            initial={sentVisitLines(first.sent)}
+            first={first}
+            errors={first.errors}
+          />
+        )}
       />
     </RouteDialog>
   );

@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
@@ -29,7 +29,7 @@ import { useClockFormat } from "~/components/ui/clock-format";
 import { useFieldState } from "~/hooks/use-field-state";
 import { ClientPicker, type ClientChoice } from "./client-picker";
 import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
-import { sentVisitLines, VisitLines, VisitScopeChoice, VisitSiblings, type VisitSibling } from "./visit-lines";
+import { VisitScopeChoice, VisitSiblings, type VisitSibling } from "./visit-choices";
 
 type AppointmentDefaults = {
   clientId: number | null;
@@ -73,6 +73,22 @@ type Props = {
   clientChoice?: ClientChoice | null;
   /** A line of a visit: the visit's other lines; the edit asks "This service only / The whole visit". */
   visitSiblings?: VisitSibling[] | null;
+  /**
+   * The further services of a new booking (a visit), drawn by the booking route so the edit
+   * dialog's JavaScript does not carry them: given the first line's fields as chosen.
+   */
+  renderVisitLines?: (first: VisitLinesFirst) => ReactNode;
+};
+
+/** The first line as the form holds it, for the further services to follow on from. */
+export type VisitLinesFirst = {
+  stylistId: number | null;
+  serviceId: number | null;
+  time: string;
+  duration: string;
+  hydrated: boolean;
+  sent: Record<string, unknown> | undefined;
+  errors: Record<string, string[] | null> | undefined;
 };
 
 function groupByCategory(services: BookingOptions["services"]) {
@@ -94,6 +110,7 @@ export function AppointmentForm({
   seriesMember,
   clientChoice,
   visitSiblings,
+  renderVisitLines,
 }: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
@@ -330,15 +347,17 @@ export function AppointmentForm({
           </div>
         )}
       </div>
-      {mode === "new" && !blocked && !(repeating && hydrated) ? (
-        <VisitLines
-          options={options}
-          hydrated={hydrated}
-          initial={sentVisitLines(lastResult?.initialValue as Record<string, unknown> | undefined)}
-          first={{ stylistId, serviceId, time: timeValue, duration }}
-          errors={lastResult?.error ?? undefined}
-        />
-      ) : null}
+      {renderVisitLines && !blocked && !(repeating && hydrated)
+        ? renderVisitLines({
+            stylistId,
+            serviceId,
+            time: timeValue,
+            duration,
+            hydrated,
+            sent: lastResult?.initialValue as Record<string, unknown> | undefined,
+            errors: lastResult?.error ?? undefined,
+          })
+        : null}
       {visitSiblings?.length ? <VisitSiblings lines={visitSiblings} /> : null}
       <TextareaField
         label={blocked ? "Notes (shown on the blocked time)" : "Notes"}
