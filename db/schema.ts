@@ -257,6 +257,8 @@ export const appointments = sqliteTable(
     lateCancellation: integer("late_cancellation", { mode: "boolean" }).notNull().default(false),
     // The repeat booking this occurrence belongs to (decision 0087); null for a single booking.
     seriesId: text("series_id"),
+    // The visit this line belongs to (several services booked together); null for a single booking.
+    visitId: text("visit_id"),
     // "online": booked by the client on the booking page.
     source: text("source", { enum: BOOKING_SOURCES }).notNull().default("staff"),
     // SHA-256 of the online booking's manage token (128 random bits, given to the client once).
@@ -290,6 +292,8 @@ export const appointments = sqliteTable(
     index("appointments_client_visits_idx").on(t.clientId, t.status, t.startTime, t.stylistId, t.serviceId, t.price),
     // "This and following": one series' occurrences by start time.
     index("appointments_series_idx").on(t.seriesId, t.startTime),
+    // A visit's lines by start time.
+    index("appointments_visit_idx").on(t.visitId, t.startTime),
     uniqueIndex("appointments_manage_token_idx").on(t.manageTokenHash),
     // The Requests list: online bookings awaiting approval.
     index("appointments_status_start_idx").on(t.status, t.startTime),

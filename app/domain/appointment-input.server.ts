@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { AppointmentWrite } from "./appointment-writes.server";
 import { roundDuration, typedDuration } from "~/lib/calendar";
-import type { AppointmentApiSchema, AppointmentFormValue } from "~/lib/schemas/appointments";
+import type { AppointmentApiSchema, AppointmentFormValue, VisitCreateApi } from "~/lib/schemas/appointments";
+import type { VisitWrite } from "./visits.server";
 import { zonedToUtc } from "~/lib/salon-time";
 
 /** The API's JSON body as the domain's write. */
@@ -16,6 +17,24 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
     notes: body.notes,
     availabilityOverride: body.availabilityOverride,
     notifyClient: body.notifyClient,
+  };
+}
+
+/** A visit's JSON body as the domain's write: the first line starts at the visit's start unless it sends its own. */
+export function apiVisitFromBody(body: VisitCreateApi): VisitWrite {
+  const first = body.lines[0]?.startTime ?? body.startTime!;
+  return {
+    clientId: body.clientId,
+    start: new Date(body.startTime ?? first),
+    notes: body.notes,
+    availabilityOverride: body.availabilityOverride,
+    notifyClient: body.notifyClient,
+    lines: body.lines.map((line) => ({
+      serviceId: line.serviceId,
+      stylistId: line.stylistId,
+      start: line.startTime ? new Date(line.startTime) : undefined,
+      durationMinutes: line.durationMinutes,
+    })),
   };
 }
 

@@ -105,14 +105,22 @@ export async function updateFollowing(
 }
 
 /** Whole days and wall-clock minutes from one instant to another, in the salon's zone. */
-function wallClockShift(from: Date | string, to: Date | string, timeZone: string): { days: number; minutes: number } {
+export function wallClockShift(
+  from: Date | string,
+  to: Date | string,
+  timeZone: string,
+): { days: number; minutes: number } {
   const a = wallClock(from, timeZone);
   const b = wallClock(to, timeZone);
   return { days: daysBetween(a.date, b.date), minutes: b.minutes - a.minutes };
 }
 
 /** The instant `shift` later than `instant` on the salon's wall clock (so 10:00 stays 10:00 across a clock change). */
-function shiftWallClock(instant: Date | string, shift: { days: number; minutes: number }, timeZone: string): Date {
+export function shiftWallClock(
+  instant: Date | string,
+  shift: { days: number; minutes: number },
+  timeZone: string,
+): Date {
   const { date, minutes } = wallClock(instant, timeZone);
   const total = minutes + shift.minutes;
   const dayCarry = Math.floor(total / (24 * 60));

@@ -23,6 +23,8 @@ export type AppointmentView = {
   availabilityOverride: boolean;
   /** The repeat booking it belongs to (decision 0087), or null. */
   seriesId: string | null;
+  /** The visit (several services booked together) this line belongs to, or null. */
+  visitId: string | null;
   /** Cancelled inside the salon's cancellation notice. */
   lateCancellation: boolean;
   /** "online": booked by the client on the booking page. */
@@ -48,6 +50,7 @@ const viewColumns = {
   price: appointments.price,
   availabilityOverride: appointments.availabilityOverride,
   seriesId: appointments.seriesId,
+  visitId: appointments.visitId,
   lateCancellation: appointments.lateCancellation,
   source: appointments.source,
   clientName: clients.name,
@@ -75,6 +78,7 @@ export function toView(actor: Actor, row: ViewRow): AppointmentView {
     price: row.price,
     availabilityOverride: row.availabilityOverride,
     seriesId: row.seriesId,
+    visitId: row.visitId,
     lateCancellation: row.lateCancellation,
     source: row.source,
     client:

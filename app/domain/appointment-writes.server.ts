@@ -38,6 +38,8 @@ export type AppointmentWrite = {
   availabilityOverride?: boolean;
   /** "Tell the client": e-mail the client about this booking or change (default true). */
   notifyClient?: boolean;
+  /** A new line of a visit (several services booked together): the visit's id; only an insert stores it. */
+  visitId?: string | null;
 };
 
 /**
@@ -216,6 +218,7 @@ export async function insertChecked(
     .values({
       ...columnsOf(input, resolved, availabilityOverride),
       seriesId,
+      visitId: input.visitId ?? null,
       // The online client is no user: the booking's source says who made it.
       createdByUserId: isOnlineClient(actor) ? null : actor.id,
       source: isOnlineClient(actor) ? "online" : "staff",
@@ -223,8 +226,9 @@ export async function insertChecked(
     })
     .returning();
   await recordAppointmentChange(tx, actor, null, row!);
-  // A repeat booking's occurrences are confirmed by the series, not one e-mail each.
-  if (seriesId === null) await queueEmailForWrite(tx, null, row!, { notifyClient: input.notifyClient });
+  // A repeat booking's occurrences are confirmed by the series, and a visit's lines by the visit, not one e-mail each.
+  if (seriesId === null && !input.visitId)
+    await queueEmailForWrite(tx, null, row!, { notifyClient: input.notifyClient });
   await publish(tx, "appointments", row!.id);
   return row!.id;
 }

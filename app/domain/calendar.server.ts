@@ -46,6 +46,8 @@ export type CalendarItem = {
   inSeries: boolean;
   /** Booked by the client on the online booking page: the grid marks it "Online". */
   online: boolean;
+  /** A line of a visit (several services booked together, decision 0109): the grid marks it. */
+  inVisit: boolean;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -150,7 +152,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online')) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null)) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -166,6 +168,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     string | null,
     string | null,
     string | null,
+    0 | 1,
     0 | 1,
     0 | 1,
     0 | 1,
@@ -186,6 +189,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
       late,
       series,
       online,
+      visit,
     ]) => {
       const start = wallClock(startTime, timeZone);
       const lateCancellation = status === "cancelled" && late === 1;
@@ -204,6 +208,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
         lateCancellation,
         inSeries: series === 1,
         online: online === 1,
+        inVisit: visit === 1,
       };
     },
   );

@@ -33,7 +33,11 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
       item.serviceName,
       item.serviceColor,
       item.notes,
-      (item.duringTimeOff ? 1 : 0) | (item.lateCancellation ? 2 : 0) | (item.inSeries ? 4 : 0) | (item.online ? 8 : 0),
+      (item.duringTimeOff ? 1 : 0) |
+        (item.lateCancellation ? 2 : 0) |
+        (item.inSeries ? 4 : 0) |
+        (item.online ? 8 : 0) |
+        (item.inVisit ? 16 : 0),
     ]);
 }
 
@@ -54,6 +58,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       lateCancellation: (flags & 2) !== 0,
       inSeries: (flags & 4) !== 0,
       online: (flags & 8) !== 0,
+      inVisit: (flags & 16) !== 0,
     }),
   );
 }

@@ -21,7 +21,10 @@ import {
   APPOINTMENT_FORM_SCHEMAS,
   appointmentFormSchema,
   SeriesScopeSchema,
+  VisitScopeSchema,
 } from "~/lib/schemas/appointments";
+import { assertOneScope, deleteVisit, updateVisit, visitViews } from "~/domain/visits.server";
+import { VisitScopeChoice } from "~/components/calendar/visit-choices";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
 import { appointmentFormFailure, savedToastDescription } from "~/utils/appointment-toasts.server";
@@ -79,7 +82,20 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const { clockFormat } = await getGlobalSettings();
   const url = new URL(request.url);
   const minutes = Math.round((Date.parse(appointment.endTime) - Date.parse(appointment.startTime)) / 60_000);
+  // A line of a visit: the visit's other lines (those the user may see), each a link to open it.
+  const visitSiblings = appointment.visitId
+    ? (await visitViews(user, id))
+        .filter((line) => line.id !== id)
+        .map((line) => ({
+          id: line.id,
+          when: formatClockTime(timeInZone(line.startTime, timeZone), clockFormat),
+          service: line.service?.name ?? "No service",
+          stylist: line.stylist.name,
+          href: `/calendar/appointments/${line.id}${url.search}`,
+        }))
+    : null;
   return {
+    visitSiblings,
     options,
     closeTo: returnPath("/calendar", url),
     history: await historyView(user, id, url, timeZone, clockFormat, appointment.source === "online"),
@@ -89,6 +105,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       when: `${formatLongDate(dateInZone(appointment.startTime, timeZone))} at ${formatClockTime(timeInZone(appointment.startTime, timeZone), clockFormat)}`,
       lateCancellation: appointment.status === "cancelled" && appointment.lateCancellation,
       seriesMember: appointment.seriesId !== null,
+      visitMember: appointment.visitId !== null,
       onlineDetails: appointment.source === "online" ? await onlineDetailsOf(user, id) : null,
     },
     defaults: {
@@ -110,7 +127,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
 });
 
 /** The delete confirmation: a series member's also says which (decision 0087). */
-const DeleteSchema = z.object({ scope: SeriesScopeSchema });
+const DeleteSchema = z.object({ scope: SeriesScopeSchema, visitScope: VisitScopeSchema });
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
@@ -121,8 +138,9 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     return formAction(
       formData,
       DeleteSchema,
-      async ({ scope }) => {
-        const deleted = await deleteAppointment(user, id, scope);
+      async ({ scope, visitScope }) => {
+        assertOneScope(scope, visitScope);
+        const deleted = visitScope === "visit" ? await deleteVisit(user, id) : await deleteAppointment(user, id, scope);
         return redirectWithToast(returnPath("/calendar", url), {
           title: "Success",
           description: deleted === 1 ? "Appointment deleted successfully" : `${deleted} appointments deleted`,
@@ -136,7 +154,12 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
     appointmentFormSchema(formData),
     async (value) => {
       const { timeZone } = await getGlobalSettings();
-      const saved = await updateAppointment(user, id, formWrite(value, timeZone), value.scope);
+      assertOneScope(value.scope, value.visitScope);
+      const write = formWrite(value, timeZone);
+      const saved =
+        value.visitScope === "visit"
+          ? await updateVisit(user, id, write)
+          : await updateAppointment(user, id, write, value.scope);
       return redirectWithToast(returnPath("/calendar", url, { date: value.date }), {
         title: "Success",
         description: savedToastDescription(saved, "updated"),
@@ -159,13 +182,14 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
       <FormAlert errors={error ? [error] : null} />
       <ConfirmForm cancelTo={closeTo} label="Delete Appointment" pendingLabel="Deleting..." intent="delete">
         {summary.seriesMember ? <SeriesScopeChoice name="scope" verb="Delete" /> : null}
+        {summary.visitMember ? <VisitScopeChoice verb="Delete" /> : null}
       </ConfirmForm>
     </div>
   );
 }
 
 export default function EditAppointment() {
-  const { options, defaults, closeTo, summary, history } = useLoaderData<typeof loader>();
+  const { options, defaults, closeTo, summary, history, visitSiblings } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const deleteError = actionData?.intent === "delete" ? (formErrorsOf(actionData.result)[0] ?? null) : null;
@@ -202,6 +226,7 @@ export default function EditAppointment() {
             closeTo={closeTo}
             deleteHref={`?${params}`}
             seriesMember={summary.seriesMember}
+            visitSiblings={visitSiblings}
             clientChoice={actionData?.intent === "delete" ? null : clientChoiceOf(actionData)}
           />
           <AppointmentHistory history={history} />

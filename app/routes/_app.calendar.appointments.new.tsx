@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { parseWithZod } from "@conform-to/zod";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { sentVisitLines, VisitLines } from "~/components/calendar/visit-lines";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
 import { RouteDialog } from "~/components/ui/route-dialog";
 import { createAppointment } from "~/domain/appointments.server";
@@ -17,8 +18,13 @@ import {
   APPOINTMENT_FORM_SCHEMAS,
   appointmentFormSchema,
   repeatOf,
+  VisitLinesFormSchema,
+  visitLinesOf,
+  withLinesEdited,
 } from "~/lib/schemas/appointments";
-import { isCalendarDate, isClockTime } from "~/lib/salon-time";
+import { bookVisit } from "~/domain/visits.server";
+import { z } from "zod";
+import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
 import {
   appointmentFormFailure,
@@ -83,8 +89,14 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "appointments.write");
-  const formData = await readFormData(request, formLimit(...APPOINTMENT_FORM_SCHEMAS));
+  const formData = await readFormData(request, formLimit(...APPOINTMENT_FORM_SCHEMAS, VisitLinesFormSchema));
   const schema = appointmentFormSchema(formData);
+  // "Add service" / "Remove" without JavaScript: the form again, with the lines changed (decision 0109).
+  const edited = withLinesEdited(formData);
+  if (edited) {
+    const result = parseWithZod(edited.formData, { schema: z.object({}).passthrough() }).reply();
+    return data({ intent: "lines", result, preview: null });
+  }
   return formAction(
     formData,
     schema,
@@ -93,6 +105,30 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
       const backTo = returnPath("/calendar", new URL(request.url), { date: value.date });
       const { repeat, errors } = repeatOf(value);
       if (errors) throw new Invalid("Say when the repeat ends.", errors);
+      const visit = value.status === "blocked" ? { lines: [] } : visitLinesOf(formData);
+      if (visit.errors) throw new Invalid("Choose a service and a stylist for each service added.", visit.errors);
+      if (visit.lines.length) {
+        if (repeat)
+          throw new Invalid("A visit of several services cannot repeat: untick Repeat, or remove the services added.");
+        const first = formWrite(value, timeZone);
+        const booked = await bookVisit(user, {
+          ...first,
+          lines: [
+            { serviceId: first.serviceId!, stylistId: first.stylistId, durationMinutes: first.durationMinutes },
+            ...visit.lines.map((line) => ({
+              serviceId: line.serviceId,
+              stylistId: line.stylistId,
+              start: line.time ? zonedToUtc(value.date, line.time, timeZone) : undefined,
+              durationMinutes: line.duration,
+            })),
+          ],
+        });
+        const client = booked.reusedClient ? ` for existing client ${booked.reusedClient.name}` : "";
+        return redirectWithToast(backTo, {
+          title: "Success",
+          description: `Visit of ${booked.appointments.length} services booked${client} successfully`,
+        });
+      }
       if (!repeat) {
         const saved = await createAppointment(user, formWrite(value, timeZone));
         return redirectWithToast(backTo, { title: "Success", description: savedToastDescription(saved, "booked") });
@@ -127,6 +163,15 @@ export default function NewAppointment() {
         closeTo={closeTo}
         preview={preview}
         clientChoice={clientChoiceOf(actionData)}
+        renderVisitLines={(first) => (
+          <VisitLines
+            options={options}
+            hydrated={first.hydrated}
+            initial={sentVisitLines(first.sent)}
+            first={first}
+            errors={first.errors}
+          />
+        )}
       />
     </RouteDialog>
   );

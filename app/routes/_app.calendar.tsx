@@ -11,6 +11,9 @@ import { WeekStrip } from "~/components/calendar/week-strip";
 import { formErrorsOf } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { moveAppointment } from "~/domain/appointments.server";
+import { moveVisit } from "~/domain/visits.server";
+import { VisitScopeSchema } from "~/lib/schemas/appointments";
+import { Button } from "~/components/ui/button";
 import { loadCalendar, type CalendarItem } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { CALENDAR_VIEWS, minutesToClock, rangeLabel, VIEW_LABELS } from "~/lib/calendar";
@@ -61,6 +64,7 @@ const MoveSchema = z.object({
   stylistId: z.coerce.number().int().positive(),
   date: z.string().refine(isCalendarDate),
   time: z.string().refine(isClockTime),
+  visitScope: VisitScopeSchema,
 });
 
 // Drag and drop posts here (with JavaScript only; without it the edit form moves).
@@ -69,9 +73,12 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   return formAction(
     request,
     MoveSchema,
-    async ({ id, date, time, stylistId }) => {
+    async ({ id, date, time, stylistId, visitScope }) => {
       const { timeZone } = await getGlobalSettings();
-      await moveAppointment(user, id, { start: zonedToUtc(date, time, timeZone), stylistId });
+      const move = { start: zonedToUtc(date, time, timeZone), stylistId };
+      // A line of a visit with "The whole visit": the other lines follow (decision 0109).
+      if (visitScope === "visit") await moveVisit(user, id, move);
+      else await moveAppointment(user, id, move);
       return { intent: "move", moved: true as const };
     },
     { failure: (error) => error.message },
@@ -94,7 +101,12 @@ function useMoves() {
   const submit = (request: MoveRequest, undo: boolean) => {
     const { item, stylistId, startMinutes } = request;
     const override = { stylistId, startMinutes, endMinutes: startMinutes + (item.endMinutes - item.startMinutes) };
-    const back = { item: { ...item, ...override }, stylistId: item.stylistId, startMinutes: item.startMinutes };
+    const back = {
+      item: { ...item, ...override },
+      stylistId: item.stylistId,
+      startMinutes: item.startMinutes,
+      visitScope: request.visitScope,
+    };
     setPending({ id: item.id, override, back, undo });
     fetcher.submit(
       {
@@ -103,6 +115,7 @@ function useMoves() {
         stylistId: String(stylistId),
         date: item.date,
         time: minutesToClock(startMinutes),
+        visitScope: request.visitScope ?? "line",
       },
       { method: "post", action: "/calendar" },
     );
@@ -152,6 +165,12 @@ export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
   const { view, date, today, query, stylists, canWrite, panel, weekStylistId } = calendar;
   const { move, pending, busy } = useMoves();
+  // Dropping a line of a visit asks "This service only / The whole visit" first.
+  const [asking, setAsking] = useState<MoveRequest | null>(null);
+  const onMove = useCallback(
+    (request: MoveRequest) => (request.item.inVisit ? setAsking(request) : move(request)),
+    [move],
+  );
   const [panelPreference, setPanelPreference] = useState<PanelPreference>(calendar.panelPreference);
   const changePanel = useCallback((next: PanelPreference) => setPanelPreference(next), []);
   const loaded = useMemo(() => unpackItems(calendar.items, date), [calendar.items, date]);
@@ -218,7 +237,7 @@ export default function CalendarScreen() {
               canWrite={canWrite}
               editHref={editHref}
               newHref={newHref}
-              onMove={move}
+              onMove={onMove}
               moving={busy}
               openMinutes={calendar.openMinutes}
               nowMinutes={date === today ? calendar.nowMinutes : null}
@@ -242,7 +261,51 @@ export default function CalendarScreen() {
           allHref={`/calendar/upcoming?${keep}`}
         />
       ) : null}
+      {asking ? (
+        <VisitMoveQuestion
+          onAnswer={(visitScope) => {
+            if (visitScope) move({ ...asking, visitScope });
+            setAsking(null);
+          }}
+        />
+      ) : null}
       <Outlet />
+    </div>
+  );
+}
+
+/** The question a drop of a visit's line asks (with JavaScript; without it the edit form asks). */
+function VisitMoveQuestion({ onAnswer }: { onAnswer: (scope: "line" | "visit" | null) => void }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="visit-move-title"
+        aria-describedby="visit-move-text"
+        className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl"
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onAnswer(null);
+        }}
+      >
+        <h2 id="visit-move-title" className="text-base font-semibold text-slate-900">
+          Move this service only, or the whole visit?
+        </h2>
+        <p id="visit-move-text" className="mt-1 text-sm text-slate-700">
+          The whole visit: its other services move by as much, each with its own stylist.
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="ghost" onClick={() => onAnswer(null)}>
+            Cancel
+          </Button>
+          <Button variant="secondary" onClick={() => onAnswer("line")}>
+            This service only
+          </Button>
+          <Button autoFocus onClick={() => onAnswer("visit")}>
+            The whole visit
+          </Button>
+        </div>
+      </div>
     </div>
   );
 }

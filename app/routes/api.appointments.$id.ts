@@ -6,6 +6,7 @@ import {
   AppointmentUpdateApiSchema,
 } from "~/lib/schemas/appointments";
 import { apiWriteFromBody } from "~/domain/appointment-input.server";
+import { assertOneScope, deleteVisit, moveVisit, updateVisit } from "~/domain/visits.server";
 import { api, jsonResponse, methodNotAllowed, parseId, readBody } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/session.server";
 
@@ -23,25 +24,29 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   switch (request.method) {
     case "PUT": {
       const body = await readBody(request, AppointmentUpdateApiSchema);
+      assertOneScope(body.scope, body.visitScope);
+      if (body.visitScope === "visit") return updateVisit(actor, id, apiWriteFromBody(body));
       return updateAppointment(actor, id, apiWriteFromBody(body), body.scope);
     }
     case "PATCH": {
       const move = await readBody(request, AppointmentMoveApiSchema);
-      return moveAppointment(
-        actor,
-        id,
-        {
-          start: new Date(move.startTime),
-          end: move.endTime ? new Date(move.endTime) : undefined,
-          stylistId: move.stylistId,
-          notifyClient: move.notifyClient,
-        },
-        move.scope,
-      );
+      assertOneScope(move.scope, move.visitScope);
+      const placed = {
+        start: new Date(move.startTime),
+        end: move.endTime ? new Date(move.endTime) : undefined,
+        stylistId: move.stylistId,
+        notifyClient: move.notifyClient,
+      };
+      if (move.visitScope === "visit") return moveVisit(actor, id, placed);
+      return moveAppointment(actor, id, placed, move.scope);
     }
     case "DELETE": {
-      const { scope } = AppointmentDeleteQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-      await deleteAppointment(actor, id, scope);
+      const { scope, visitScope } = AppointmentDeleteQuerySchema.parse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      assertOneScope(scope, visitScope);
+      if (visitScope === "visit") await deleteVisit(actor, id);
+      else await deleteAppointment(actor, id, scope);
       return jsonResponse({ message: "Appointment deleted successfully" });
     }
     default:

@@ -8,7 +8,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
@@ -29,6 +29,7 @@ import { useClockFormat } from "~/components/ui/clock-format";
 import { useFieldState } from "~/hooks/use-field-state";
 import { ClientPicker, type ClientChoice } from "./client-picker";
 import { RepeatFields, SeriesPreviewList, SeriesScopeChoice } from "./repeat-fields";
+import { VisitScopeChoice, VisitSiblings, type VisitSibling } from "./visit-choices";
 
 type AppointmentDefaults = {
   clientId: number | null;
@@ -70,6 +71,24 @@ type Props = {
   seriesMember?: boolean;
   /** The server asks which client a typed name, phone or e-mail means (decision 0097). */
   clientChoice?: ClientChoice | null;
+  /** A line of a visit: the visit's other lines; the edit asks "This service only / The whole visit". */
+  visitSiblings?: VisitSibling[] | null;
+  /**
+   * The further services of a new booking (a visit), drawn by the booking route so the edit
+   * dialog's JavaScript does not carry them: given the first line's fields as chosen.
+   */
+  renderVisitLines?: (first: VisitLinesFirst) => ReactNode;
+};
+
+/** The first line as the form holds it, for the further services to follow on from. */
+export type VisitLinesFirst = {
+  stylistId: number | null;
+  serviceId: number | null;
+  time: string;
+  duration: string;
+  hydrated: boolean;
+  sent: Record<string, unknown> | undefined;
+  errors: Record<string, string[] | null> | undefined;
 };
 
 function groupByCategory(services: BookingOptions["services"]) {
@@ -90,6 +109,8 @@ export function AppointmentForm({
   preview,
   seriesMember,
   clientChoice,
+  visitSiblings,
+  renderVisitLines,
 }: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
@@ -136,6 +157,7 @@ export function AppointmentForm({
   );
   const serviceId = Number(serviceValue) || null;
   const blocked = status === "blocked";
+  const [timeValue, setTimeValue] = useState(str(fields.time.initialValue) || defaults.time);
   const [repeating, setRepeating] = useState(fields.repeat.initialValue === "on");
   // A preview stands until a field changes (with JavaScript); the booking recomputes it anyway.
   const [previewStale, setPreviewStale] = useState(false);
@@ -267,7 +289,12 @@ export function AppointmentForm({
           ))}
         </SelectField>
         <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
-        <SelectField label="Time" {...getSelectProps(fields.time)} errors={fields.time.errors}>
+        <SelectField
+          label="Time"
+          {...getSelectProps(fields.time)}
+          onChange={(event) => setTimeValue(event.target.value)}
+          errors={fields.time.errors}
+        >
           <option value="">Choose a time</option>
           {SLOT_TIMES.map((time) => (
             <option key={time} value={time}>
@@ -320,6 +347,18 @@ export function AppointmentForm({
           </div>
         )}
       </div>
+      {renderVisitLines && !blocked && !(repeating && hydrated)
+        ? renderVisitLines({
+            stylistId,
+            serviceId,
+            time: timeValue,
+            duration,
+            hydrated,
+            sent: lastResult?.initialValue as Record<string, unknown> | undefined,
+            errors: lastResult?.error ?? undefined,
+          })
+        : null}
+      {visitSiblings?.length ? <VisitSiblings lines={visitSiblings} /> : null}
       <TextareaField
         label={blocked ? "Notes (shown on the blocked time)" : "Notes"}
         {...getTextareaProps(fields.notes)}
@@ -360,6 +399,7 @@ export function AppointmentForm({
         <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} />
       ) : null}
       {seriesMember ? <SeriesScopeChoice verb="Change" /> : null}
+      {visitSiblings?.length ? <VisitScopeChoice verb="Change" /> : null}
       {mode === "edit" && status !== "blocked" ? (
         <div className="flex items-start gap-3">
           <input type="hidden" name={fields.notifyShown.name} value="on" />

@@ -37,7 +37,13 @@ import { useClockFormat } from "~/components/ui/clock-format";
 import { appointmentTitle, clockLabel, spanLabel, statusLabel } from "./labels";
 import { TimeOffMark } from "./time-off-mark";
 
-export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
+export type MoveRequest = {
+  item: CalendarItem;
+  stylistId: number;
+  startMinutes: number;
+  /** A line of a visit: this service only, or the whole visit (asked on the drop). */
+  visitScope?: "line" | "visit";
+};
 
 type Props = {
   stylists: { id: number; name: string }[];
@@ -189,6 +195,20 @@ function SeriesMark() {
   );
 }
 
+/** A line of a visit (several services booked together). */
+function VisitMark() {
+  return (
+    <span className="mr-1 inline-block align-[-1px]" title="Part of a visit" data-testid="visit-mark">
+      <svg viewBox="0 0 16 16" className="inline size-3" fill="currentColor" aria-hidden="true">
+        <circle cx="4" cy="8" r="2.2" />
+        <circle cx="12" cy="8" r="2.2" />
+        <rect x="5" y="7.2" width="6" height="1.6" />
+      </svg>
+      <span className="sr-only">Part of a visit: </span>
+    </span>
+  );
+}
+
 /** " · " between a block's lines: read out and kept in its text, not drawn. */
 const SEPARATOR = <u> · </u>;
 
@@ -206,6 +226,7 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
       <b>
         <TimeOffMark item={item} />
         {item.inSeries ? <SeriesMark /> : null}
+        {item.inVisit ? <VisitMark /> : null}
         {item.online ? <OnlineMark /> : null}
         {appointmentTitle(item)}
       </b>{" "}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPOINTMENT_STATUSES } from "#db/enums";
 import { DURATION_FROM_SERVICE } from "../calendar";
 import { MAX_EVERY_WEEKS, MAX_OCCURRENCES } from "../repeat";
+import { ADD_VISIT_LINE, MAX_VISIT_LINES, REMOVE_VISIT_LINE, VISIT_LINE_COUNT, visitLineField } from "../visit-lines";
 import { isCalendarDate, isClockTime } from "../salon-time";
 import { isIsoInstant, isWithinBookingYears, OUT_OF_RANGE_DATE, multiLineText, queryId, text } from "./limits";
 
@@ -65,7 +66,7 @@ const AppointmentMoveSchema = z.object({
 
 // ---- repeat bookings (decision 0087) ----
 
-export { MAX_EVERY_WEEKS, MAX_OCCURRENCES };
+export { MAX_EVERY_WEEKS, MAX_OCCURRENCES, MAX_VISIT_LINES };
 const EVERY_WEEKS_RANGE = `Repeat every 1 to ${MAX_EVERY_WEEKS} weeks`;
 const COUNT_RANGE = `Between 2 and ${MAX_OCCURRENCES} appointments, the first included`;
 const UNTIL_REQUIRED = "Choose the date of the last appointment";
@@ -100,16 +101,101 @@ export type Repeat = z.output<typeof RepeatSchema>;
 /** `POST /api/appointments`: one appointment, or with `repeat` a series of them. */
 export const AppointmentCreateApiSchema = AppointmentApiSchema.extend({ repeat: RepeatSchema.optional() });
 
+// ---- visits: several services booked together for one client ----
+
+const VISIT_LINES_RANGE = `A visit has 1 to ${MAX_VISIT_LINES} services`;
+
+/** One line of a visit in `/api`: a service with a stylist; it follows on from the previous line unless a start is sent. */
+const VisitLineApiSchema = z
+  .object({
+    serviceId: z.number({ required_error: "Service is required" }).int().positive(),
+    stylistId: z.number({ required_error: "Stylist is required" }).int().positive(),
+    startTime: isoInstant
+      .optional()
+      .describe("Default: when the previous line ends (the first line: the visit's `startTime`)."),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SPAN_MINUTES)
+      .optional()
+      .describe("Default: the service's duration (the stylist's own when set)."),
+  })
+  .strict();
+
+/**
+ * `POST /api/appointments` with `lines`: a visit, each line an appointment of the same
+ * client sharing one `visitId`, checked and written whole or not at all.
+ */
+export const VisitCreateApiSchema = z
+  .object({
+    clientId: z.number({ required_error: "Client is required" }).int().positive(),
+    startTime: isoInstant.optional().describe("The first line's start, unless the line sends its own."),
+    notes: optionalText,
+    availabilityOverride: z.boolean().optional(),
+    notifyClient: z
+      .boolean()
+      .default(true)
+      .describe("Tell the client: one confirmation e-mail for the visit. Default true."),
+    lines: z
+      .array(VisitLineApiSchema, { invalid_type_error: VISIT_LINES_RANGE })
+      .min(1, VISIT_LINES_RANGE)
+      .max(MAX_VISIT_LINES, VISIT_LINES_RANGE),
+  })
+  .strict()
+  .refine((value) => value.startTime !== undefined || value.lines[0]?.startTime !== undefined, {
+    message: "Send the visit's startTime (or the first line's)",
+    path: ["startTime"],
+  });
+export type VisitCreateApi = z.output<typeof VisitCreateApiSchema>;
+
+/** Which lines of a visit an edit, a move or a delete applies to: this service only, or the whole visit. */
+export const VisitScopeSchema = z
+  .enum(["line", "visit"])
+  .default("line")
+  .describe(
+    'For a line of a visit: `"line"` (default) changes this service only; `"visit"` the whole visit (every line, one refused refuses all, 409). Cannot be combined with `scope: "following"`.',
+  );
+export type VisitScope = z.output<typeof VisitScopeSchema>;
+
+/** The answer (201) to `POST /api/appointments` with `lines`. */
+export const VisitBookingAnswerSchema = z.object({
+  visitId: z.string(),
+  appointments: z.array(
+    z
+      .object({ id: z.number().int(), visitId: z.string().nullable(), startTime: z.string(), endTime: z.string() })
+      .passthrough(),
+  ),
+});
+
+/**
+ * `POST /api/appointments`' body: a visit when it has `lines`, else one appointment (or with
+ * `repeat` a series); each read by its own schema, so errors name its fields.
+ */
+export const AppointmentPostApiSchema = z.unknown().transform((raw, ctx) => {
+  const visit = typeof raw === "object" && raw !== null && "lines" in raw;
+  const parsed = visit ? VisitCreateApiSchema.safeParse(raw) : AppointmentCreateApiSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue(issue);
+  return z.NEVER;
+});
+
 /** Which occurrences of a series an edit or a delete applies to: this one, or this and the later ones still to come. */
 export const SeriesScopeSchema = z.enum(["this", "following"]).default("this");
 export type SeriesScope = z.output<typeof SeriesScopeSchema>;
 
 /** `PUT /api/appointments/{id}` (an edit) may carry a scope. */
-export const AppointmentUpdateApiSchema = AppointmentApiSchema.extend({ scope: SeriesScopeSchema });
+export const AppointmentUpdateApiSchema = AppointmentApiSchema.extend({
+  scope: SeriesScopeSchema,
+  visitScope: VisitScopeSchema,
+});
 /** `PATCH /api/appointments/{id}` (a move) may carry a scope; the calendar's drag never does. */
-export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({ scope: SeriesScopeSchema });
+export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({
+  scope: SeriesScopeSchema,
+  visitScope: VisitScopeSchema,
+});
 /** `DELETE /api/appointments/{id}?scope=following`. */
-export const AppointmentDeleteQuerySchema = z.object({ scope: SeriesScopeSchema });
+export const AppointmentDeleteQuerySchema = z.object({ scope: SeriesScopeSchema, visitScope: VisitScopeSchema });
 
 /** An occurrence the server would not book, and why. */
 export const RefusedOccurrenceSchema = z.object({
@@ -216,6 +302,8 @@ const formFields = {
   repeatUntil: z.preprocess(emptyToUndefined, calendarDate.optional()),
   // The edit dialog's "This appointment only / This and following" (series members).
   scope: SeriesScopeSchema,
+  // The edit dialog's "This service only / The whole visit" (lines of a visit).
+  visitScope: VisitScopeSchema,
   // The edit dialog's "Tell the client" checkbox (default on); `notifyShown` marks a form
   // that showed it, so an unticked box (sent as nothing) reads as "no" only there.
   notifyClient: z.boolean().default(false),
@@ -272,3 +360,102 @@ export const APPOINTMENT_FORM_FIELDS: Record<string, string> = {
   // A new client's phone that is not a valid number (the client rules name it "phone").
   phone: "clientPhone",
 };
+
+// ---- the booking dialog's further services (a visit, decision 0109) ----
+
+const EXTRA_LINE_NUMBERS = Array.from({ length: MAX_VISIT_LINES - 1 }, (_, index) => index + 2);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+
+/** Every further line's fields, for the form's size limit and for reading them. */
+export const VisitLinesFormSchema = z.object({
+  [VISIT_LINE_COUNT]: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_VISIT_LINES - 1)
+      .default(0),
+  ),
+  [ADD_VISIT_LINE]: z.string().max(10).optional(),
+  [REMOVE_VISIT_LINE]: z.string().max(10).optional(),
+  ...Object.fromEntries(
+    EXTRA_LINE_NUMBERS.flatMap((n) => [
+      [visitLineField(n, "ServiceId"), optionalId],
+      [visitLineField(n, "StylistId"), optionalId],
+      [
+        visitLineField(n, "Duration"),
+        z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(MAX_SPAN_MINUTES).optional()),
+      ],
+      [
+        visitLineField(n, "Time"),
+        z.preprocess(emptyToUndefined, z.string().refine(isClockTime, "Choose a time").optional()),
+      ],
+    ]),
+  ),
+});
+
+/** A further line as the dialog sent it: its service and stylist, a duration (else the service's) and a time (else following on). */
+export type VisitLineForm = { serviceId: number; stylistId: number; duration?: number; time?: string };
+
+/**
+ * The further lines the dialog sent (lines 2 and up): each needs a service and a stylist; a
+ * missing one is a field error naming the line.
+ */
+export function visitLinesOf(formData: FormData): { lines: VisitLineForm[]; errors?: Record<string, string[]> } {
+  const parsed = VisitLinesFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return { lines: [], errors: { [VISIT_LINE_COUNT]: ["Check the further services."] } };
+  const value = parsed.data as Record<string, unknown>;
+  const count = Number(value[VISIT_LINE_COUNT] ?? 0);
+  const lines: VisitLineForm[] = [];
+  const errors: Record<string, string[]> = {};
+  for (let n = 2; n < count + 2; n += 1) {
+    const serviceId = value[visitLineField(n, "ServiceId")] as number | undefined;
+    const stylistId = value[visitLineField(n, "StylistId")] as number | undefined;
+    if (!serviceId) errors[visitLineField(n, "ServiceId")] = [`Choose service ${n}`];
+    if (!stylistId) errors[visitLineField(n, "StylistId")] = [`Choose the stylist for service ${n}`];
+    if (serviceId && stylistId)
+      lines.push({
+        serviceId,
+        stylistId,
+        duration: value[visitLineField(n, "Duration")] as number | undefined,
+        time: value[visitLineField(n, "Time")] as string | undefined,
+      });
+  }
+  return Object.keys(errors).length ? { lines, errors } : { lines };
+}
+
+/**
+ * The form as sent with one further line added (`ADD_VISIT_LINE`) or line `n` removed
+ * (`REMOVE_VISIT_LINE=n`, the later ones moving up), for the dialog to show again: how the
+ * "Add service" and "Remove" buttons work without JavaScript. Null when neither was pressed.
+ */
+export function withLinesEdited(formData: FormData): { formData: FormData; lineCount: number } | null {
+  const adding = formData.get(ADD_VISIT_LINE) !== null;
+  const removing = Number(formData.get(REMOVE_VISIT_LINE));
+  if (!adding && !(removing >= 2)) return null;
+  const count = Math.min(Math.max(Number(formData.get(VISIT_LINE_COUNT)) || 0, 0), MAX_VISIT_LINES - 1);
+  const next = new FormData();
+  for (const [name, entry] of formData) {
+    if (name === ADD_VISIT_LINE || name === REMOVE_VISIT_LINE || name === VISIT_LINE_COUNT || /^line\d+/.test(name))
+      continue;
+    next.append(name, entry);
+  }
+  const fields = ["ServiceId", "StylistId", "Duration", "Time"] as const;
+  let to = 2;
+  for (let n = 2; n < count + 2; n += 1) {
+    if (n === removing) continue;
+    for (const field of fields)
+      next.set(visitLineField(to, field), String(formData.get(visitLineField(n, field)) ?? ""));
+    to += 1;
+  }
+  let lineCount = to - 2;
+  if (adding && lineCount < MAX_VISIT_LINES - 1) {
+    // A new line follows on, with the previous line's stylist.
+    const previous = lineCount === 0 ? formData.get("stylistId") : next.get(visitLineField(to - 1, "StylistId"));
+    next.set(visitLineField(to, "StylistId"), String(previous ?? ""));
+    lineCount += 1;
+  }
+  next.set(VISIT_LINE_COUNT, String(lineCount));
+  return { formData: next, lineCount };
+}

@@ -19,6 +19,12 @@ const appointment = z
       .string()
       .nullable()
       .describe("The repeat booking this occurrence belongs to; null for a single booking."),
+    visitId: z
+      .string()
+      .nullable()
+      .describe(
+        "The visit this line belongs to (several services booked together for one client); null for a single booking.",
+      ),
     clientId: Id.nullable(),
     stylistId: Id,
     serviceId: Id.nullable(),
@@ -60,6 +66,12 @@ export const SeriesBookingView = named(
       refused: z.array(named("RefusedOccurrence", RefusedOccurrenceSchema.strict())),
     })
     .strict(),
+);
+
+/** A visit's answer (decision 0109): its id and its lines, by start time. */
+export const VisitBookingView = named(
+  "VisitBooking",
+  z.object({ visitId: z.string(), appointments: z.array(AppointmentView) }).strict(),
 );
 
 /** One recorded change of an appointment (decision 0085). */

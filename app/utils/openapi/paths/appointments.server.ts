@@ -6,6 +6,7 @@ import {
   AppointmentMoveApiSchema,
   AppointmentUpdateApiSchema,
   DashboardQuerySchema,
+  VisitCreateApiSchema,
 } from "~/lib/schemas/appointments";
 import {
   AppointmentHistoryEntryView,
@@ -13,16 +14,21 @@ import {
   DashboardStatsView,
   SavedAppointmentView,
   SeriesBookingView,
+  VisitBookingView,
 } from "~/lib/schemas/views/appointments";
 import { MessageView } from "~/lib/schemas/views/common";
 import type { AppointmentView as Appointment, DashboardStats, SavedAppointment } from "~/domain/appointments.server";
 import type { SeriesBooking } from "~/domain/appointment-series.server";
+import type { VisitBooking } from "~/domain/visits.server";
 import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import { answerFits, type ApiArea } from "../registry.server";
 
 // The routes' own body schemas, named.
 const AppointmentInput = AppointmentCreateApiSchema.openapi("AppointmentInput");
 const AppointmentUpdate = AppointmentUpdateApiSchema.openapi("AppointmentUpdate");
+const VisitInput = VisitCreateApiSchema.openapi("VisitInput");
+const VISIT_SCOPE =
+  '`visitScope: "visit"` applies it to the whole visit of this line: every other line moves by the same wall-clock shift in its own column, keeping its length, service, stylist and price (with PUT also the client, the notes and a status change to cancelled or back to scheduled); one refused line refuses all, naming it (409 or 400). Sending both `scope: "following"` and `visitScope: "visit"` is 400.';
 const SCOPE =
   '`scope: "following"` applies the change to the later occurrences of its repeat booking that have not started yet (the same wall-clock shift; one refused refuses all, 409).';
 
@@ -46,13 +52,13 @@ export const appointmentsArea: ApiArea = {
     {
       method: "post",
       path: "/api/appointments",
-      summary: "Book an appointment, a repeat booking, or block time",
-      description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES} With \`repeat\` (every 1-12 weeks, a \`count\` of 2-52 or \`until\` a date), one transaction books every free occurrence at the same wall-clock time and answers the refused ones with the reason; none free is 409 with \`refused\`. The client is a \`clientId\`: the API never creates or guesses a client from a name or phone (decision 0097).`,
-      body: AppointmentInput,
+      summary: "Book an appointment, a visit (several services), a repeat booking, or block time",
+      description: `The duration and price come from the service (and the stylist's own pricing) unless \`endTime\` is sent. ${BOOKING_RULES} With \`repeat\` (every 1-12 weeks, a \`count\` of 2-52 or \`until\` a date), one transaction books every free occurrence at the same wall-clock time and answers the refused ones with the reason; none free is 409 with \`refused\`. With \`lines\` (1 to 6, \`VisitInput\`), a visit: each line an appointment of the client sharing one \`visitId\`, following on from the previous line unless it sends its own \`startTime\`, with the service's duration and price unless \`durationMinutes\` is sent; all lines are checked and written in one transaction, and one refused line refuses the visit with a message naming it ("Line 2 (Colour with Sam): ..."). The client is a \`clientId\`: the API never creates or guesses a client from a name or phone (decision 0097).`,
+      body: z.union([AppointmentInput, VisitInput]),
       answers: {
         201: {
-          description: "The new appointment, or with `repeat` the series.",
-          schema: z.union([SavedAppointmentView, SeriesBookingView]),
+          description: "The new appointment, with `repeat` the series, or with `lines` the visit.",
+          schema: z.union([SavedAppointmentView, SeriesBookingView, VisitBookingView]),
         },
       },
       errors: [400, 403, 404, 409],
@@ -68,7 +74,7 @@ export const appointmentsArea: ApiArea = {
       method: "put",
       path: "/api/appointments/{id}",
       summary: "Change an appointment (every field)",
-      description: `${BOOKING_RULES} ${SCOPE}`,
+      description: `${BOOKING_RULES} ${SCOPE} ${VISIT_SCOPE}`,
       body: AppointmentUpdate,
       answers: { 200: { description: "The appointment as saved.", schema: SavedAppointmentView } },
       errors: [400, 403, 404, 409],
@@ -77,7 +83,7 @@ export const appointmentsArea: ApiArea = {
       method: "patch",
       path: "/api/appointments/{id}",
       summary: "Move an appointment (another time or stylist), keeping its length unless `endTime` is sent",
-      description: `${BOOKING_RULES} ${SCOPE}`,
+      description: `${BOOKING_RULES} ${SCOPE} ${VISIT_SCOPE}`,
       body: AppointmentMoveApiSchema,
       answers: { 200: { description: "The appointment as moved.", schema: AppointmentView } },
       errors: [400, 403, 404, 409],
@@ -87,7 +93,7 @@ export const appointmentsArea: ApiArea = {
       path: "/api/appointments/{id}",
       summary: "Delete an appointment",
       description:
-        "`?scope=following` also deletes the later occurrences of its repeat booking that have not started yet; past ones are never deleted.",
+        "`?scope=following` also deletes the later occurrences of its repeat booking that have not started yet; past ones are never deleted. `?visitScope=visit` deletes every line of its visit (a stylist only when every line is in their column).",
       query: AppointmentDeleteQuerySchema,
       answers: { 200: { description: "Deleted.", schema: MessageView } },
       errors: [403, 404],
@@ -130,5 +136,6 @@ export const appointmentsArea: ApiArea = {
 answerFits<typeof AppointmentView, Appointment>();
 answerFits<typeof SavedAppointmentView, SavedAppointment>();
 answerFits<typeof SeriesBookingView, Omit<SeriesBooking, "reusedClient">>();
+answerFits<typeof VisitBookingView, Omit<VisitBooking, "reusedClient">>();
 answerFits<typeof AppointmentHistoryEntryView, AppointmentHistoryEntry>();
 answerFits<typeof DashboardStatsView, DashboardStats>();
