@@ -25,3 +25,23 @@ export function processingWindow(
   if (minutes <= 0 || after < 0 || after + minutes >= length) return null;
   return { from: after, to: after + minutes };
 }
+
+/**
+ * The parts of a booking its stylist works through, in epoch ms: all of it, or the parts
+ * before and after its processing, which leaves the stylist free (decision 0111).
+ */
+export function activeParts(
+  start: number,
+  end: number,
+  processing: { processingAfterMinutes: number | null; processingMinutes: number | null },
+): { start: number; end: number }[] {
+  const window = processingWindow(
+    { afterMinutes: processing.processingAfterMinutes, minutes: processing.processingMinutes },
+    (end - start) / 60_000,
+  );
+  if (!window) return [{ start, end }];
+  return [
+    { start, end: start + window.from * 60_000 },
+    { start: start + window.to * 60_000, end },
+  ].filter((part) => part.end > part.start);
+}
