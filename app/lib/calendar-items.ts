@@ -5,7 +5,7 @@
 import type { CalendarItem } from "~/domain/calendar.server";
 import type { CalendarDate } from "./salon-time";
 
-/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online). */
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online), and its processing part (minutes after the start, from and to) when it has one. */
 export type PackedItem = [
   number,
   number,
@@ -17,6 +17,7 @@ export type PackedItem = [
   string | null,
   string | null,
   number,
+  ...([number, number] | []),
 ];
 
 /** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
@@ -34,12 +35,26 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
       item.serviceColor,
       item.notes,
       (item.duringTimeOff ? 1 : 0) | (item.lateCancellation ? 2 : 0) | (item.inSeries ? 4 : 0) | (item.online ? 8 : 0),
+      ...(item.processing ?? []),
     ]);
 }
 
 export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarItem[] {
   return packed.map(
-    ([id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags]) => ({
+    ([
+      id,
+      stylistId,
+      startMinutes,
+      endMinutes,
+      status,
+      clientName,
+      serviceName,
+      serviceColor,
+      notes,
+      flags,
+      from,
+      to,
+    ]) => ({
       id,
       stylistId,
       date,
@@ -54,6 +69,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       lateCancellation: (flags & 2) !== 0,
       inSeries: (flags & 4) !== 0,
       online: (flags & 8) !== 0,
+      processing: from !== undefined && to !== undefined ? [from, to] : null,
     }),
   );
 }

@@ -160,6 +160,51 @@ function cancelledBeside(items: CalendarItem[]): Set<number> {
   return beside;
 }
 
+/**
+ * Live blocks of one column that share time (a booking inside another's processing, decision
+ * 0111, or one an override allowed) are drawn side by side: each group of overlapping blocks
+ * shares the column in lanes, the earliest on the left. Blocks alone keep the full width.
+ */
+export function laneLayout(items: CalendarItem[]): Map<number, { lane: number; lanes: number }> {
+  const layout = new Map<number, { lane: number; lanes: number }>();
+  const live = items
+    .filter((item) => item.status !== "cancelled")
+    .sort((a, b) => a.startMinutes - b.startMinutes || a.id - b.id);
+  let group: { id: number; lane: number }[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -1;
+  const close = () => {
+    if (laneEnds.length > 1) for (const { id, lane } of group) layout.set(id, { lane, lanes: laneEnds.length });
+    group = [];
+    laneEnds = [];
+  };
+  for (const item of live) {
+    if (item.startMinutes >= groupEnd) close();
+    let lane = laneEnds.findIndex((end) => end <= item.startMinutes);
+    if (lane === -1) lane = laneEnds.push(item.endMinutes) - 1;
+    else laneEnds[lane] = item.endMinutes;
+    group.push({ id: item.id, lane });
+    groupEnd = Math.max(groupEnd, item.endMinutes);
+  }
+  close();
+  return layout;
+}
+
+/** A block's processing part (decision 0111), drawn lighter behind its text and named for screen readers. */
+function ProcessingPart({ item }: { item: CalendarItem }) {
+  const clock = useClockFormat();
+  if (!item.processing) return null;
+  const [from, to] = item.processing;
+  const top = (from / SLOT_MINUTES) * ROW_HEIGHT_PX;
+  const height = ((to - from) / SLOT_MINUTES) * ROW_HEIGHT_PX;
+  return (
+    <span className="appt-proc" style={{ top, height }} data-testid="processing-part">
+      {SEPARATOR}
+      <em>Processing {spanLabel(item.startMinutes + from, item.startMinutes + to, clock)}</em>
+    </span>
+  );
+}
+
 /** One of a repeat series (decision 0087): a small repeat icon, read as "Repeats". */
 /** A booking the client made on the online booking page. */
 function OnlineMark() {
@@ -256,6 +301,7 @@ export function DayGrid({
   const timeColumn = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const beside = useMemo(() => cancelledBeside(items), [items]);
+  const lanes = useMemo(() => laneLayout(items.filter((item) => item.status !== "cancelled")), [items]);
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
   const update = (next: Drag | null) => {
@@ -562,6 +608,7 @@ export function DayGrid({
                 {own.map((item) => {
                   const blocked = item.status === "blocked";
                   const short = item.endMinutes - item.startMinutes <= SLOT_MINUTES;
+                  const lane = lanes.get(item.id);
                   const classes = cn(
                     "appt",
                     blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
@@ -571,6 +618,7 @@ export function DayGrid({
                     item.status === "no_show" && "appt-no-show",
                     item.status === "requested" && "appt-requested",
                     beside.has(item.id) && "appt-side",
+                    lane && "appt-lane",
                     canWrite && !blocked && "appt-drag",
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
                     drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
@@ -578,6 +626,7 @@ export function DayGrid({
                   const position = {
                     top: minutesToTop(item.startMinutes),
                     "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px`,
+                    ...(lane ? { "--lane": lane.lane, "--lanes": lane.lanes } : {}),
                   } as CSSProperties;
                   return (
                     <li key={item.id}>
@@ -590,11 +639,13 @@ export function DayGrid({
                           style={position}
                         >
                           <AppointmentText item={item} short={short} />
+                          <ProcessingPart item={item} />
                         </a>
                       ) : (
                         // Display screens only look: no link to a dialog they may not open.
                         <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
                           <AppointmentText item={item} short={short} />
+                          <ProcessingPart item={item} />
                         </div>
                       )}
                     </li>
