@@ -30,6 +30,7 @@ import {
   SLOT_MINUTES,
   slotAt,
 } from "~/lib/calendar";
+import { laneLayout } from "~/lib/calendar-items";
 import { cn } from "~/lib/cn";
 import { edgeScrollSpeed, HOLD_MS, phaseAfterHold, phaseAfterMove, type PressPhase } from "~/lib/drag-gesture";
 import { formatClockTime } from "~/lib/salon-time";
@@ -158,36 +159,6 @@ function cancelledBeside(items: CalendarItem[]): Set<number> {
       beside.add(item.id);
   }
   return beside;
-}
-
-/**
- * Live blocks of one column that share time (a booking inside another's processing, decision
- * 0111, or one an override allowed) are drawn side by side: each group of overlapping blocks
- * shares the column in lanes, the earliest on the left. Blocks alone keep the full width.
- */
-export function laneLayout(items: CalendarItem[]): Map<number, { lane: number; lanes: number }> {
-  const layout = new Map<number, { lane: number; lanes: number }>();
-  const live = items
-    .filter((item) => item.status !== "cancelled")
-    .sort((a, b) => a.startMinutes - b.startMinutes || a.id - b.id);
-  let group: { id: number; lane: number }[] = [];
-  let laneEnds: number[] = [];
-  let groupEnd = -1;
-  const close = () => {
-    if (laneEnds.length > 1) for (const { id, lane } of group) layout.set(id, { lane, lanes: laneEnds.length });
-    group = [];
-    laneEnds = [];
-  };
-  for (const item of live) {
-    if (item.startMinutes >= groupEnd) close();
-    let lane = laneEnds.findIndex((end) => end <= item.startMinutes);
-    if (lane === -1) lane = laneEnds.push(item.endMinutes) - 1;
-    else laneEnds[lane] = item.endMinutes;
-    group.push({ id: item.id, lane });
-    groupEnd = Math.max(groupEnd, item.endMinutes);
-  }
-  close();
-  return layout;
 }
 
 /** A block's processing part (decision 0111), drawn lighter behind its text and named for screen readers. */
