@@ -81,8 +81,23 @@ test("a colour's processing part is drawn lighter, and a booking inside it sits 
   expect(Math.round(part.y - left.y)).toBe(56);
   expect(Math.round(part.height)).toBe(84);
 
+  // A colour alone leaves room beside it: a click there in its processing opens a booking at that time.
+  const alone = await book(ava, colourId, `${DAY}T12:00:00.000Z`);
+  expect(alone.status, JSON.stringify(alone.body)).toBe(201);
+  const aloneBlock = own.getByTestId(`appointment-${alone.body.id}`);
+  await expect(aloneBlock).toContainText("Processing 1:30 PM – 2:15 PM");
+  await scrollToTime(page, "13:45");
+  const area = own.locator("[data-testid^=column-]");
+  const width = (await area.boundingBox())!.width;
+  await area.click({ position: { x: width - 12, y: ((13 * 60 + 45 - 7 * 60) / 15) * 28 + 14 } });
+  const newDialog = page.getByRole("dialog", { name: "New Appointment" });
+  await expect(newDialog).toBeVisible();
+  await expect(newDialog.getByLabel("Time", { exact: true })).toHaveValue("13:45");
+  await page.keyboard.press("Escape");
+  await expect(newDialog).toBeHidden();
+
   await screenshotBothSizes(page, "processing-day", async (p) => {
-    await scrollToTime(p, "10:00");
+    await scrollToTime(p, "10:30");
     await column(p, stylist.name).getByTestId(`appointment-${colour.body.id}`).scrollIntoViewIfNeeded();
     await expect(column(p, stylist.name).getByTestId(`appointment-${gap.body.id}`)).toBeVisible();
   });

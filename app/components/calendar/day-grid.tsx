@@ -132,13 +132,19 @@ const GRID_LINES = {
   backgroundSize: `100% ${ROW_HEIGHT_PX * 4}px, 100% ${ROW_HEIGHT_PX}px`,
 };
 
+/** Whether the stylist works through this slot: a booking's processing part leaves them free (decision 0111). */
 function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
   return items.some(
     (item) =>
       item.stylistId === stylistId &&
       item.status !== "cancelled" &&
       item.startMinutes <= minutes &&
-      item.endMinutes > minutes,
+      item.endMinutes > minutes &&
+      !(
+        item.processing &&
+        minutes >= item.startMinutes + item.processing[0] &&
+        minutes < item.startMinutes + item.processing[1]
+      ),
   );
 }
 
@@ -590,6 +596,8 @@ export function DayGrid({
                     item.status === "requested" && "appt-requested",
                     beside.has(item.id) && "appt-side",
                     lane && "appt-lane",
+                    // Alone in its time, a block with processing leaves room beside it to click for a booking.
+                    !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
                     canWrite && !blocked && "appt-drag",
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
                     drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
