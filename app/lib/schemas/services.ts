@@ -106,9 +106,15 @@ const ServiceFields = z.object({
   /** Minutes kept free after the service before the next online booking (0-120). Left out: 0, or the stored value. */
   bufferMinutes: bufferMinutes.optional(),
   /** Minutes after the start when processing begins (quarter hours). Left out: 0, or the stored value. */
-  processingAfterMinutes: processingAfterMinutes.optional(),
+  processingAfterMinutes: processingAfterMinutes
+    .optional()
+    .describe("Minutes of work before processing begins, in steps of 15. Left out: 0, or the stored value."),
   /** Minutes the service processes while the stylist is free (quarter hours, 0 = none). Left out: 0, or the stored value. */
-  processingMinutes: processingMinutes.optional(),
+  processingMinutes: processingMinutes
+    .optional()
+    .describe(
+      "Minutes the service processes while the stylist is free for another client, in steps of 15 (0 = none); processingAfterMinutes + processingMinutes < duration. Left out: 0, or the stored value.",
+    ),
 });
 export const ServiceSchema = ServiceFields.superRefine(processingInside).transform(processingNormalised);
 export type ServiceInput = z.output<typeof ServiceSchema>;
