@@ -163,6 +163,10 @@ export const services = sqliteTable("services", {
   onlineBookable: integer("online_bookable", { mode: "boolean" }).notNull().default(true),
   // Time kept free after the service before the next online booking (0-120 minutes).
   bufferMinutes: integer("buffer_minutes").notNull().default(0),
+  // Processing time (decision 0111): after `processingAfterMinutes` of work the service
+  // develops for `processingMinutes` while the stylist is free; 0 = none. Inside the duration.
+  processingAfterMinutes: integer("processing_after_minutes").notNull().default(0),
+  processingMinutes: integer("processing_minutes").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -265,6 +269,11 @@ export const appointments = sqliteTable(
     manageTokenHash: text("manage_token_hash"),
     // What the client typed online where it differs from the stored client (for staff to check).
     onlineDetails: text("online_details"),
+    // The service's processing time as booked (decision 0111): copied at booking and when an
+    // edit changes the service or the length, so a later change to the service moves no
+    // booked appointment's free part. Null: none (or it no longer fits the length).
+    processingAfterMinutes: integer("processing_after_minutes"),
+    processingMinutes: integer("processing_minutes"),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,12 +3,13 @@
 // `checkAppointmentWrite` inside their write transaction; a new rule (a buffer between
 // bookings, a patch test before a colour) is one more entry in `APPOINTMENT_RULES`, and its
 // place in the list is the order in which a refusal is reported.
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, notInArray } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
 import type { ClockFormat } from "#db/enums";
 import { appointments, clients, services, stylistPricing, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration, SLOT_MINUTES } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
+import { activeParts } from "~/lib/service-limits";
 import {
   addDays,
   dateInZone,
@@ -54,15 +55,27 @@ type AppointmentWriteCheck = {
   actor: WriteActor;
   salon: SalonRules;
   now: Date;
-  before: { id: number; stylistId: number; startTime: string; endTime: string; notes: string | null } | null;
+  before: {
+    id: number;
+    stylistId: number;
+    clientId: number | null;
+    status: AppointmentStatus;
+    startTime: string;
+    endTime: string;
+    notes: string | null;
+  } | null;
   after: {
     stylistId: number;
+    clientId: number | null;
     serviceId: number | null;
     start: Date;
     end: Date;
     status: AppointmentStatus;
     availabilityOverride: boolean;
     notes: string | null;
+    /** The processing snapshot it will store (decision 0111): the stylist is free meanwhile. */
+    processingAfterMinutes: number | null;
+    processingMinutes: number | null;
   };
 };
 
@@ -201,28 +214,46 @@ async function withinWorkingHours(write: AppointmentWriteCheck) {
   if (reason) throw new Conflict(`${reason}${OVERRIDE_HINT}`);
 }
 
-function describeClash(
-  clash: {
-    status: string;
-    notes: string | null;
-    clientName: string | null;
-    serviceName: string | null;
-    startTime: string;
-    endTime: string;
-    stylistName: string;
-  },
-  { timeZone, clock }: SalonClock,
-) {
-  const from = formatClockTime(timeInZone(clash.startTime, timeZone), clock);
-  const to = formatClockTime(timeInZone(clash.endTime, timeZone), clock);
+type Span = { start: number; end: number };
+const meet = (a: Span[], b: Span[]) => a.some((x) => b.some((y) => x.start < y.end && y.start < x.end));
+
+type Clash = {
+  status: string;
+  notes: string | null;
+  clientName: string | null;
+  serviceName: string | null;
+  startTime: string;
+  endTime: string;
+  stylistName: string;
+  processingAfterMinutes: number | null;
+  processingMinutes: number | null;
+};
+
+const clockAt = (instant: string | number, { timeZone, clock }: SalonClock) =>
+  formatClockTime(timeInZone(new Date(instant).toISOString(), timeZone), clock);
+
+function describeClash(clash: Clash, salon: SalonClock) {
+  const from = clockAt(clash.startTime, salon);
+  const to = clockAt(clash.endTime, salon);
   const what =
     clash.status === "blocked"
       ? `blocked time (${clash.notes || "Unavailable"})`
       : `${clash.clientName ?? "an appointment"}${clash.serviceName ? ` (${clash.serviceName})` : ""}`;
-  return `${clash.stylistName} already has ${what} from ${from} to ${to}.`;
+  const start = Date.parse(clash.startTime);
+  const parts = activeParts(start, Date.parse(clash.endTime), clash);
+  // Its processing is free time: say which part is, so the refusal explains itself.
+  const free =
+    parts.length > 1 || parts[0]!.start !== start || parts[0]!.end !== Date.parse(clash.endTime)
+      ? ` (free only while it processes, ${clockAt(start + clash.processingAfterMinutes! * 60_000, salon)} to ${clockAt(start + (clash.processingAfterMinutes! + clash.processingMinutes!) * 60_000, salon)})`
+      : "";
+  return `${clash.stylistName} already has ${what} from ${from} to ${to}${free}.`;
 }
 
-/** Two live appointments of one stylist never overlap (blocked time counts, cancelled does not). */
+/**
+ * The stylist's active parts never overlap (decision 0111): while one appointment processes,
+ * its stylist can work on another, whose own processing is free too. Blocked time counts
+ * whole, cancelled appointments not at all.
+ */
 async function noOverlap({ executor, before, after, salon }: AppointmentWriteCheck) {
   if (after.status === "cancelled") return;
   const conditions = [
@@ -231,10 +262,53 @@ async function noOverlap({ executor, before, after, salon }: AppointmentWriteChe
     overlapping(after.start, after.end),
   ];
   if (before) conditions.push(ne(appointments.id, before.id));
-  const [clash] = await executor
+  const rows = await executor
     .select({
       status: appointments.status,
       notes: appointments.notes,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      clientName: clients.name,
+      serviceName: services.name,
+      stylistName: stylists.name,
+      processingAfterMinutes: appointments.processingAfterMinutes,
+      processingMinutes: appointments.processingMinutes,
+    })
+    .from(appointments)
+    .innerJoin(stylists, eq(stylists.id, appointments.stylistId))
+    .leftJoin(clients, eq(clients.id, appointments.clientId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(and(...conditions))
+    .orderBy(asc(appointments.startTime), asc(appointments.id));
+  const mine = activeParts(after.start.getTime(), after.end.getTime(), after);
+  const clash = rows.find((row) => meet(mine, activeParts(Date.parse(row.startTime), Date.parse(row.endTime), row)));
+  if (clash) throw new Conflict(describeClash(clash, salon));
+}
+
+export const clientBookedTwice = (name: string, what: string, from: string, to: string) =>
+  `${name} is already booked from ${from} to ${to} (${what}): a client cannot be in two places at once.`;
+
+/**
+ * One client is never booked twice at once (decision 0111), with any stylist: the whole
+ * appointment counts, its processing too (the client sits with the colour on). Blocked time
+ * has no client; cancelled appointments and no-shows hold no time. Checked when a booking is
+ * made, placed, given to another client or brought back from cancelled, so a clash stored
+ * before the rule never stops editing notes. The online client hears only that the time is
+ * not free: their other bookings are not named on a public page.
+ */
+async function clientNotTwiceAtOnce(write: AppointmentWriteCheck) {
+  const { executor, actor, before, after, salon } = write;
+  if (!after.clientId || after.status === "cancelled" || after.status === "blocked" || after.status === "no_show")
+    return;
+  if (before && !placeChanges(write) && before.clientId === after.clientId && before.status !== "cancelled") return;
+  const conditions = [
+    eq(appointments.clientId, after.clientId),
+    notInArray(appointments.status, ["cancelled", "no_show"]),
+    overlapping(after.start, after.end),
+  ];
+  if (before) conditions.push(ne(appointments.id, before.id));
+  const [clash] = await executor
+    .select({
       startTime: appointments.startTime,
       endTime: appointments.endTime,
       clientName: clients.name,
@@ -246,9 +320,19 @@ async function noOverlap({ executor, before, after, salon }: AppointmentWriteChe
     .leftJoin(clients, eq(clients.id, appointments.clientId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(and(...conditions))
-    .orderBy(asc(appointments.startTime))
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
     .limit(1);
-  if (clash) throw new Conflict(describeClash(clash, salon));
+  if (!clash) return;
+  if (isOnlineClient(actor)) throw new Conflict(ONLINE_SLOT_TAKEN, { start: [ONLINE_SLOT_TAKEN] });
+  const what = clash.serviceName ? `${clash.serviceName} with ${clash.stylistName}` : `with ${clash.stylistName}`;
+  throw new Conflict(
+    clientBookedTwice(
+      clash.clientName ?? "This client",
+      what,
+      clockAt(clash.startTime, salon),
+      clockAt(clash.endTime, salon),
+    ),
+  );
 }
 
 export const ONLINE_QUARTER_HOUR = "Online bookings start on the quarter hour.";
@@ -318,7 +402,8 @@ export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
   { name: "an offered online slot (online bookings only)", check: offeredOnline },
   { name: "within the booking advance limit", check: withinAdvanceLimit },
   { name: "within working hours and outside time off", check: withinWorkingHours },
-  { name: "no overlap with the stylist's other appointments", check: noOverlap },
+  { name: "the stylist's active parts do not overlap", check: noOverlap },
+  { name: "the client is not booked twice at once", check: clientNotTwiceAtOnce },
 ];
 
 /** The one check of an appointment write: every rule, in order; the first refusal is thrown (Invalid 400 or Conflict 409). */

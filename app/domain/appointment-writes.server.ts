@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Executor, Transaction } from "#db/client.server";
 import { appointments, clients, stylists, type AppointmentStatus } from "#db/schema";
 import { roundDuration } from "~/lib/calendar";
+import { processingWindow } from "~/lib/service-limits";
 import { publish } from "./events.server";
 import { isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { recordAppointmentChange } from "./appointment-history.server";
@@ -75,7 +76,26 @@ type Resolved = {
   price: number;
   start: Date;
   end: Date;
-};
+} & ProcessingSnapshot;
+
+/** The service's processing time as an appointment stores it (decision 0111): null when it has none. */
+export type ProcessingSnapshot = { processingAfterMinutes: number | null; processingMinutes: number | null };
+const NO_PROCESSING: ProcessingSnapshot = { processingAfterMinutes: null, processingMinutes: null };
+
+/** The snapshot of a service's processing time for a booking `length` minutes long: none when it does not fit inside. */
+export function processingSnapshot(
+  service: { processingAfterMinutes: number; processingMinutes: number },
+  length: number,
+): ProcessingSnapshot {
+  const window = processingWindow(
+    { afterMinutes: service.processingAfterMinutes, minutes: service.processingMinutes },
+    length,
+  );
+  return window ? { processingAfterMinutes: window.from, processingMinutes: window.to - window.from } : NO_PROCESSING;
+}
+
+const minutesBetween = (start: Date | string, end: Date | string) =>
+  (new Date(end).getTime() - new Date(start).getTime()) / 60_000;
 
 /** A booking typed with the name and the phone or e-mail of a client on file books that client (decisions 0060, 0097). */
 export type ReusedClient = { id: number; name: string };
@@ -102,7 +122,10 @@ export async function resolveWrite(
   executor: Executor,
   actor: WriteActor,
   input: AppointmentWrite,
-  existing: { serviceId: number | null; stylistId: number; price: number } | null,
+  existing: Pick<
+    StoredAppointment,
+    "serviceId" | "stylistId" | "price" | "startTime" | "endTime" | "processingAfterMinutes" | "processingMinutes"
+  > | null,
 ): Promise<Resolved> {
   const blocked = input.status === "blocked";
   let clientId = blocked ? null : (input.clientId ?? null);
@@ -124,8 +147,9 @@ export async function resolveWrite(
   if (blocked && serviceId) throw new Invalid(BLOCKED_NO_SERVICE, { serviceId: [BLOCKED_NO_SERVICE] });
   let price = existing?.price ?? 0;
   let duration = input.durationMinutes;
+  let terms: Awaited<ReturnType<typeof bookingTerms>> | null = null;
   if (serviceId) {
-    const terms = await bookingTerms(executor, input.stylistId, serviceId);
+    terms = await bookingTerms(executor, input.stylistId, serviceId);
     const serviceChanged = !existing || existing.serviceId !== serviceId || existing.stylistId !== input.stylistId;
     if (serviceChanged && !terms.isActive) throw new Invalid(SERVICE_INACTIVE, { serviceId: [SERVICE_INACTIVE] });
     // The price is fixed when the service is booked, so later price changes never rewrite history.
@@ -135,7 +159,17 @@ export async function resolveWrite(
     price = 0;
   }
   const end = input.end ?? new Date(input.start.getTime() + roundDuration(duration ?? 60) * 60_000);
-  return { clientId, reusedClient, serviceId, price, start: input.start, end };
+  // The service's processing time is copied when it is booked, and again only when the
+  // service or the length changes: a later change to the service moves no booked free part.
+  const length = minutesBetween(input.start, end);
+  const kept =
+    existing && existing.serviceId === serviceId && minutesBetween(existing.startTime, existing.endTime) === length;
+  const processing = !terms
+    ? NO_PROCESSING
+    : kept
+      ? { processingAfterMinutes: existing.processingAfterMinutes, processingMinutes: existing.processingMinutes }
+      : processingSnapshot(terms, length);
+  return { clientId, reusedClient, serviceId, price, start: input.start, end, ...processing };
 }
 
 /** An appointment loaded in this transaction, if the actor may change it; another stylist's is "not found". */
@@ -171,6 +205,8 @@ function columnsOf(
     price: resolved.price,
     availabilityOverride,
     lateCancellation,
+    processingAfterMinutes: resolved.processingAfterMinutes,
+    processingMinutes: resolved.processingMinutes,
   };
 }
 
@@ -193,8 +229,19 @@ export function writeOf(row: StoredAppointment): AppointmentWrite {
 /** What a booking or an edit will store, as the rule chain sees it. */
 function storedAfter(input: AppointmentWrite, resolved: Resolved, availabilityOverride: boolean) {
   const { stylistId, status, notes } = input;
-  const { serviceId, start, end } = resolved;
-  return { stylistId, serviceId, start, end, status, availabilityOverride, notes };
+  const { clientId, serviceId, start, end, processingAfterMinutes, processingMinutes } = resolved;
+  return {
+    stylistId,
+    clientId,
+    serviceId,
+    start,
+    end,
+    status,
+    availabilityOverride,
+    notes,
+    processingAfterMinutes,
+    processingMinutes,
+  };
 }
 
 /** What an online booking stores beside the appointment: the hash of its manage token, and what the client typed where it differs from the client on file. */
@@ -282,12 +329,22 @@ export async function moveChecked(
   if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
   const now = new Date();
   const { notifyClient, ...placed } = move;
+  // A move keeps the length and so the processing snapshot; one that changes the length copies the service's again.
+  const length = minutesBetween(move.start, move.end);
+  const processing: ProcessingSnapshot =
+    existing.serviceId === null
+      ? NO_PROCESSING
+      : length === minutesBetween(existing.startTime, existing.endTime)
+        ? { processingAfterMinutes: existing.processingAfterMinutes, processingMinutes: existing.processingMinutes }
+        : processingSnapshot(await bookingTerms(tx, move.stylistId, existing.serviceId), length);
   const after = {
     ...placed,
+    clientId: existing.clientId,
     serviceId: existing.serviceId,
     status: existing.status,
     availabilityOverride: existing.availabilityOverride,
     notes: existing.notes,
+    ...processing,
   };
   await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
   const [moved] = await tx
@@ -296,6 +353,7 @@ export async function moveChecked(
       stylistId: move.stylistId,
       startTime: move.start.toISOString(),
       endTime: move.end.toISOString(),
+      ...processing,
       updatedAt: now.toISOString(),
     })
     .where(eq(appointments.id, existing.id))

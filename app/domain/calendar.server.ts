@@ -7,6 +7,7 @@ import { db } from "#db/client.server";
 import { services, stylistPricing, stylists } from "#db/schema";
 import { viewRange, type CalendarView } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
+import { processingWindow } from "~/lib/service-limits";
 import {
   addDays,
   dateInZone,
@@ -48,6 +49,8 @@ export type CalendarItem = {
   online: boolean;
   /** A line of a visit (several services booked together, decision 0109): the grid marks it. */
   inVisit: boolean;
+  /** Its processing part as minutes after the start, [from, to) (decision 0111): drawn lighter; null: none. */
+  processing: [number, number] | null;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -152,7 +155,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes)) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -172,6 +175,8 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     0 | 1,
     0 | 1,
     0 | 1,
+    number | null,
+    number | null,
   ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
@@ -190,9 +195,15 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
       series,
       online,
       visit,
+      afterMinutes,
+      processingMinutes,
     ]) => {
       const start = wallClock(startTime, timeZone);
       const lateCancellation = status === "cancelled" && late === 1;
+      const window = processingWindow(
+        { afterMinutes, minutes: processingMinutes },
+        (Date.parse(endTime) - Date.parse(startTime)) / 60_000,
+      );
       return {
         id,
         stylistId,
@@ -209,6 +220,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
         inSeries: series === 1,
         online: online === 1,
         inVisit: visit === 1,
+        processing: window ? [window.from, window.to] : null,
       };
     },
   );

@@ -12,6 +12,7 @@ import type { ClockFormat } from "#db/enums";
 import { appointments, services, stylistPricing, stylists } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, roundDuration, SLOT_MINUTES } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
+import { activeParts } from "~/lib/service-limits";
 import {
   addDays,
   dateInZone,
@@ -199,7 +200,11 @@ type SlotQuery = {
 };
 
 type Candidate = { id: number; duration: number /* minutes, on the grid */ };
-/** A stylist's time taken on one range, merged: [start, end) in epoch ms, an appointment's buffer included. */
+/**
+ * A stylist's time taken on one range, merged: [start, end) in epoch ms, the parts of each
+ * appointment the stylist works through (its processing is free, decision 0111), its buffer
+ * after the last one.
+ */
 type Busy = { start: number; end: number }[];
 
 /** The service as the page offers it, or Invalid when it is not bookable online. */
@@ -209,6 +214,8 @@ async function offeredService(executor: Executor, serviceId: number) {
       id: services.id,
       duration: services.duration,
       bufferMinutes: services.bufferMinutes,
+      processingAfterMinutes: services.processingAfterMinutes,
+      processingMinutes: services.processingMinutes,
       isActive: services.isActive,
       onlineBookable: services.onlineBookable,
     })
@@ -275,15 +282,19 @@ async function busyTimes(
     select json_group_array(json_array(${appointments.stylistId},
       cast(round(unixepoch(${appointments.startTime}, 'subsec') * 1000) as integer),
       cast(round(unixepoch(${appointments.endTime}, 'subsec') * 1000) as integer),
-      ${appointments.status} = 'blocked', coalesce(${services.bufferMinutes}, 0))) as rows
+      ${appointments.status} = 'blocked', coalesce(${services.bufferMinutes}, 0),
+      ${appointments.processingAfterMinutes}, ${appointments.processingMinutes})) as rows
     from ${appointments} left join ${services} on ${services.id} = ${appointments.serviceId}
     where ${and(...conditions)}`);
-  const rows = JSON.parse(result?.rows ?? "[]") as [number, number, number, number, number][];
+  type Row = [number, number, number, number, number, number | null, number | null];
+  const rows = JSON.parse(result?.rows ?? "[]") as Row[];
   const intervals = new Map<number, { start: number; end: number }[]>();
-  for (const [stylistId, start, end, blocked, buffer] of rows) {
+  for (const [stylistId, start, end, blocked, buffer, processingAfterMinutes, processingMinutes] of rows) {
     let list = intervals.get(stylistId);
     if (!list) intervals.set(stylistId, (list = []));
-    list.push({ start, end: end + buffer * 60_000 });
+    const parts = activeParts(start, end, { processingAfterMinutes, processingMinutes });
+    parts.at(-1)!.end += buffer * 60_000;
+    list.push(...parts);
     if (blocked || start < rangeStart || start >= dayStarts[days]!) continue;
     // The salon date it starts on, by the day boundaries: a binary search, no zone conversion.
     let low = 0;
@@ -313,7 +324,13 @@ async function busyTimes(
 type Computation = {
   executor: Executor;
   settings: OnlineSettings;
-  service: { id: number; duration: number; bufferMinutes: number };
+  service: {
+    id: number;
+    duration: number;
+    bufferMinutes: number;
+    processingAfterMinutes: number;
+    processingMinutes: number;
+  };
   candidates: Candidate[];
   from: CalendarDate;
   to: CalendarDate;
@@ -359,6 +376,16 @@ function wallMinutesOn(date: CalendarDate, end: number, timeZone: string): numbe
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** Whether any of `parts` meets a busy interval, looking from `from` on (the first that ends after the parts start). */
+function clashes(parts: { start: number; end: number }[], taken: Busy, from: number): boolean {
+  for (const part of parts) {
+    for (let index = from; index < taken.length && taken[index]!.start < part.end; index += 1) {
+      if (taken[index]!.end > part.start) return true;
+    }
+  }
+  return false;
+}
+
 /** The slots of one computation, earliest first, each with its stylists in the "Anyone" order. */
 async function computeSlots(c: Computation): Promise<Slot[]> {
   const { timeZone, leadTimeHours, bookingAdvanceLimit } = c.settings;
@@ -393,6 +420,11 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
       const closes = Math.min(toMinutes(hours.endTime), GRID_END_MINUTES);
       const length = candidate.duration * 60_000;
       const taken = busy.get(candidate.id) ?? [];
+      // The service's own processing, as the booking write would store it for this length.
+      const processing = {
+        processingAfterMinutes: c.service.processingAfterMinutes,
+        processingMinutes: c.service.processingMinutes,
+      };
       let next = 0;
       for (const start of starts) {
         if (start.minutes < opens) continue;
@@ -401,8 +433,11 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
         const endMinutes = grid.steady ? start.minutes + candidate.duration : wallMinutesOn(date, end, timeZone);
         if (endMinutes > closes) break;
         while (next < taken.length && taken[next]!.end <= start.at) next += 1;
-        // The service and its own buffer must not reach into what is booked next.
-        if (next < taken.length && taken[next]!.start < end + buffer) continue;
+        // The parts of the service the stylist works through, and its own buffer after the
+        // last, must not reach into what the stylist works through already.
+        const parts = activeParts(start.at, end, processing);
+        parts.at(-1)!.end += buffer;
+        if (clashes(parts, taken, next)) continue;
         const slot = byStart.get(start.at);
         if (slot) slot.ids.push(candidate.id);
         else byStart.set(start.at, { day, ids: [candidate.id] });

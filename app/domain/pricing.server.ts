@@ -21,6 +21,9 @@ type BookingTerms = {
   isActive: boolean;
   price: number /* pence */;
   duration: number; /* minutes */
+  /** The service's processing time (decision 0111): minutes of work before it, and its length; 0 = none. */
+  processingAfterMinutes: number;
+  processingMinutes: number;
 };
 
 /** A stored price of 0 counts as "no custom price" (SPEC: the badge shows for prices over zero). */
@@ -42,6 +45,8 @@ export async function bookingTerms(executor: Executor, stylistId: number, servic
     isActive: service.isActive,
     price: customPrice(entry) ?? service.price,
     duration: entry?.duration ?? service.duration,
+    processingAfterMinutes: service.processingAfterMinutes,
+    processingMinutes: service.processingMinutes,
   };
 }
 

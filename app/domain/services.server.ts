@@ -3,10 +3,10 @@
 import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import { services } from "#db/schema";
-import type { ServiceInput } from "~/lib/schemas/services";
+import { PROCESSING_INSIDE, type ServiceInput } from "~/lib/schemas/services";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
-import { Conflict, NotFound } from "./errors";
+import { Conflict, Invalid, NotFound } from "./errors";
 
 export type Service = typeof services.$inferSelect;
 const SERVICE_NOT_FOUND = "Service not found";
@@ -97,8 +97,13 @@ export async function createService(actor: Actor, input: ServiceInput): Promise<
 export async function updateService(actor: Actor, id: number, input: ServiceInput): Promise<Service> {
   assertCan(actor, "services.write", SERVICES_ADMIN_ONLY);
   return writeTransaction(async (tx) => {
-    await findService(tx, id);
+    const stored = await findService(tx, id);
     await assertNameFree(tx, input.name, id);
+    // Fields left out keep their stored values: the processing time must still lie inside the duration.
+    const processing = input.processingMinutes ?? stored.processingMinutes;
+    const start = input.processingAfterMinutes ?? stored.processingAfterMinutes;
+    if (processing > 0 && start + processing >= input.duration)
+      throw new Invalid(PROCESSING_INSIDE, { processingMinutes: [PROCESSING_INSIDE] });
     const [service] = await tx
       .update(services)
       .set({ ...input, updatedAt: new Date().toISOString() })

@@ -5,7 +5,7 @@
 import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
 import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
-/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online). */
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit), and its processing part (minutes after the start, from and to) when it has one. */
 export type PackedItem = [
   number,
   number,
@@ -17,6 +17,7 @@ export type PackedItem = [
   string | null,
   string | null,
   number,
+  ...([number, number] | []),
 ];
 
 /** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
@@ -38,12 +39,26 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
         (item.inSeries ? 4 : 0) |
         (item.online ? 8 : 0) |
         (item.inVisit ? 16 : 0),
+      ...(item.processing ?? []),
     ]);
 }
 
 export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarItem[] {
   return packed.map(
-    ([id, stylistId, startMinutes, endMinutes, status, clientName, serviceName, serviceColor, notes, flags]) => ({
+    ([
+      id,
+      stylistId,
+      startMinutes,
+      endMinutes,
+      status,
+      clientName,
+      serviceName,
+      serviceColor,
+      notes,
+      flags,
+      from,
+      to,
+    ]) => ({
       id,
       stylistId,
       date,
@@ -59,6 +74,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       inSeries: (flags & 4) !== 0,
       online: (flags & 8) !== 0,
       inVisit: (flags & 16) !== 0,
+      processing: from !== undefined && to !== undefined ? [from, to] : null,
     }),
   );
 }
@@ -122,4 +138,34 @@ export function unpackWeekItems(packed: string[], first: CalendarDate, legend: L
     ];
     return unpackItems([tuple], addDays(first, Number(days)))[0]!;
   });
+}
+
+/**
+ * Live blocks of one column that share time (a booking inside another's processing, decision
+ * 0111, or one an override allowed) are drawn side by side: each group of overlapping blocks
+ * shares the column in lanes, the earliest on the left. Blocks alone keep the full width.
+ */
+export function laneLayout(items: CalendarItem[]): Map<number, { lane: number; lanes: number }> {
+  const layout = new Map<number, { lane: number; lanes: number }>();
+  const live = items
+    .filter((item) => item.status !== "cancelled")
+    .sort((a, b) => a.startMinutes - b.startMinutes || a.id - b.id);
+  let group: { id: number; lane: number }[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -1;
+  const close = () => {
+    if (laneEnds.length > 1) for (const { id, lane } of group) layout.set(id, { lane, lanes: laneEnds.length });
+    group = [];
+    laneEnds = [];
+  };
+  for (const item of live) {
+    if (item.startMinutes >= groupEnd) close();
+    let lane = laneEnds.findIndex((end) => end <= item.startMinutes);
+    if (lane === -1) lane = laneEnds.push(item.endMinutes) - 1;
+    else laneEnds[lane] = item.endMinutes;
+    group.push({ id: item.id, lane });
+    groupEnd = Math.max(groupEnd, item.endMinutes);
+  }
+  close();
+  return layout;
 }

@@ -16,10 +16,13 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
   const id = parseId(params.id);
   if (request.method === "PUT") return updateService(actor, id, await readBody(request, ServiceSchema));
   const changes = await readBody(request, ServicePatchSchema);
-  const { name, category, duration, price, isActive, onlineBookable, bufferMinutes } = await getService(actor, id);
+  const service = await getService(actor, id);
+  const { name, category, duration, price, isActive, onlineBookable, bufferMinutes } = service;
+  const { processingAfterMinutes, processingMinutes } = service;
+  const stored = { name, category, duration, price, isActive, onlineBookable, bufferMinutes };
   return updateService(
     actor,
     id,
-    ServiceSchema.parse({ name, category, duration, price, isActive, onlineBookable, bufferMinutes, ...changes }),
+    ServiceSchema.parse({ ...stored, processingAfterMinutes, processingMinutes, ...changes }),
   );
 });

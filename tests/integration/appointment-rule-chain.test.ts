@@ -62,7 +62,7 @@ const HOURS = /is not working on|outside their working hours/;
 const CLASH = /already has Chloe Chain \(Chain Cut\)/;
 
 describe("the rule chain", () => {
-  it("applies its rules in one order: stylist still here, notes, grid, not completed early, an online slot, advance limit, working hours and time off, overlap", () => {
+  it("applies its rules in one order: stylist still here, notes, grid, not completed early, an online slot, advance limit, working hours and time off, the stylist's overlap, the client's", () => {
     expect(APPOINTMENT_RULES.map((rule) => rule.name)).toEqual([
       "the stylist still works here",
       "notes without the erasure's marker",
@@ -71,7 +71,8 @@ describe("the rule chain", () => {
       "an offered online slot (online bookings only)",
       "within the booking advance limit",
       "within working hours and outside time off",
-      "no overlap with the stylist's other appointments",
+      "the stylist's active parts do not overlap",
+      "the client is not booked twice at once",
     ]);
   });
 

@@ -230,8 +230,14 @@ describe("POST /api/appointments with repeat", () => {
 
 describe("this and following", () => {
   // Every two weeks from 2026-11-03 to 2026-12-29 (all GMT): 3 and 17 Nov are past; 1, 15 and 29 Dec are to come.
-  async function pastAndFuture(stylistId = sam.stylistId, hour = "14") {
-    const result = await series(admin.token, stylistId, `2026-11-03T${hour}:00:00.000Z`, { everyWeeks: 2, count: 5 });
+  async function pastAndFuture(stylistId = sam.stylistId, hour = "14", clientId = client.id) {
+    const result = await series(
+      admin.token,
+      stylistId,
+      `2026-11-03T${hour}:00:00.000Z`,
+      { everyWeeks: 2, count: 5 },
+      { clientId },
+    );
     if (result.status !== 201 || result.body.created.length !== 5) throw new Error(JSON.stringify(result.body));
     return {
       seriesId: result.body.seriesId as string,
@@ -321,7 +327,15 @@ describe("this and following", () => {
 
   it("a following change keeps the wall-clock shift across the October clock change", async () => {
     // Tuesdays at 10:00 London: 09:00 UTC in summer time, 10:00 UTC after 31 October 2027.
-    const booked = await series(admin.token, kim.stylistId, "2027-10-19T09:00:00.000Z", { everyWeeks: 1, count: 3 });
+    // A client of its own: Rita is booked at these times with Sam (one client, one chair at a time).
+    const other = await createClient({ name: "Autumn Client" });
+    const booked = await series(
+      admin.token,
+      kim.stylistId,
+      "2027-10-19T09:00:00.000Z",
+      { everyWeeks: 1, count: 3 },
+      { clientId: other.id },
+    );
     const ids = (booked.body.created as { id: number }[]).map((appointment) => appointment.id);
     const moved = await byId("PATCH", admin.token, ids[0]!, {
       body: { startTime: "2027-10-19T10:30:00.000Z", scope: "following" },
@@ -336,7 +350,8 @@ describe("this and following", () => {
   });
 
   it("a move without a scope (the calendar's drag) moves only that occurrence", async () => {
-    const { seriesId, ids } = await pastAndFuture(kim.stylistId, "15");
+    const other = await createClient({ name: "Drag Client" });
+    const { seriesId, ids } = await pastAndFuture(kim.stylistId, "15", other.id);
     expect(
       (await byId("PATCH", admin.token, ids[2]!, { body: { startTime: "2026-12-01T16:00:00.000Z" } })).status,
     ).toBe(200);

@@ -95,7 +95,11 @@ describe("no double booking", () => {
     expect(clash.status).toBe(409);
     expect(clash.body.message).toMatch(/already has Jane Doe \(Cut & Finish\) from 10:00 AM to 11:00 AM\.$/);
     expect((await book(admin.token, kim.stylistId, "2026-12-07T11:00:00.000Z")).status).toBe(201);
-    expect((await book(admin.token, sam.stylistId, "2026-12-07T10:30:00.000Z")).status).toBe(201);
+    // Another stylist, for another client: Jane cannot be in two chairs at once.
+    const other = await createClient({ name: "Other Client" });
+    expect((await book(admin.token, sam.stylistId, "2026-12-07T10:30:00.000Z", { clientId: other.id })).status).toBe(
+      201,
+    );
     const cancelled = await book(admin.token, kim.stylistId, "2026-12-07T13:00:00.000Z", { status: "cancelled" });
     expect(cancelled.status).toBe(201);
     expect((await book(admin.token, kim.stylistId, "2026-12-07T13:00:00.000Z")).status).toBe(201);

@@ -623,12 +623,15 @@ describe("online writes in the rule chain", () => {
         before: null,
         after: {
           stylistId: ann.id,
+          clientId: null,
           serviceId: hour.id,
           start: at("2026-03-16", "09:05"),
           end: at("2026-03-16", "09:35"),
           status: "scheduled",
           availabilityOverride: false,
           notes: null,
+          processingAfterMinutes: null,
+          processingMinutes: null,
         },
       }),
     ).resolves.toBeUndefined();

@@ -149,7 +149,14 @@ describe("bookingTerms: what a new booking uses", () => {
     await setCustomPricing(junior.id, service.id, { price: 4000, duration: 75 });
     await setCustomPricing(colour.id, service.id, { duration: 45 });
 
-    const expected = { serviceId: service.id, serviceName: "Ladies' Cut & Blow Dry", isActive: true };
+    const expected = {
+      serviceId: service.id,
+      serviceName: "Ladies' Cut & Blow Dry",
+      isActive: true,
+      // The service's own processing time (none here): every stylist's booking snapshots it.
+      processingAfterMinutes: 0,
+      processingMinutes: 0,
+    };
     expect(await bookingTerms(db, senior.id, service.id)).toEqual({ ...expected, price: 5800, duration: 60 });
     expect(await bookingTerms(db, junior.id, service.id)).toEqual({ ...expected, price: 4000, duration: 75 });
     expect(await bookingTerms(db, colour.id, service.id)).toEqual({ ...expected, price: 4800, duration: 45 });

@@ -268,11 +268,18 @@ describe("late cancellations", () => {
   it("cancelling inside the cancellation notice records a late cancellation, shown in /api, the calendar and the dialog", async () => {
     const lee = await stylistSession("stylist");
     const date = workday(3);
-    const booked = await book(admin.token, lee.stylistId, at(date, "10:00"));
+    // A client of her own: Gina is booked at this time with another stylist (one chair at a time).
+    const lena = await createClient({ name: "Lena Late" });
+    const booked = await book(admin.token, lee.stylistId, at(date, "10:00"), { clientId: lena.id });
     expect(booked).toMatchObject({ status: 201, body: { lateCancellation: false } });
     // A notice of 30 days puts an appointment three days ahead inside it.
     await setBookingRules({ cancellationNotice: 720 });
-    const cancelled = await apiSend("PUT", lee.token, booked.body.id, bodyOf(booked.body, { status: "cancelled" }));
+    const cancelled = await apiSend(
+      "PUT",
+      lee.token,
+      booked.body.id,
+      bodyOf(booked.body, { status: "cancelled", clientId: lena.id }),
+    );
     expect(cancelled).toMatchObject({ status: 200, body: { status: "cancelled", lateCancellation: true } });
     expect(
       (
@@ -290,7 +297,7 @@ describe("late cancellations", () => {
       "PUT",
       admin.token,
       booked.body.id,
-      bodyOf(booked.body, { status: "cancelled", notes: "Called at 8" }),
+      bodyOf(booked.body, { status: "cancelled", notes: "Called at 8", clientId: lena.id }),
     );
     expect(noted.body.lateCancellation).toBe(true);
 
@@ -311,10 +318,20 @@ describe("late cancellations", () => {
     expect(dialog.summary.lateCancellation).toBe(true);
 
     // Booked again, the record goes; with the default 24 hours the same cancellation is in time.
-    const rebooked = await apiSend("PUT", admin.token, booked.body.id, bodyOf(booked.body, { status: "scheduled" }));
+    const rebooked = await apiSend(
+      "PUT",
+      admin.token,
+      booked.body.id,
+      bodyOf(booked.body, { status: "scheduled", clientId: lena.id }),
+    );
     expect(rebooked.body.lateCancellation).toBe(false);
     await setBookingRules({ cancellationNotice: 24 });
-    const inTime = await apiSend("PUT", lee.token, booked.body.id, bodyOf(booked.body, { status: "cancelled" }));
+    const inTime = await apiSend(
+      "PUT",
+      lee.token,
+      booked.body.id,
+      bodyOf(booked.body, { status: "cancelled", clientId: lena.id }),
+    );
     expect(inTime).toMatchObject({ status: 200, body: { lateCancellation: false } });
   });
 });

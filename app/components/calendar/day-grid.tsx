@@ -30,6 +30,7 @@ import {
   SLOT_MINUTES,
   slotAt,
 } from "~/lib/calendar";
+import { laneLayout } from "~/lib/calendar-items";
 import { cn } from "~/lib/cn";
 import { edgeScrollSpeed, HOLD_MS, phaseAfterHold, phaseAfterMove, type PressPhase } from "~/lib/drag-gesture";
 import { formatClockTime } from "~/lib/salon-time";
@@ -137,13 +138,19 @@ const GRID_LINES = {
   backgroundSize: `100% ${ROW_HEIGHT_PX * 4}px, 100% ${ROW_HEIGHT_PX}px`,
 };
 
+/** Whether the stylist works through this slot: a booking's processing part leaves them free (decision 0111). */
 function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
   return items.some(
     (item) =>
       item.stylistId === stylistId &&
       item.status !== "cancelled" &&
       item.startMinutes <= minutes &&
-      item.endMinutes > minutes,
+      item.endMinutes > minutes &&
+      !(
+        item.processing &&
+        minutes >= item.startMinutes + item.processing[0] &&
+        minutes < item.startMinutes + item.processing[1]
+      ),
   );
 }
 
@@ -164,6 +171,21 @@ function cancelledBeside(items: CalendarItem[]): Set<number> {
       beside.add(item.id);
   }
   return beside;
+}
+
+/** A block's processing part (decision 0111), drawn lighter behind its text and named for screen readers. */
+function ProcessingPart({ item }: { item: CalendarItem }) {
+  const clock = useClockFormat();
+  if (!item.processing) return null;
+  const [from, to] = item.processing;
+  const top = (from / SLOT_MINUTES) * ROW_HEIGHT_PX;
+  const height = ((to - from) / SLOT_MINUTES) * ROW_HEIGHT_PX;
+  return (
+    <span className="appt-proc" style={{ top, height }} data-testid="processing-part">
+      {SEPARATOR}
+      <em>Processing {spanLabel(item.startMinutes + from, item.startMinutes + to, clock)}</em>
+    </span>
+  );
 }
 
 /** One of a repeat series (decision 0087): a small repeat icon, read as "Repeats". */
@@ -277,6 +299,7 @@ export function DayGrid({
   const timeColumn = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const beside = useMemo(() => cancelledBeside(items), [items]);
+  const lanes = useMemo(() => laneLayout(items.filter((item) => item.status !== "cancelled")), [items]);
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
   const update = (next: Drag | null) => {
@@ -583,6 +606,7 @@ export function DayGrid({
                 {own.map((item) => {
                   const blocked = item.status === "blocked";
                   const short = item.endMinutes - item.startMinutes <= SLOT_MINUTES;
+                  const lane = lanes.get(item.id);
                   const classes = cn(
                     "appt",
                     blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
@@ -592,6 +616,9 @@ export function DayGrid({
                     item.status === "no_show" && "appt-no-show",
                     item.status === "requested" && "appt-requested",
                     beside.has(item.id) && "appt-side",
+                    lane && "appt-lane",
+                    // Alone in its time, a block with processing leaves room beside it to click for a booking.
+                    !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
                     canWrite && !blocked && "appt-drag",
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
                     drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
@@ -599,6 +626,7 @@ export function DayGrid({
                   const position = {
                     top: minutesToTop(item.startMinutes),
                     "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px`,
+                    ...(lane ? { "--lane": lane.lane, "--lanes": lane.lanes } : {}),
                   } as CSSProperties;
                   return (
                     <li key={item.id}>
@@ -611,11 +639,13 @@ export function DayGrid({
                           style={position}
                         >
                           <AppointmentText item={item} short={short} />
+                          <ProcessingPart item={item} />
                         </a>
                       ) : (
                         // Display screens only look: no link to a dialog they may not open.
                         <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
                           <AppointmentText item={item} short={short} />
+                          <ProcessingPart item={item} />
                         </div>
                       )}
                     </li>

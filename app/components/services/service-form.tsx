@@ -7,7 +7,7 @@ import { SwitchField } from "~/components/ui/switch";
 import { ServiceColorPicker } from "./color-picker";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { penceToPoundsInput } from "~/lib/money";
-import { BUFFER_MINUTES, SERVICE_DURATION } from "~/lib/service-limits";
+import { BUFFER_MINUTES, PROCESSING_MINUTES, SERVICE_DURATION } from "~/lib/service-limits";
 
 type Defaults = {
   name: string;
@@ -18,6 +18,8 @@ type Defaults = {
   color: string | null;
   onlineBookable: boolean;
   bufferMinutes: number;
+  processingAfterMinutes: number;
+  processingMinutes: number;
 };
 const NEW_SERVICE: Defaults = {
   name: "",
@@ -28,6 +30,8 @@ const NEW_SERVICE: Defaults = {
   color: null,
   onlineBookable: true,
   bufferMinutes: 0,
+  processingAfterMinutes: 0,
+  processingMinutes: 0,
 };
 
 export function ServiceForm({
@@ -55,6 +59,8 @@ export function ServiceForm({
       color: service.color ?? "",
       onlineBookable: service.onlineBookable ? "on" : undefined,
       bufferMinutes: String(service.bufferMinutes),
+      processingAfterMinutes: String(service.processingAfterMinutes),
+      processingMinutes: String(service.processingMinutes),
     },
     // Validated by the server (the same ServiceFormSchema): Zod in the browser would put
     // this dialog over the 130 KB JavaScript budget (docs/decisions/0010).
@@ -138,6 +144,32 @@ export function ServiceForm({
           hint="Kept free before the next online booking"
         />
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2" aria-describedby={`${form.id}-processing-hint`}>
+        <legend className="sr-only">Processing time</legend>
+        <Field
+          label="Processing time (minutes)"
+          {...getInputProps(fields.processingMinutes, { type: "number" })}
+          inputMode="numeric"
+          min={PROCESSING_MINUTES.min}
+          max={PROCESSING_MINUTES.max}
+          step={PROCESSING_MINUTES.step}
+          errors={fields.processingMinutes.errors}
+          hint="The stylist is free for another client meanwhile (0 = none)"
+        />
+        <Field
+          label="Processing starts after (minutes)"
+          {...getInputProps(fields.processingAfterMinutes, { type: "number" })}
+          inputMode="numeric"
+          min={0}
+          max={SERVICE_DURATION.max}
+          step={PROCESSING_MINUTES.step}
+          errors={fields.processingAfterMinutes.errors}
+          hint="Of work first, e.g. applying colour"
+        />
+        <p id={`${form.id}-processing-hint`} className="text-xs text-slate-600 sm:col-span-2">
+          In steps of {PROCESSING_MINUTES.step} minutes; processing ends before the service does.
+        </p>
+      </fieldset>
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
           Cancel

@@ -4,7 +4,13 @@ import { z } from "zod";
 import { SERVICE_COLOR_KEYS } from "~/lib/calendar";
 import { poundsToPence } from "~/lib/money";
 import { text } from "./limits";
-import { BUFFER_MINUTES, MAX_PRICE_PENCE, PRICING_DURATION, SERVICE_DURATION } from "~/lib/service-limits";
+import {
+  BUFFER_MINUTES,
+  MAX_PRICE_PENCE,
+  PRICING_DURATION,
+  PROCESSING_MINUTES,
+  SERVICE_DURATION,
+} from "~/lib/service-limits";
 
 const serviceName = text({ required_error: "Service name is required" }, 100, "Service name").min(
   1,
@@ -40,8 +46,38 @@ const bufferMinutes = z
   .min(BUFFER_MINUTES.min, "Buffer cannot be negative")
   .max(BUFFER_MINUTES.max, "Buffer must be at most 120 minutes");
 
+const quarterHours = (label: string, max: number) =>
+  z
+    .number({ invalid_type_error: `${label} must be a number of minutes` })
+    .int(`${label} must be a whole number of minutes`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} must be at most ${max} minutes`)
+    .multipleOf(PROCESSING_MINUTES.step, `${label} must be in steps of ${PROCESSING_MINUTES.step} minutes`);
+const processingMinutes = quarterHours("Processing time", PROCESSING_MINUTES.max);
+const processingAfterMinutes = quarterHours("Processing start", SERVICE_DURATION.max);
+
+export const PROCESSING_INSIDE =
+  "Processing must end before the service does: the start plus the processing time must be less than the duration.";
+
+/**
+ * Processing lies inside the duration with active work after it; with no processing time
+ * its start means nothing and is stored as 0.
+ */
+function processingInside<T extends { duration?: number; processingMinutes?: number; processingAfterMinutes?: number }>(
+  value: T,
+  context: z.RefinementCtx,
+) {
+  const minutes = value.processingMinutes ?? 0;
+  if (minutes === 0 || value.duration === undefined) return;
+  if ((value.processingAfterMinutes ?? 0) + minutes >= value.duration)
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["processingMinutes"], message: PROCESSING_INSIDE });
+}
+function processingNormalised<T extends { processingMinutes?: number; processingAfterMinutes?: number }>(value: T): T {
+  return value.processingMinutes === 0 ? { ...value, processingAfterMinutes: 0 } : value;
+}
+
 /** The Add/Edit Service dialog. An unticked checkbox is absent from the form, hence false. */
-export const ServiceFormSchema = z.object({
+const ServiceFormFields = z.object({
   name: serviceName,
   category,
   duration: serviceDuration,
@@ -51,10 +87,13 @@ export const ServiceFormSchema = z.object({
   color: serviceColorKey.optional(),
   onlineBookable: z.boolean().default(false),
   bufferMinutes: bufferMinutes.default(0),
+  processingAfterMinutes: processingAfterMinutes.default(0),
+  processingMinutes: processingMinutes.default(0),
 });
+export const ServiceFormSchema = ServiceFormFields.superRefine(processingInside).transform(processingNormalised);
 
 /** `POST /api/services`, `PUT /api/services/{id}`: SPEC §7's payload, price in pence. */
-export const ServiceSchema = z.object({
+const ServiceFields = z.object({
   name: serviceName,
   category,
   duration: serviceDuration,
@@ -66,7 +105,18 @@ export const ServiceSchema = z.object({
   onlineBookable: z.boolean({ invalid_type_error: "onlineBookable must be true or false" }).optional(),
   /** Minutes kept free after the service before the next online booking (0-120). Left out: 0, or the stored value. */
   bufferMinutes: bufferMinutes.optional(),
+  /** Minutes after the start when processing begins (quarter hours). Left out: 0, or the stored value. */
+  processingAfterMinutes: processingAfterMinutes
+    .optional()
+    .describe("Minutes of work before processing begins, in steps of 15. Left out: 0, or the stored value."),
+  /** Minutes the service processes while the stylist is free (quarter hours, 0 = none). Left out: 0, or the stored value. */
+  processingMinutes: processingMinutes
+    .optional()
+    .describe(
+      "Minutes the service processes while the stylist is free for another client, in steps of 15 (0 = none); processingAfterMinutes + processingMinutes < duration. Left out: 0, or the stored value.",
+    ),
 });
+export const ServiceSchema = ServiceFields.superRefine(processingInside).transform(processingNormalised);
 export type ServiceInput = z.output<typeof ServiceSchema>;
 
 /** The service dialog's fields (price in pounds) as the domain's input (price in pence). */
@@ -85,7 +135,7 @@ export const ServiceListQuerySchema = z.object({
 });
 
 /** `PATCH /api/services/{id}`: any of the fields (SPEC sends just `duration`). */
-export const ServicePatchSchema = ServiceSchema.partial().extend({ isActive: z.boolean().optional() });
+export const ServicePatchSchema = ServiceFields.partial().extend({ isActive: z.boolean().optional() });
 
 const pricingDuration = z
   .number({ required_error: "Duration is required", invalid_type_error: "Duration must be a number of minutes" })

@@ -15,6 +15,16 @@ export const ServiceView = named(
       color: z.string().nullable().describe("A palette key, or null for the default colour."),
       onlineBookable: z.boolean().describe("Offered on the online booking page."),
       bufferMinutes: z.number().int().describe("Minutes kept free after it before the next online booking (0-120)."),
+      processingAfterMinutes: z
+        .number()
+        .int()
+        .describe("Minutes of active work before processing begins (quarter hours; 0 when there is no processing)."),
+      processingMinutes: z
+        .number()
+        .int()
+        .describe(
+          "Minutes the service processes while the stylist is free for another client (quarter hours, 0 = none); start plus processing is less than the duration.",
+        ),
       createdAt: Instant,
       updatedAt: Instant,
     })

@@ -1,0 +1,75 @@
+// Processing time's pure parts (decision 0111): the free window inside a booking, the parts
+// its stylist works through, the Day view's lanes and the packed blocks carrying the window.
+import { describe, expect, it } from "vitest";
+import type { CalendarItem } from "~/domain/calendar.server";
+import { laneLayout, packItems, unpackItems } from "./calendar-items";
+import { activeParts, processingWindow } from "./service-limits";
+
+const MIN = 60_000;
+
+describe("processingWindow and activeParts", () => {
+  it("gives the free window only when it lies inside the booking with work after it", () => {
+    expect(processingWindow({ afterMinutes: 30, minutes: 45 }, 120)).toEqual({ from: 30, to: 75 });
+    expect(processingWindow({ afterMinutes: 30, minutes: 90 }, 120)).toBeNull();
+    expect(processingWindow({ afterMinutes: 0, minutes: 0 }, 120)).toBeNull();
+    expect(processingWindow({ afterMinutes: null, minutes: null }, 60)).toBeNull();
+  });
+
+  it("splits a booking around its processing; without processing it is worked through whole", () => {
+    expect(activeParts(0, 120 * MIN, { processingAfterMinutes: 30, processingMinutes: 45 })).toEqual([
+      { start: 0, end: 30 * MIN },
+      { start: 75 * MIN, end: 120 * MIN },
+    ]);
+    expect(activeParts(0, 60 * MIN, { processingAfterMinutes: 0, processingMinutes: 30 })).toEqual([
+      { start: 30 * MIN, end: 60 * MIN },
+    ]);
+    expect(activeParts(0, 60 * MIN, { processingAfterMinutes: null, processingMinutes: null })).toEqual([
+      { start: 0, end: 60 * MIN },
+    ]);
+  });
+});
+
+const item = (
+  id: number,
+  startMinutes: number,
+  endMinutes: number,
+  extra: Partial<CalendarItem> = {},
+): CalendarItem => ({
+  id,
+  stylistId: 1,
+  date: "2030-09-17",
+  startMinutes,
+  endMinutes,
+  status: "scheduled",
+  clientName: `Client ${id}`,
+  serviceName: null,
+  serviceColor: null,
+  notes: null,
+  duringTimeOff: false,
+  lateCancellation: false,
+  inSeries: false,
+  online: false,
+  inVisit: false,
+  processing: null,
+  ...extra,
+});
+
+describe("the Day view's lanes", () => {
+  it("puts overlapping blocks side by side, earliest left, and leaves lone blocks full width", () => {
+    const colour = item(1, 600, 720, { processing: [30, 75] });
+    const gap = item(2, 630, 660);
+    const later = item(3, 700, 730);
+    const alone = item(4, 780, 840);
+    const layout = laneLayout([gap, colour, later, alone]);
+    expect(layout.get(1)).toEqual({ lane: 0, lanes: 2 });
+    expect(layout.get(2)).toEqual({ lane: 1, lanes: 2 });
+    // The gap's lane is free again by 11:40.
+    expect(layout.get(3)).toEqual({ lane: 1, lanes: 2 });
+    expect(layout.has(4)).toBe(false);
+  });
+
+  it("packs and unpacks the processing window with the block", () => {
+    const items = [item(1, 600, 720, { processing: [30, 75] }), item(2, 630, 660)];
+    expect(unpackItems(packItems(items, "2030-09-17"), "2030-09-17")).toEqual(items);
+  });
+});
