@@ -357,6 +357,9 @@ export const timeOff = sqliteTable(
       .references(() => stylists.id, { onDelete: "cascade" }),
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
+    /** Salon wall-clock "HH:MM" for part of one day (startDate = endDate); both null = whole days. */
+    startTime: text("start_time"),
+    endTime: text("end_time"),
     reason: text("reason"),
     createdAt: createdAt(),
   },

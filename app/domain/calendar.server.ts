@@ -361,16 +361,23 @@ async function calendarContent(
   ]);
 
   const shown = new Set(ids);
-  // The Day view is one date, so a stylist's time off that day marks every live booking of theirs.
+  // The Day view is one date, so a stylist's whole day off marks every live booking of theirs, part-day time off those it overlaps.
+  const inTimeOff = (item: CalendarItem) => {
+    const schedule = schedules?.[item.stylistId];
+    if (!schedule || (item.status !== "scheduled" && item.status !== "completed")) return false;
+    return (
+      schedule.timeOff !== null ||
+      (schedule.hoursOff?.some(
+        (hours) => item.startMinutes < clockMinutes(hours.endTime) && item.endMinutes > clockMinutes(hours.startTime),
+      ) ??
+        false)
+    );
+  };
   const items = (appointments ?? [])
     .filter(
       (item) => shown.has(item.stylistId) && (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)),
     )
-    .map((item) =>
-      (item.status === "scheduled" || item.status === "completed") && schedules?.[item.stylistId]?.timeOff
-        ? { ...item, duringTimeOff: true }
-        : item,
-    );
+    .map((item) => (inTimeOff(item) ? { ...item, duringTimeOff: true } : item));
   const legend = period
     ? period.legend
     : sortLegend(

@@ -393,6 +393,8 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
       const closes = Math.min(toMinutes(hours.endTime), GRID_END_MINUTES);
       const length = candidate.duration * 60_000;
       const taken = busy.get(candidate.id) ?? [];
+      // Part-day time off, as the rule chain's availability check judges it (wall-clock minutes).
+      const hoursOff = (hours.hoursOff ?? []).map((off) => [toMinutes(off.startTime), toMinutes(off.endTime)] as const);
       let next = 0;
       for (const start of starts) {
         if (start.minutes < opens) continue;
@@ -400,6 +402,7 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
         // The end on the salon's wall clock, as the working-hours and grid rules judge it.
         const endMinutes = grid.steady ? start.minutes + candidate.duration : wallMinutesOn(date, end, timeZone);
         if (endMinutes > closes) break;
+        if (hoursOff.some(([from, to]) => start.minutes < to && endMinutes > from)) continue;
         while (next < taken.length && taken[next]!.end <= start.at) next += 1;
         // The service and its own buffer must not reach into what is booked next.
         if (next < taken.length && taken[next]!.start < end + buffer) continue;
