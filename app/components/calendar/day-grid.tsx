@@ -59,8 +59,9 @@ const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(ti
 // Classes shared by every column live in app/tailwind.css (.off-hours, .col-head, .col-new).
 const OFF_HOURS = "off-hours";
 
-/** Shades the time a stylist does not work: outside their hours, a day off, or time off. */
+/** Shades the time a stylist does not work: outside their hours, a day off, or time off (whole days or hours). */
 function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
+  const clock = useClockFormat();
   if (!schedule) return null;
   if (schedule.timeOff || !schedule.isWorking) {
     const label = schedule.timeOff
@@ -80,6 +81,21 @@ function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
         <div className={`${OFF_HOURS} top-0`} style={{ height: minutesToTop(start) }} />
       ) : null}
       {end < GRID_END_MINUTES ? <div className={`${OFF_HOURS} bottom-0`} style={{ top: minutesToTop(end) }} /> : null}
+      {schedule.hoursOff?.map((hours) => {
+        const from = Math.max(GRID_START_MINUTES, clockMinutes(hours.startTime));
+        const to = Math.min(GRID_END_MINUTES, clockMinutes(hours.endTime));
+        if (to <= from) return null;
+        const label = `Time off ${formatClockTime(hours.startTime, clock)}–${formatClockTime(hours.endTime, clock)}${hours.reason ? `: ${hours.reason}` : ""}`;
+        return (
+          <div
+            key={hours.startTime}
+            className={`${OFF_HOURS} overflow-hidden`}
+            style={{ top: minutesToTop(from), height: minutesToTop(to) - minutesToTop(from) }}
+          >
+            <span className="block truncate px-2 pt-0.5 text-center text-xs font-medium text-slate-700">{label}</span>
+          </div>
+        );
+      })}
     </>
   );
 }
