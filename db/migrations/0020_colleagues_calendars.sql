@@ -1,0 +1,1 @@
+ALTER TABLE `salon_settings` ADD `stylists_see_colleagues` integer DEFAULT true NOT NULL;
