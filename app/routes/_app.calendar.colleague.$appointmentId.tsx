@@ -62,7 +62,7 @@ export default function ColleagueAppointmentDialog() {
       <p className="mt-4 text-sm text-slate-600">Only {appointment.stylistName} or an administrator can change it.</p>
       <div className="mt-4 flex justify-end">
         <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
-          Close
+          Back to Calendar
         </Link>
       </div>
     </RouteDialog>

@@ -154,6 +154,7 @@ export default function CalendarScreen() {
 
   const keep = new URLSearchParams({ view, date, ...(query ? { q: query } : {}) }).toString();
   const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
+  const viewHref = (id: number) => `/calendar/colleague/${id}?${keep}`;
   const newHref = (stylistId?: number, startMinutes?: number) => {
     const params = new URLSearchParams({ view, date });
     if (stylistId) params.set("stylistId", String(stylistId));
@@ -199,6 +200,7 @@ export default function CalendarScreen() {
               items={items}
               canWrite={canWrite}
               editHref={editHref}
+              viewHref={viewHref}
               newHref={newHref}
               onMove={move}
               moving={busy}

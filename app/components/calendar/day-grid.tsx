@@ -40,12 +40,15 @@ import { TimeOffMark } from "./time-off-mark";
 export type MoveRequest = { item: CalendarItem; stylistId: number; startMinutes: number };
 
 type Props = {
-  stylists: { id: number; name: string }[];
+  /** `readOnly`: a colleague's column (decision 0113): its blocks open read-only, nothing is booked or dropped there. */
+  stylists: { id: number; name: string; readOnly?: boolean }[];
   schedules: Record<number, DaySchedule> | null;
   items: CalendarItem[];
   canWrite: boolean;
   /** Path of the edit dialog for an appointment, and of the new-booking dialog for a slot. */
   editHref: (id: number) => string;
+  /** Path of the read-only dialog for a colleague's appointment. */
+  viewHref: (id: number) => string;
   newHref: (stylistId: number, startMinutes?: number) => string;
   onMove: (move: MoveRequest) => void;
   moving: boolean;
@@ -252,6 +255,7 @@ export function DayGrid({
   items,
   canWrite,
   editHref,
+  viewHref,
   newHref,
   onMove,
   moving,
@@ -272,6 +276,10 @@ export function DayGrid({
   const timeColumn = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const beside = useMemo(() => cancelledBeside(items), [items]);
+  const readOnly = useMemo(
+    () => new Set(stylists.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id)),
+    [stylists],
+  );
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
   const update = (next: Drag | null) => {
@@ -367,6 +375,7 @@ export function DayGrid({
   function targetAt(clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> {
     let stylistId = current.stylistId;
     for (const [id, element] of columns.current) {
+      if (readOnly.has(id)) continue;
       const rect = element.getBoundingClientRect();
       if (clientX >= rect.left && clientX < rect.right) stylistId = id;
     }
@@ -479,7 +488,7 @@ export function DayGrid({
   };
 
   const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, stylistId: number) => {
-    if (!canWrite || event.target !== event.currentTarget) return;
+    if (!canWrite || readOnly.has(stylistId) || event.target !== event.currentTarget) return;
     const rect = event.currentTarget.getBoundingClientRect();
     const minutes = slotAt(event.clientY - rect.top);
     // SPEC §2: a click on an occupied slot does nothing.
@@ -515,6 +524,7 @@ export function DayGrid({
         {stylists.map((stylist) => (
           <div key={stylist.id} className="col-head">
             {stylist.name}
+            {stylist.readOnly ? <span className="block text-xs font-normal text-slate-600">(view only)</span> : null}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
                 {formatClockTime(schedules[stylist.id]!.startTime, clock)}–
@@ -548,6 +558,7 @@ export function DayGrid({
 
         {stylists.map((stylist) => {
           const own = items.filter((item) => item.stylistId === stylist.id);
+          const writable = canWrite && !stylist.readOnly;
           const ghost = drag?.phase === "moving" && drag.stylistId === stylist.id ? drag : null;
           return (
             <section
@@ -557,7 +568,7 @@ export function DayGrid({
               className="relative border-l border-slate-200"
               style={{ height: GRID_HEIGHT }}
             >
-              {canWrite ? (
+              {writable ? (
                 <a href={newHref(stylist.id)} className="col-new">
                   New booking with {stylist.name}
                 </a>
@@ -568,7 +579,7 @@ export function DayGrid({
                   else columns.current.delete(stylist.id);
                 }}
                 data-testid={`column-${stylist.id}`}
-                className={cn("absolute inset-0", canWrite && "cursor-pointer")}
+                className={cn("absolute inset-0", writable && "cursor-pointer")}
                 style={GRID_LINES}
                 onClick={(event) => onColumnClick(event, stylist.id)}
               >
@@ -587,7 +598,7 @@ export function DayGrid({
                     item.status === "no_show" && "appt-no-show",
                     item.status === "requested" && "appt-requested",
                     beside.has(item.id) && "appt-side",
-                    canWrite && !blocked && "appt-drag",
+                    writable && !blocked && "appt-drag",
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
                     drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
                   );
@@ -597,7 +608,18 @@ export function DayGrid({
                   } as CSSProperties;
                   return (
                     <li key={item.id}>
-                      {canWrite ? (
+                      {stylist.readOnly ? (
+                        // A colleague's block: no drag (no data-id), opens read-only.
+                        <a
+                          href={viewHref(item.id)}
+                          data-testid={`appointment-${item.id}`}
+                          className={classes}
+                          style={position}
+                        >
+                          <AppointmentText item={item} short={short} />
+                          <span className="sr-only"> (view only)</span>
+                        </a>
+                      ) : canWrite ? (
                         <a
                           href={editHref(item.id)}
                           data-id={item.id}
