@@ -110,6 +110,8 @@ export const salonSettings = sqliteTable("salon_settings", {
   // False: only clients the salon already has may book online.
   onlineNewClients: integer("online_new_clients", { mode: "boolean" }).notNull().default(true),
   onlinePolicyText: text("online_policy_text").notNull().default(""),
+  // Stylists see every stylist's column in the calendar (colleagues' read-only, without contact details).
+  stylistsSeeColleagues: integer("stylists_see_colleagues", { mode: "boolean" }).notNull().default(true),
   // E-mail to clients over the salon's own SMTP server (confirmations, changes, reminders).
   emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull().default(false),
   smtpHost: text("smtp_host").notNull().default(""),
@@ -375,6 +377,9 @@ export const timeOff = sqliteTable(
       .references(() => stylists.id, { onDelete: "cascade" }),
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
+    /** Salon wall-clock "HH:MM" for part of one day (startDate = endDate); both null = whole days. */
+    startTime: text("start_time"),
+    endTime: text("end_time"),
     reason: text("reason"),
     createdAt: createdAt(),
   },

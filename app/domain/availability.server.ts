@@ -17,6 +17,7 @@ import {
   minutesInZone,
   rotaDayNumber,
   timeInZone,
+  zonedToUtc,
 } from "~/lib/salon-time";
 import { publish } from "~/domain/events.server";
 import type { Actor } from "./access.server";
@@ -41,14 +42,22 @@ export type TimeOffPeriod = {
   stylistId: number;
   startDate: string;
   endDate: string;
+  /** Salon wall-clock "HH:MM" for part of one day; both null for whole days. */
+  startTime: string | null;
+  endTime: string | null;
   reason: string | null;
   createdAt: string;
 };
+/** Part of a working day off (the dentist at 14:00), salon wall clock. */
+export type HoursOff = { startTime: string; endTime: string; reason: string | null };
 export type DaySchedule = {
   isWorking: boolean;
   startTime: string /* HH:MM */;
   endTime: string;
+  /** Whole-day time off. */
   timeOff: { reason: string | null } | null;
+  /** Part-day time off that date, earliest first; absent when there is none. */
+  hoursOff?: HoursOff[];
 };
 
 const CHOOSE_STYLIST = "Choose a stylist: administrators have no working hours of their own (add ?stylistId=).";
@@ -177,6 +186,8 @@ const timeOffColumns = {
   stylistId: timeOff.stylistId,
   startDate: timeOff.startDate,
   endDate: timeOff.endDate,
+  startTime: timeOff.startTime,
+  endTime: timeOff.endTime,
   reason: timeOff.reason,
   createdAt: timeOff.createdAt,
 };
@@ -212,14 +223,23 @@ export function timeOffConflictsOf(error: unknown): (TimeOffConflicts & { messag
     : null;
 }
 
-async function bookingsInRange(tx: Executor, stylistId: number, startDate: string, endDate: string, timeZone: string) {
-  const from = dayBounds(startDate, timeZone).start;
+/** The instants a period of time off covers: whole salon days, or its hours on its one day. */
+function timeOffBounds(input: Pick<TimeOffInput, "startDate" | "endDate" | "startTime" | "endTime">, timeZone: string) {
+  if (input.startTime && input.endTime)
+    return {
+      from: zonedToUtc(input.startDate, input.startTime, timeZone),
+      to: zonedToUtc(input.startDate, input.endTime, timeZone),
+    };
+  return { from: dayBounds(input.startDate, timeZone).start, to: dayBounds(input.endDate, timeZone).end };
+}
+
+async function bookingsInRange(tx: Executor, stylistId: number, from: Date, to: Date, timeZone: string) {
   const where = and(
     eq(appointments.stylistId, stylistId),
     eq(appointments.status, "scheduled"),
     // Bounded below too (no appointment lasts over a day), so the (stylist, start) index reads only the range.
     gte(appointments.startTime, new Date(from.getTime() - MAX_SPAN_MINUTES * 60_000).toISOString()),
-    lt(appointments.startTime, dayBounds(endDate, timeZone).end.toISOString()),
+    lt(appointments.startTime, to.toISOString()),
     gt(appointments.endTime, from.toISOString()),
   );
   const [total] = await tx.select({ n: count() }).from(appointments).where(where);
@@ -246,7 +266,8 @@ async function bookingsInRange(tx: Executor, stylistId: number, startDate: strin
 }
 
 /**
- * Adds whole days off, start and end inclusive, as salon calendar dates. Time off over
+ * Adds whole days off, start and end inclusive, as salon calendar dates, or part of one
+ * day (`startTime`-`endTime` on the salon's wall clock, decision 0112). Time off over
  * scheduled bookings needs `confirm` (decision 0062): without it the answer is a
  * NeedsConfirmation listing them. The bookings stay; the calendar marks them.
  */
@@ -255,7 +276,8 @@ export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<Tim
   return writeTransaction(async (tx) => {
     const stylist = await managedStylist(actor, input.stylistId, tx);
     if (!input.confirm) {
-      const { conflicts, total } = await bookingsInRange(tx, stylist.id, input.startDate, input.endDate, timeZone);
+      const { from, to } = timeOffBounds(input, timeZone);
+      const { conflicts, total } = await bookingsInRange(tx, stylist.id, from, to, timeZone);
       if (total > 0) {
         const message = `${stylist.name} has ${total === 1 ? "1 booked appointment" : `${total} booked appointments`} in this time off. The bookings stay booked: confirm to add the time off anyway.`;
         throw new NeedsConfirmation<TimeOffConflicts>(message, { conflicts, conflictCount: total });
@@ -263,7 +285,14 @@ export async function addTimeOff(actor: Actor, input: TimeOffInput): Promise<Tim
     }
     const [row] = await tx
       .insert(timeOff)
-      .values({ stylistId: stylist.id, startDate: input.startDate, endDate: input.endDate, reason: input.reason })
+      .values({
+        stylistId: stylist.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        startTime: input.startTime ?? null,
+        endTime: input.endTime ?? null,
+        reason: input.reason,
+      })
       .returning(timeOffColumns);
     await publish(tx, "availability", stylist.id);
     return row!;
@@ -299,7 +328,7 @@ type Rota = {
   name: string;
   mode: ScheduleMode;
   days: Map<number, RotaDay>;
-  timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "reason">[];
+  timeOff: Pick<TimeOffPeriod, "startDate" | "endDate" | "startTime" | "endTime" | "reason">[];
 };
 
 /** The day numbers (weekly or bi-weekly) the dates firstDate..lastDate can fall on: 2 for one day, all 14 from two weeks on. */
@@ -346,13 +375,15 @@ async function loadRotas(
       stylistId: timeOff.stylistId,
       startDate: timeOff.startDate,
       endDate: timeOff.endDate,
+      startTime: timeOff.startTime,
+      endTime: timeOff.endTime,
       reason: timeOff.reason,
     })
     .from(timeOff)
     .where(
       and(inArray(timeOff.stylistId, stylistIds), lte(timeOff.startDate, lastDate), gte(timeOff.endDate, firstDate)),
     )
-    .orderBy(asc(timeOff.startDate));
+    .orderBy(asc(timeOff.startDate), asc(timeOff.startTime));
   for (const person of people)
     rotas.set(person.id, { name: person.name, mode: person.mode, days: new Map(), timeOff: [] });
   for (const day of days) rotas.get(day.stylistId)?.days.set(day.dayOfWeek, day);
@@ -360,16 +391,25 @@ async function loadRotas(
   return rotas;
 }
 
+/** The rota's time off on `date`: the whole day's (if any) and the part-day periods. */
+function timeOffOn(rota: Rota | undefined, date: string): Pick<DaySchedule, "timeOff" | "hoursOff"> {
+  if (!rota?.timeOff.length) return { timeOff: null };
+  let whole: Rota["timeOff"][number] | undefined;
+  const hoursOff: HoursOff[] = [];
+  for (const period of rota.timeOff) {
+    if (period.startDate > date || period.endDate < date) continue;
+    if (period.startTime && period.endTime)
+      hoursOff.push({ startTime: period.startTime, endTime: period.endTime, reason: period.reason });
+    else whole ??= period;
+  }
+  hoursOff.sort((a, b) => a.startTime.localeCompare(b.startTime));
+  return { timeOff: whole ? { reason: whole.reason } : null, ...(hoursOff.length ? { hoursOff } : {}) };
+}
+
 function scheduleOn(rota: Rota | undefined, date: string): DaySchedule {
   const dayOfWeek = rotaDayNumber(date, rota?.mode ?? "weekly");
   const entry = rota?.days.get(dayOfWeek) ?? defaultDay(dayOfWeek);
-  const off = rota?.timeOff.find((period) => period.startDate <= date && period.endDate >= date);
-  return {
-    isWorking: entry.isWorking,
-    startTime: entry.startTime,
-    endTime: entry.endTime,
-    timeOff: off ? { reason: off.reason } : null,
-  };
+  return { isWorking: entry.isWorking, startTime: entry.startTime, endTime: entry.endTime, ...timeOffOn(rota, date) };
 }
 
 /**
@@ -411,14 +451,11 @@ export async function stylistSchedulesForDates(
       const rota = rotas.get(id);
       const dayNumber = rota?.mode === "biweekly" ? numbers.biweekly : numbers.weekly;
       const entry = rota?.days.get(dayNumber) ?? defaultDay(dayNumber);
-      const off = rota?.timeOff.length
-        ? rota.timeOff.find((period) => period.startDate <= date && period.endDate >= date)
-        : undefined;
       day[id] = {
         isWorking: entry.isWorking,
         startTime: entry.startTime,
         endTime: entry.endTime,
-        timeOff: off ? { reason: off.reason } : null,
+        ...timeOffOn(rota, date),
       };
     }
   }
@@ -426,6 +463,8 @@ export async function stylistSchedulesForDates(
 }
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const overlapMinutes = (aStart: string, aEnd: string, bStart: string, bEnd: string) =>
+  Math.max(0, Math.min(toMinutes(aEnd), toMinutes(bEnd)) - Math.max(toMinutes(aStart), toMinutes(bStart)));
 
 /**
  * Each stylist's working minutes over each range of salon dates from..to (a report and its
@@ -457,9 +496,18 @@ export async function workingMinutesForRanges(
       const leave = rota?.timeOff ?? [];
       let total = 0;
       for (const day of days) {
-        const minutes = minutesOn[(rota?.mode === "biweekly" ? day.biweekly : day.weekly) - 1]!;
-        if (minutes > 0 && !leave.some((period) => period.startDate <= day.date && period.endDate >= day.date))
-          total += minutes;
+        const dayNumber = rota?.mode === "biweekly" ? day.biweekly : day.weekly;
+        const minutes = minutesOn[dayNumber - 1]!;
+        if (minutes === 0) continue;
+        const off = leave.length ? timeOffOn(rota, day.date) : null;
+        if (off?.timeOff) continue;
+        total += minutes;
+        // Part-day time off takes the hours it shares with the working day.
+        if (off?.hoursOff) {
+          const entry = rota?.days.get(dayNumber) ?? defaultDay(dayNumber);
+          for (const hours of off.hoursOff)
+            total -= overlapMinutes(entry.startTime, entry.endTime, hours.startTime, hours.endTime);
+        }
       }
       totals.set(id, total);
     }
@@ -500,10 +548,12 @@ export async function availabilityConflict(
     if (schedule.timeOff)
       return `${rota.name} is on time off on ${when}${schedule.timeOff.reason ? ` (${schedule.timeOff.reason})` : ""}.`;
     if (!schedule.isWorking) return `${rota.name} is not working on ${when}.`;
-    if (from < toMinutes(schedule.startTime) || to > toMinutes(schedule.endTime)) {
-      const span = (first: string, last: string) => `${formatClockTime(first, clock)}-${formatClockTime(last, clock)}`;
+    const span = (first: string, last: string) => `${formatClockTime(first, clock)}-${formatClockTime(last, clock)}`;
+    if (from < toMinutes(schedule.startTime) || to > toMinutes(schedule.endTime))
       return `${rota.name} works ${span(schedule.startTime, schedule.endTime)} on ${when}, so ${span(clockTime(from), clockTime(to))} is outside their working hours.`;
-    }
+    const off = schedule.hoursOff?.find((hours) => from < toMinutes(hours.endTime) && to > toMinutes(hours.startTime));
+    if (off)
+      return `${rota.name} is on time off ${span(off.startTime, off.endTime)} on ${when}${off.reason ? ` (${off.reason})` : ""}.`;
   }
   if (lastDate > addDays(firstDate, MAX_SPAN_DAYS - 1))
     return `${rota.name} cannot be booked for more than ${MAX_SPAN_DAYS} days at once.`;

@@ -24,7 +24,8 @@ import { dashboardStats, upcomingAppointments, type AppointmentView, type Dashbo
 import { customPrice } from "./pricing.server";
 import { getGlobalSettings } from "./settings.server";
 import { sharedRead } from "./shared-reads.server";
-import { listVisibleStylists, stylistIdForUser } from "./stylists.server";
+import { listCalendarStylists, listVisibleStylists, seesColleaguesReadOnly, stylistIdForUser } from "./stylists.server";
+import { NotFound } from "./errors";
 
 /** One appointment as the grid draws it: wall-clock minutes on its salon date. */
 export type CalendarItem = {
@@ -102,7 +103,8 @@ type CalendarData = {
   openMinutes: number;
   /** The salon's current wall-clock minutes when the page was made, for the "now" line. */
   nowMinutes: number;
-  stylists: { id: number; name: string }[];
+  /** The columns; `readOnly` marks a colleague's, which a stylist only looks at (decision 0113). */
+  stylists: { id: number; name: string; readOnly?: boolean }[];
   /** Day view: each stylist's working hours and time off, for shading the grid. */
   schedules: Record<number, DaySchedule> | null;
   /** Day view: the day's appointments; Week view: the week's bookings of the stylists shown (no cancellations); empty for Month. */
@@ -386,13 +388,18 @@ async function calendarContent(
   const viewAll = can(actor.role, "stylists.viewAll");
   // A stylist who no longer works here keeps a column only where they have appointments, so those can be moved (decision 0098).
   const [active, inactive] = await Promise.all([
-    listVisibleStylists(actor),
+    listCalendarStylists(actor),
     viewAll ? inactiveStylistsBooked(dayBounds(first, timeZone).start, dayBounds(last, timeZone).end) : [],
   ]);
-  const stylists = [...active, ...inactive];
+  const stylists: { id: number; name: string; readOnly?: boolean }[] = [...active, ...inactive];
   const ids = stylists.map((stylist) => stylist.id);
-  // Everyone's appointments for those who see every stylist: other inactive stylists' rows are dropped after the query.
-  const scope: StylistScope = viewAll ? null : ids;
+  const readOnly = new Set(active.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id));
+  // Everyone's appointments for those who see every active stylist: other inactive stylists' rows are dropped after the query.
+  const scope: StylistScope = viewAll || readOnly.size > 0 ? null : ids;
+  // A colleague's block shows its time, service and client's name only: not even blocked time's notes (decision 0113).
+  const forColleagues = (item: CalendarItem) =>
+    readOnly.has(item.stylistId) && item.notes !== null ? { ...item, notes: null } : item;
+  const columns = stylists.map(({ id, name }) => (readOnly.has(id) ? { id, name, readOnly: true } : { id, name }));
   // The Week with many stylists: the one asked for (or the actor's own), else the first.
   const pickWeekStylist = () => stylists.find((stylist) => stylist.id === wantedStylist) ?? stylists[0]!;
   let weekStylist = isWeek && stylists.length > WEEK_STYLISTS_AT_ONCE ? pickWeekStylist() : null;
@@ -430,9 +437,9 @@ async function calendarContent(
       ]),
     );
     return {
-      stylists: stylists.map(({ id, name }) => ({ id, name })),
+      stylists: columns,
       schedules: null,
-      items,
+      items: items.map(forColleagues),
       summary: period ? { days: period.summary.days, byStylist: trimmed } : null,
       legend: legendOf(items),
       weekStylistId: weekStylist?.id ?? null,
@@ -440,18 +447,26 @@ async function calendarContent(
   }
 
   const shown = new Set(ids);
-  // The Day view is one date, so a stylist's time off that day marks every live booking of theirs.
+  // The Day view is one date, so a stylist's whole day off marks every live booking of theirs, part-day time off those it overlaps.
+  const inTimeOff = (item: CalendarItem) => {
+    const schedule = schedules?.[item.stylistId];
+    if (!schedule || (item.status !== "scheduled" && item.status !== "completed")) return false;
+    return (
+      schedule.timeOff !== null ||
+      (schedule.hoursOff?.some(
+        (hours) => item.startMinutes < clockMinutes(hours.endTime) && item.endMinutes > clockMinutes(hours.startTime),
+      ) ??
+        false)
+    );
+  };
   const items = (appointments ?? [])
     .filter(
       (item) => shown.has(item.stylistId) && (!needle || (item.clientName?.toLowerCase().includes(needle) ?? false)),
     )
-    .map((item) =>
-      (item.status === "scheduled" || item.status === "completed") && schedules?.[item.stylistId]?.timeOff
-        ? { ...item, duringTimeOff: true }
-        : item,
-    );
+    .map((item) => (inTimeOff(item) ? { ...item, duringTimeOff: true } : item))
+    .map(forColleagues);
   return {
-    stylists: stylists.map(({ id, name }) => ({ id, name })),
+    stylists: columns,
     schedules,
     items,
     summary: period?.summary ?? null,
@@ -472,8 +487,11 @@ export async function loadCalendar(
   const query = request.query?.trim() ?? "";
   const needle = query.toLowerCase();
   const showPanel = actor.role !== "display";
-  // Admins and display screens see every stylist, so they share one value; a stylist sees their own column.
-  const visibility = can(actor.role, "stylists.viewAll") ? "all" : `user ${actor.id}`;
+  // Admins and display screens see every stylist, so they share one value; a stylist their own column, or every
+  // column with colleagues' read-only (the salon's setting, part of the key so a change shows at once).
+  const visibility = can(actor.role, "stylists.viewAll")
+    ? "all"
+    : `user ${actor.id} ${(await seesColleaguesReadOnly(actor)) ? "salon" : "own"}`;
   // Only the Week view reads the stylist asked for (its switcher); by default the actor's own
   // column, resolved here so that the shared value's key names it.
   const wantedStylist = request.view === "week" ? (request.stylistId ?? (await stylistIdForUser(actor.id))) : null;
@@ -582,5 +600,62 @@ export async function bookingOptions(
     customPrices,
     ownStylistId: active.find((stylist) => stylist.userId === actor.id)?.id ?? null,
     canOverride: can(actor.role, "appointments.overrideAvailability"),
+  };
+}
+
+/** A colleague's appointment as a stylist may see it (decision 0113): when, what and for whom, no contact details or notes. */
+export type ColleagueAppointment = {
+  id: number;
+  stylistName: string;
+  date: CalendarDate;
+  startTime: string;
+  endTime: string;
+  status: AppointmentView["status"];
+  serviceName: string | null;
+  clientName: string | null;
+};
+
+/**
+ * One appointment, read-only, to whoever sees its column: a stylist sees a colleague's
+ * while the salon lets stylists see colleagues' calendars (NotFound otherwise, as for any
+ * appointment they may not see), admins and display accounts any active stylist's.
+ */
+export async function colleagueAppointment(actor: Actor, id: number): Promise<ColleagueAppointment> {
+  assertCan(actor, "calendar.view");
+  const notFound = new NotFound("Appointment not found.");
+  const [row] = await db.all<{
+    id: number;
+    startTime: string;
+    endTime: string;
+    status: AppointmentView["status"];
+    stylistName: string;
+    stylistUser: number | null;
+    serviceName: string | null;
+    clientName: string | null;
+  }>(sql`
+    select a.id, a.start_time as startTime, a.end_time as endTime, a.status, st.name as stylistName,
+      st.user_id as stylistUser, sv.name as serviceName, c.name as clientName
+    from appointments a
+    join stylists st on st.id = a.stylist_id and st.is_active = 1
+    left join services sv on sv.id = a.service_id
+    left join clients c on c.id = a.client_id
+    where a.id = ${id}`);
+  if (!row) throw notFound;
+  const own = row.stylistUser === actor.id;
+  if (!own && !can(actor.role, "stylists.viewAll") && !(await seesColleaguesReadOnly(actor))) throw notFound;
+  const { timeZone } = await getGlobalSettings();
+  const start = wallClock(row.startTime, timeZone);
+  const end = wallClock(row.endTime, timeZone);
+  const clock = (minutes: number) =>
+    `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  return {
+    id: row.id,
+    stylistName: row.stylistName,
+    date: start.date,
+    startTime: clock(start.minutes),
+    endTime: clock(end.minutes),
+    status: row.status,
+    serviceName: row.status === "blocked" ? null : row.serviceName,
+    clientName: row.status === "blocked" ? null : row.clientName,
   };
 }

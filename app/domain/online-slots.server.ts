@@ -425,6 +425,8 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
         processingAfterMinutes: c.service.processingAfterMinutes,
         processingMinutes: c.service.processingMinutes,
       };
+      // Part-day time off, as the rule chain's availability check judges it (wall-clock minutes).
+      const hoursOff = (hours.hoursOff ?? []).map((off) => [toMinutes(off.startTime), toMinutes(off.endTime)] as const);
       let next = 0;
       for (const start of starts) {
         if (start.minutes < opens) continue;
@@ -432,6 +434,7 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
         // The end on the salon's wall clock, as the working-hours and grid rules judge it.
         const endMinutes = grid.steady ? start.minutes + candidate.duration : wallMinutesOn(date, end, timeZone);
         if (endMinutes > closes) break;
+        if (hoursOff.some(([from, to]) => start.minutes < to && endMinutes > from)) continue;
         while (next < taken.length && taken[next]!.end <= start.at) next += 1;
         // The parts of the service the stylist works through, and its own buffer after the
         // last, must not reach into what the stylist works through already.

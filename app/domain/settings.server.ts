@@ -86,6 +86,11 @@ export async function getGlobalSettings(): Promise<{
   };
 }
 
+/** Whether stylists see every stylist's column in the calendar (the Salon tab's "Stylists see colleagues' calendars"). */
+export async function stylistsSeeColleagues(): Promise<boolean> {
+  return (await readSettings()).stylistsSeeColleagues;
+}
+
 /** The booking rules every stylist works under (SPEC §2 Salon tab): days ahead one may book, hours of notice to cancel. */
 export async function getBookingRules(): Promise<{ bookingAdvanceLimit: number; cancellationNotice: number }> {
   const settings = await readSettings();

@@ -8,6 +8,7 @@ import { publish } from "./events.server";
 import { assertCan, type Actor } from "./access.server";
 import { Forbidden, NotFound } from "./errors";
 import { can, type Capability } from "./permissions";
+import { stylistsSeeColleagues } from "./settings.server";
 
 export function displayName(user: Pick<User, "firstName" | "lastName" | "email">): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -46,6 +47,36 @@ export function listVisibleStylists(actor: Actor): Promise<StylistSummary[]> {
     ? eq(stylists.isActive, true)
     : and(eq(stylists.isActive, true), eq(stylists.userId, actor.id));
   return db.select(summaryColumns).from(stylists).where(scope).orderBy(asc(stylists.name), asc(stylists.id));
+}
+
+/** A calendar column: `readOnly` for a colleague's, whose appointments a stylist only looks at. */
+export type CalendarStylist = StylistSummary & { readOnly: boolean };
+
+/**
+ * Whether the actor sees colleagues' columns read-only: a stylist (or any role without
+ * `stylists.viewAll` that has `appointments.write`) while the salon lets stylists see
+ * colleagues' calendars (decision 0113).
+ */
+export async function seesColleaguesReadOnly(actor: Actor): Promise<boolean> {
+  if (can(actor.role, "stylists.viewAll") || !can(actor.role, "calendar.view")) return false;
+  return stylistsSeeColleagues();
+}
+
+/**
+ * The calendar's columns for an actor, the one visibility rule of the Day, Week and Month
+ * views: every active stylist for admin and display accounts; for a stylist, every active
+ * stylist when the salon lets stylists see colleagues' calendars (the others read-only),
+ * otherwise their own column only.
+ */
+export async function listCalendarStylists(actor: Actor): Promise<CalendarStylist[]> {
+  if (!(await seesColleaguesReadOnly(actor)))
+    return (await listVisibleStylists(actor)).map((stylist) => ({ ...stylist, readOnly: false }));
+  const everyone = await db
+    .select(summaryColumns)
+    .from(stylists)
+    .where(eq(stylists.isActive, true))
+    .orderBy(asc(stylists.name), asc(stylists.id));
+  return everyone.map((stylist) => ({ ...stylist, readOnly: stylist.userId !== actor.id }));
 }
 
 /** A stylist as `GET /api/stylists` lists them: whether they still work here is part of the answer. */

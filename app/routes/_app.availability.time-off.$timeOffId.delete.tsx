@@ -6,7 +6,8 @@ import { RouteDialog } from "~/components/ui/route-dialog";
 import { deleteTimeOff, getTimeOff } from "~/domain/availability.server";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { returnPath } from "~/lib/return-path";
-import { formatLongDate } from "~/lib/salon-time";
+import { getGlobalSettings } from "~/domain/settings.server";
+import { timeOffRange } from "~/lib/time-off";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -17,8 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Delete Time Off" }];
 
 export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "availability.manage");
+  const [period, { clockFormat }] = await Promise.all([
+    getTimeOff(user, parseId(params.timeOffId)),
+    getGlobalSettings(),
+  ]);
   return {
-    period: await getTimeOff(user, parseId(params.timeOffId)),
+    period,
+    range: timeOffRange(period, clockFormat),
     closeTo: returnPath("/availability", new URL(request.url)),
   };
 });
@@ -40,7 +46,7 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
 });
 
 export default function DeleteTimeOffDialog() {
-  const { period, closeTo } = useLoaderData<typeof loader>();
+  const { period, range, closeTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const [message] = formErrorsOf(result);
   useFailureToast(result, message);
@@ -50,9 +56,9 @@ export default function DeleteTimeOffDialog() {
       <div className="space-y-4">
         <FormAlert errors={formErrorsOf(result)} />
         <p className="text-sm text-slate-700">
-          Delete the time off from <strong>{formatLongDate(period.startDate)}</strong> to{" "}
-          <strong>{formatLongDate(period.endDate)}</strong>
-          {period.reason ? ` (${period.reason})` : ""}? These days can be booked again.
+          Delete the time off <strong>{range}</strong>
+          {period.reason ? ` (${period.reason})` : ""}? {period.startTime ? "These hours" : "These days"} can be booked
+          again.
         </p>
         <Form method="post" className="flex flex-wrap justify-end gap-2" preventScrollReset>
           <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>

@@ -114,7 +114,11 @@ export default function AddTimeOffDialog() {
   useFailureToast(lastResult, form.errors?.[0]);
   const busy = navigation.state === "submitting";
   return (
-    <RouteDialog title="Add Time Off" description="Whole days, first and last day included." closeTo={closeTo}>
+    <RouteDialog
+      title="Add Time Off"
+      description="Whole days, first and last day included; or give times for part of one day."
+      closeTo={closeTo}
+    >
       <Form key={form.id} method="post" {...getFormProps(form)} className="space-y-4" preventScrollReset>
         <FormAlert errors={form.errors} />
         {confirmation ? (
@@ -131,6 +135,26 @@ export default function AddTimeOffDialog() {
           />
           <Field label="End Date" {...getInputProps(fields.endDate, { type: "date" })} errors={fields.endDate.errors} />
         </div>
+        <fieldset className="space-y-2" aria-describedby="time-off-hours-hint">
+          <legend className="text-sm font-medium text-slate-900">Part of a day (optional)</legend>
+          <p id="time-off-hours-hint" className="text-sm text-slate-600">
+            Leave both times empty for whole days. With times, the end date is the start date.
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="From"
+              {...getInputProps(fields.startTime, { type: "time" })}
+              errors={fields.startTime.errors}
+              step={300}
+            />
+            <Field
+              label="Until"
+              {...getInputProps(fields.endTime, { type: "time" })}
+              errors={fields.endTime.errors}
+              step={300}
+            />
+          </div>
+        </fieldset>
         <Field
           label="Reason (optional)"
           {...getInputProps(fields.reason, { type: "text" })}

@@ -19,6 +19,7 @@ import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { listVisibleStylists, resolveManagedStylist } from "~/domain/stylists.server";
 import { formatLongDate, rotaWeek, todayInZone, weekStart } from "~/lib/salon-time";
+import { timeOffRange } from "~/lib/time-off";
 import { AvailabilityDayFormSchema, ScheduleModeSchema } from "~/lib/schemas/availability";
 import { formAction } from "~/utils/form-action.server";
 import { page, parseId, parseOptionalId } from "~/utils/http.server";
@@ -37,7 +38,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     "availability.manage",
     parseOptionalId(new URL(request.url).searchParams.get("stylist")),
   );
-  const [{ timeZone }, stylists, availability, timeOff] = await Promise.all([
+  const [{ timeZone, clockFormat }, stylists, availability, timeOff] = await Promise.all([
     getGlobalSettings(),
     chooser ? listVisibleStylists(user) : [],
     selected ? getAvailability(user, selected.id) : null,
@@ -51,6 +52,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     scheduleMode: availability?.stylist.scheduleMode ?? "weekly",
     days: availability ? daysInMode(availability.days, availability.stylist.scheduleMode) : [],
     timeOff,
+    clockFormat,
     today,
     thisWeek: { number: rotaWeek(today), monday: weekStart(today) },
   };
@@ -90,12 +92,12 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
 });
 
 function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
-  const { timeOff, today } = useLoaderData<typeof loader>();
+  const { timeOff, today, clockFormat } = useLoaderData<typeof loader>();
   return (
     <Card>
       <CardHeader
         title="Time Off & Holidays"
-        description="Whole days away, first and last day included. No bookings are taken on them."
+        description="Days away (first and last day included) or hours of one day. No bookings are taken in them."
       >
         <Link to={`/availability/time-off/new${stylistQuery}`} className={buttonClasses("primary")} preventScrollReset>
           <span aria-hidden="true">+</span> Add Time Off
@@ -112,7 +114,7 @@ function TimeOffCard({ stylistQuery }: { stylistQuery: string }) {
         >
           <ul className="divide-y divide-slate-100">
             {timeOff.map((period) => {
-              const range = `${formatLongDate(period.startDate)} - ${formatLongDate(period.endDate)}`;
+              const range = timeOffRange(period, clockFormat);
               return (
                 <li key={period.id} className="flex items-start justify-between gap-3 py-3">
                   <div className="min-w-0">

@@ -190,6 +190,7 @@ export default function CalendarScreen() {
     ...(weekStylistId ? { stylist: String(weekStylistId) } : {}),
   }).toString();
   const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
+  const viewHref = (id: number) => `/calendar/colleague/${id}?${keep}`;
   const newHref = (stylistId?: number, startMinutes?: number) => {
     const params = new URLSearchParams({ view, date });
     if (stylistId) params.set("stylistId", String(stylistId));
@@ -236,6 +237,7 @@ export default function CalendarScreen() {
               items={items}
               canWrite={canWrite}
               editHref={editHref}
+              viewHref={viewHref}
               newHref={newHref}
               onMove={onMove}
               moving={busy}
@@ -243,7 +245,7 @@ export default function CalendarScreen() {
               nowMinutes={date === today ? calendar.nowMinutes : null}
             />
           ) : view === "week" ? (
-            <WeekView {...calendar} items={weekItems} editHref={editHref} />
+            <WeekView {...calendar} items={weekItems} editHref={editHref} viewHref={viewHref} />
           ) : (
             <MonthView {...calendar} />
           )}

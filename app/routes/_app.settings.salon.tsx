@@ -6,6 +6,7 @@ import { SmsSettingsFields } from "~/components/sms/sms-settings-fields";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
+import { Switch } from "~/components/ui/switch";
 import { can } from "~/domain/permissions";
 import { getSalonSettings, saveSalonSettings } from "~/domain/settings.server";
 import { previewSample } from "~/domain/sms.server";
@@ -55,6 +56,7 @@ function SalonForm() {
     defaultValue: {
       ...settings,
       smsEnabled: settings.smsEnabled ? "on" : undefined,
+      stylistsSeeColleagues: settings.stylistsSeeColleagues ? "on" : undefined,
       bookingAdvanceLimit: String(settings.bookingAdvanceLimit),
       cancellationNotice: String(settings.cancellationNotice),
       reminderHoursBefore: String(settings.reminderHoursBefore),
@@ -128,6 +130,24 @@ function SalonForm() {
             <option value="12h">12-hour (9:00 AM)</option>
             <option value="24h">24-hour (13:00)</option>
           </SelectField>
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Calendar" />
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <label htmlFor={fields.stylistsSeeColleagues.id} className="text-sm font-medium text-slate-900">
+              Stylists see colleagues&apos; calendars
+            </label>
+            <p id={`${fields.stylistsSeeColleagues.id}-hint`} className="text-sm text-slate-600">
+              Every stylist&apos;s column in a stylist&apos;s calendar, so they can arrange cover. Colleagues&apos;
+              appointments are read-only and show the time, service and client&apos;s name only.
+            </p>
+          </div>
+          <Switch
+            {...getInputProps(fields.stylistsSeeColleagues, { type: "checkbox" })}
+            aria-describedby={`${fields.stylistsSeeColleagues.id}-hint`}
+          />
         </div>
       </Card>
       <Card>

@@ -9,7 +9,8 @@ export const loader = api(async ({ request }: LoaderFunctionArgs) =>
   listTimeOff(await requireApiUser(request), parseOptionalId(new URL(request.url).searchParams.get("stylistId"))),
 );
 
-// POST { startDate, endDate, reason? } (admins add stylistId): whole days, both inclusive.
+// POST { startDate, endDate, startTime?, endTime?, reason? } (admins add stylistId): whole days, both inclusive,
+// or with both times those hours of one day.
 export const action = api(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const actor = await requireApiUser(request, "availability.manage");

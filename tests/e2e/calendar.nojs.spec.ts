@@ -7,6 +7,11 @@ import { signIn } from "./helpers";
 
 const setup = calendarSetup();
 
+// One test turns colleagues' calendars off: every test ends with the salon's default back.
+test.afterEach(async () => {
+  await apiRequest("POST", "/api/salon-settings", setup.token, { stylistsSeeColleagues: true });
+});
+
 test("book, edit, move by form and delete without JavaScript", async ({ page }) => {
   await signIn(page, ADMIN, "/calendar?view=day&date=2027-04-05");
   await page.getByRole("link", { name: "New Booking", exact: true }).click();
@@ -48,7 +53,13 @@ test("book, edit, move by form and delete without JavaScript", async ({ page }) 
   await expect(page.getByRole("link", { name: /Olive Offline/ })).toHaveCount(0);
 });
 
-test("a stylist sees only their own column and cannot open another's appointment", async ({ page }) => {
+test("with colleagues' calendars off, a stylist sees only their own column and cannot open another's appointment", async ({
+  page,
+}) => {
+  // The salon's setting is on by default (decision 0113): this test is about it off, and puts it back.
+  expect((await apiRequest("POST", "/api/salon-settings", setup.token, { stylistsSeeColleagues: false })).status).toBe(
+    200,
+  );
   const theirs = await apiRequest("POST", "/api/appointments", setup.token, {
     clientId: setup.clientId,
     stylistId: setup.stylists["Theo Trimmer"],

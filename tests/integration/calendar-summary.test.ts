@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { appointments, stylists, type AppointmentStatus } from "#db/schema";
 import { loadCalendar } from "~/domain/calendar.server";
+import { saveSalonSettings } from "~/domain/settings.server";
 import { zonedToUtc } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
 import { createClient, createService } from "../calendar-factories";
@@ -47,6 +48,8 @@ async function book(
 
 beforeAll(async () => {
   admin = await createTestUser("admin");
+  // A stylist's own column as the SPEC has it: colleagues' calendars (decision 0113) are tested on their own.
+  await saveSalonSettings(admin, { stylistsSeeColleagues: false });
   sofia = await createTestUser("stylist");
   theo = await createTestUser("stylist");
   stylistIds.sofia = await stylistOf(sofia);

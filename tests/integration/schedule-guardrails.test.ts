@@ -17,6 +17,7 @@ import { call, json, makeRequest, payloadOf, statusOf } from "../factories";
 import { createClient, createService, setBookingRules, stylistSession } from "../calendar-factories";
 import { useTestClock } from "../clock";
 import { unpackItems } from "~/lib/calendar-items";
+import { saveSalonSettings } from "~/domain/settings.server";
 
 // The dates below are counted from "today": the file runs on the tests' clock (a fixed
 // Wednesday, or another day on CI's second run); `workday` gives distinct days, and the
@@ -52,6 +53,8 @@ const at = (date: CalendarDate, time: string) => zonedToUtc(date, time, ZONE).to
 
 beforeAll(async () => {
   admin = await stylistSession("admin");
+  // A stylist's own column as the SPEC has it: colleagues' calendars (decision 0113) are tested on their own.
+  await saveSalonSettings(admin.user, { stylistsSeeColleagues: false });
   sam = await stylistSession("stylist");
   kim = await stylistSession("stylist");
   tess = await stylistSession("stylist");

@@ -8,6 +8,7 @@ import { db } from "#db/client.server";
 import { appointments, clients, salonSettings, services, stylistAvailability, stylists, timeOff } from "#db/schema";
 import { createSession } from "~/domain/auth.server";
 import { loadCalendar } from "~/domain/calendar.server";
+import { saveSalonSettings } from "~/domain/settings.server";
 import { dataRevision, sharedRead } from "~/domain/shared-reads.server";
 import { zonedToUtc } from "~/lib/salon-time";
 import { createTestUser } from "../factories";
@@ -152,8 +153,14 @@ describe("the calendar's shared content", () => {
     ]);
     expect(forDisplay.items).toBe(forAdmin.items);
     expect(forAdmin.items.some((item) => item.stylistId === otherStylistId)).toBe(true);
-    expect(forStylist.items.every((item) => item.stylistId === stylistId)).toBe(true);
-    expect(forStylist.stylists.map((stylist) => stylist.id)).toEqual([stylistId]);
+    // Seeing colleagues' columns (the salon's default), a stylist still gets content of their own, colleagues' read-only.
+    expect(forStylist.items).not.toBe(forAdmin.items);
+    expect(forStylist.stylists.find((stylist) => stylist.id === otherStylistId)?.readOnly).toBe(true);
+    await saveSalonSettings(admin, { stylistsSeeColleagues: false });
+    const ownOnly = await loadCalendar(stylistUser, { view: "day", date: DAY });
+    await saveSalonSettings(admin, { stylistsSeeColleagues: true });
+    expect(ownOnly.items.every((item) => item.stylistId === stylistId)).toBe(true);
+    expect(ownOnly.stylists.map((stylist) => stylist.id)).toEqual([stylistId]);
     // What differs by person is not shared.
     expect(forAdmin.canWrite).toBe(true);
     expect(forDisplay.canWrite).toBe(false);

@@ -47,12 +47,15 @@ export type MoveRequest = {
 };
 
 type Props = {
-  stylists: { id: number; name: string }[];
+  /** `readOnly`: a colleague's column (decision 0113): its blocks open read-only, nothing is booked or dropped there. */
+  stylists: { id: number; name: string; readOnly?: boolean }[];
   schedules: Record<number, DaySchedule> | null;
   items: CalendarItem[];
   canWrite: boolean;
   /** Path of the edit dialog for an appointment, and of the new-booking dialog for a slot. */
   editHref: (id: number) => string;
+  /** Path of the read-only dialog for a colleague's appointment. */
+  viewHref: (id: number) => string;
   newHref: (stylistId: number, startMinutes?: number) => string;
   onMove: (move: MoveRequest) => void;
   moving: boolean;
@@ -66,8 +69,9 @@ const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(ti
 // Classes shared by every column live in app/tailwind.css (.off-hours, .col-head, .col-new).
 const OFF_HOURS = "off-hours";
 
-/** Shades the time a stylist does not work: outside their hours, a day off, or time off. */
+/** Shades the time a stylist does not work: outside their hours, a day off, or time off (whole days or hours). */
 function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
+  const clock = useClockFormat();
   if (!schedule) return null;
   if (schedule.timeOff || !schedule.isWorking) {
     const label = schedule.timeOff
@@ -87,6 +91,21 @@ function OffHours({ schedule }: { schedule: DaySchedule | undefined }) {
         <div className={`${OFF_HOURS} top-0`} style={{ height: minutesToTop(start) }} />
       ) : null}
       {end < GRID_END_MINUTES ? <div className={`${OFF_HOURS} bottom-0`} style={{ top: minutesToTop(end) }} /> : null}
+      {schedule.hoursOff?.map((hours) => {
+        const from = Math.max(GRID_START_MINUTES, clockMinutes(hours.startTime));
+        const to = Math.min(GRID_END_MINUTES, clockMinutes(hours.endTime));
+        if (to <= from) return null;
+        const label = `Time off ${formatClockTime(hours.startTime, clock)}–${formatClockTime(hours.endTime, clock)}${hours.reason ? `: ${hours.reason}` : ""}`;
+        return (
+          <div
+            key={hours.startTime}
+            className={`${OFF_HOURS} overflow-hidden`}
+            style={{ top: minutesToTop(from), height: minutesToTop(to) - minutesToTop(from) }}
+          >
+            <span className="block truncate px-2 pt-0.5 text-center text-xs font-medium text-slate-700">{label}</span>
+          </div>
+        );
+      })}
     </>
   );
 }
@@ -279,6 +298,7 @@ export function DayGrid({
   items,
   canWrite,
   editHref,
+  viewHref,
   newHref,
   onMove,
   moving,
@@ -300,6 +320,10 @@ export function DayGrid({
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
   const beside = useMemo(() => cancelledBeside(items), [items]);
   const lanes = useMemo(() => laneLayout(items.filter((item) => item.status !== "cancelled")), [items]);
+  const readOnly = useMemo(
+    () => new Set(stylists.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id)),
+    [stylists],
+  );
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
   const update = (next: Drag | null) => {
@@ -395,6 +419,7 @@ export function DayGrid({
   function targetAt(clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> {
     let stylistId = current.stylistId;
     for (const [id, element] of columns.current) {
+      if (readOnly.has(id)) continue;
       const rect = element.getBoundingClientRect();
       if (clientX >= rect.left && clientX < rect.right) stylistId = id;
     }
@@ -507,7 +532,7 @@ export function DayGrid({
   };
 
   const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, stylistId: number) => {
-    if (!canWrite || event.target !== event.currentTarget) return;
+    if (!canWrite || readOnly.has(stylistId) || event.target !== event.currentTarget) return;
     const rect = event.currentTarget.getBoundingClientRect();
     const minutes = slotAt(event.clientY - rect.top);
     // SPEC §2: a click on an occupied slot does nothing.
@@ -543,6 +568,7 @@ export function DayGrid({
         {stylists.map((stylist) => (
           <div key={stylist.id} className="col-head">
             {stylist.name}
+            {stylist.readOnly ? <span className="block text-xs font-normal text-slate-600">(view only)</span> : null}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
               <span className="block text-xs font-normal text-slate-600">
                 {formatClockTime(schedules[stylist.id]!.startTime, clock)}–
@@ -576,6 +602,7 @@ export function DayGrid({
 
         {stylists.map((stylist) => {
           const own = items.filter((item) => item.stylistId === stylist.id);
+          const writable = canWrite && !stylist.readOnly;
           const ghost = drag?.phase === "moving" && drag.stylistId === stylist.id ? drag : null;
           return (
             <section
@@ -585,7 +612,7 @@ export function DayGrid({
               className="relative border-l border-slate-200"
               style={{ height: GRID_HEIGHT }}
             >
-              {canWrite ? (
+              {writable ? (
                 <a href={newHref(stylist.id)} className="col-new">
                   New booking with {stylist.name}
                 </a>
@@ -596,7 +623,7 @@ export function DayGrid({
                   else columns.current.delete(stylist.id);
                 }}
                 data-testid={`column-${stylist.id}`}
-                className={cn("absolute inset-0", canWrite && "cursor-pointer")}
+                className={cn("absolute inset-0", writable && "cursor-pointer")}
                 style={GRID_LINES}
                 onClick={(event) => onColumnClick(event, stylist.id)}
               >
@@ -619,7 +646,7 @@ export function DayGrid({
                     lane && "appt-lane",
                     // Alone in its time, a block with processing leaves room beside it to click for a booking.
                     !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
-                    canWrite && !blocked && "appt-drag",
+                    writable && !blocked && "appt-drag",
                     drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
                     drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
                   );
@@ -630,7 +657,19 @@ export function DayGrid({
                   } as CSSProperties;
                   return (
                     <li key={item.id}>
-                      {canWrite ? (
+                      {stylist.readOnly ? (
+                        // A colleague's block: no drag (no data-id), opens read-only.
+                        <a
+                          href={viewHref(item.id)}
+                          data-testid={`appointment-${item.id}`}
+                          className={classes}
+                          style={position}
+                        >
+                          <AppointmentText item={item} short={short} />
+                          <ProcessingPart item={item} />
+                          <span className="sr-only"> (view only)</span>
+                        </a>
+                      ) : canWrite ? (
                         <a
                           href={editHref(item.id)}
                           data-id={item.id}

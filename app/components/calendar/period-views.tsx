@@ -24,7 +24,8 @@ type ViewProps = {
   last: CalendarDate;
   date: CalendarDate;
   today: CalendarDate;
-  stylists: { id: number; name: string }[];
+  /** `readOnly`: a colleague's row (decision 0113): its blocks open the read-only dialog. */
+  stylists: { id: number; name: string; readOnly?: boolean }[];
   summary: PeriodSummary | null;
   query: string;
 };
@@ -80,6 +81,7 @@ type WeekProps = ViewProps & {
   legend: LegendEntry[];
   canWrite: boolean;
   editHref: (id: number) => string;
+  viewHref: (id: number) => string;
 };
 
 /**
@@ -155,6 +157,7 @@ export function WeekView({
   legend,
   canWrite,
   editHref,
+  viewHref,
 }: WeekProps) {
   const clock = useClockFormat();
   const openOnClient = useOpenOnClient();
@@ -290,7 +293,11 @@ export function WeekView({
                     {own ? (
                       <div className="wk-list">
                         {own.map((item) => (
-                          <WeekBlock key={item.id} item={item} href={canWrite ? editHref(item.id) : null} />
+                          <WeekBlock
+                            key={item.id}
+                            item={item}
+                            href={!canWrite ? null : stylist.readOnly ? viewHref(item.id) : editHref(item.id)}
+                          />
                         ))}
                       </div>
                     ) : null}

@@ -67,30 +67,61 @@ const date = (required: string) =>
   z.string({ required_error: required }).trim().min(1, required).refine(isCalendarDate, "Enter a date as YYYY-MM-DD");
 const END_BEFORE_START = "End date cannot be before the start date";
 
+/** An optional wall-clock time of part-day time off: "" (a form's empty field) counts as absent. */
+const hoursOffTime = z
+  .string({ invalid_type_error: "Use the 24-hour HH:MM format" })
+  .trim()
+  .max(5, "Use the 24-hour HH:MM format")
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || clock.test(value), "Use the 24-hour HH:MM format");
+
 const timeOffFields = {
   stylistId,
   startDate: date("Start date is required"),
   endDate: date("End date is required"),
+  startTime: hoursOffTime,
+  endTime: hoursOffTime,
   reason: text({}, 200, "Reason")
     .nullish()
     .transform((value) => value || null),
 };
-const endNotBeforeStart = (value: { startDate: string; endDate: string }) => value.endDate >= value.startDate;
-const endNotBeforeStartIssue = { path: ["endDate"], message: END_BEFORE_START };
+type TimeOffRange = { startDate: string; endDate: string; startTime: string | null; endTime: string | null };
+export const TIMES_ON_ONE_DAY = "Part-day time off is on one day: make the end date the start date";
+export const BOTH_TIMES = "Give both a start and an end time, or neither for whole days";
+/** The range checks: dates in order; times both or neither, on one day, end after start. */
+function checkRange(value: TimeOffRange, ctx: z.RefinementCtx) {
+  if (value.endDate < value.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START });
+  if (!value.startTime !== !value.endTime)
+    ctx.addIssue({ code: "custom", path: [value.startTime ? "endTime" : "startTime"], message: BOTH_TIMES });
+  else if (value.startTime && value.endTime) {
+    if (value.endDate !== value.startDate)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: TIMES_ON_ONE_DAY });
+    if (clock.test(value.startTime) && clock.test(value.endTime) && value.endTime <= value.startTime)
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: END_AFTER_START });
+  }
+}
 
 /**
- * `POST /api/stylist/time-off`. Both dates are whole days, inclusive. Over scheduled
- * bookings it answers 409 with the bookings unless `confirm` is true (decision 0062).
+ * `POST /api/stylist/time-off`. Both dates are whole days, inclusive; or, with `startTime`
+ * and `endTime`, those hours of one day (decision 0112). Over scheduled bookings it answers
+ * 409 with the bookings unless `confirm` is true (decision 0062).
  */
 export const TimeOffSchema = z
   .object({ ...timeOffFields, confirm: z.boolean({ invalid_type_error: "confirm must be true or false" }).optional() })
-  .refine(endNotBeforeStart, endNotBeforeStartIssue);
+  .superRefine(checkRange);
 export type TimeOffInput = z.output<typeof TimeOffSchema>;
 
-/** The Add Time Off dialog: `confirmFor` ("start/end") is the range whose bookings the user was shown and accepted. */
+/** The Add Time Off dialog: `confirmFor` ("start/end[/HH:MM-HH:MM]") is the range whose bookings the user was shown and accepted. */
 export const TimeOffFormSchema = z
-  .object({ ...timeOffFields, confirmFor: z.string().max(21).optional() })
-  .refine(endNotBeforeStart, endNotBeforeStartIssue);
+  .object({ ...timeOffFields, confirmFor: z.string().max(40).optional() })
+  .superRefine(checkRange);
 
 /** The value of the dialog's `confirmFor` for a range. */
-export const confirmationFor = (range: { startDate: string; endDate: string }) => `${range.startDate}/${range.endDate}`;
+export const confirmationFor = (range: {
+  startDate: string;
+  endDate: string;
+  startTime?: string | null;
+  endTime?: string | null;
+}) =>
+  `${range.startDate}/${range.endDate}${range.startTime && range.endTime ? `/${range.startTime}-${range.endTime}` : ""}`;

@@ -158,6 +158,8 @@ const salonTabObject = z.object({
   clockFormat: z
     .enum(CLOCK_FORMATS, { errorMap: () => ({ message: "Choose the 12-hour or the 24-hour clock" }) })
     .default("12h"),
+  // An unticked box is sent as nothing: off on the Salon tab; the API merges over what is stored.
+  stylistsSeeColleagues: z.boolean({ invalid_type_error: "Use true or false" }).default(false),
   ...smsSettingsFields,
 });
 

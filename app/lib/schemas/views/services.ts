@@ -114,6 +114,11 @@ export const TimeOffView = named(
       stylistId: Id,
       startDate: CalendarDate,
       endDate: CalendarDate,
+      startTime: z
+        .string()
+        .nullable()
+        .describe("Salon wall-clock HH:MM when the time off is part of one day; null for whole days"),
+      endTime: z.string().nullable().describe("Salon wall-clock HH:MM the part-day time off ends; null for whole days"),
       reason: z.string().nullable(),
       createdAt: Instant,
     })

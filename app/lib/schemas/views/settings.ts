@@ -29,6 +29,11 @@ export const SalonSettingsView = named(
       onlineLeadTimeHours: z.number().int().describe("Minimum notice for a client's own booking, in hours (0-168)."),
       onlineApproval: z.boolean().describe("Online bookings arrive as requests that staff accept or decline."),
       onlineNewClients: z.boolean().describe("False: only clients the salon already has may book online."),
+      stylistsSeeColleagues: z
+        .boolean()
+        .describe(
+          "Stylists see every stylist's column in the calendar: colleagues' appointments read-only, with time, service and the client's name only (default true).",
+        ),
       onlinePolicyText: z.string().describe("Shown to the client before confirming (at most 1,000 characters)."),
       vatNumber: z.string().describe("Blank: not VAT registered, no VAT shown on sales."),
       vatRate: z.number().describe("Percent (default 20): prices include VAT at this rate when there is a VAT number."),

@@ -146,9 +146,9 @@ export const stylistsArea: ApiArea = {
     {
       method: "post",
       path: "/api/stylist/time-off",
-      summary: "Add time off: whole days, both inclusive",
+      summary: "Add time off: whole days, both inclusive, or part of one day",
       description:
-        "Over scheduled bookings it answers 409 with `conflicts` and `conflictCount`; send `confirm: true` to add it anyway (the bookings stay).",
+        "With `startTime` and `endTime` (salon wall clock, HH:MM, end after start) the time off is those hours of one day: `endDate` must equal `startDate`. Over scheduled bookings it answers 409 with `conflicts` and `conflictCount`; send `confirm: true` to add it anyway (the bookings stay).",
       body: TimeOffSchema,
       answers: { 201: { description: "The period.", schema: TimeOffView } },
       errors: [400, 403, 404, 409],
