@@ -23,17 +23,17 @@ export function databaseFile(url: string): string {
   return path;
 }
 
-const NAME = /^salon-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.db$/;
+const NAME = /^salon-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})\.(\d{3})Z\.db$/;
 
-/** `salon-2026-11-26T02-00-00Z.db`: the instant the backup began, in UTC. */
+/** `salon-2026-11-26T02-00-00.000Z.db`: the instant the backup began, in UTC (no colons, for every file system). */
 export function backupFileName(at: Date): string {
-  return `salon-${at.toISOString().slice(0, 19).replace(/:/g, "-")}Z.db`;
+  return `salon-${at.toISOString().replace(/:/g, "-")}.db`;
 }
 
 /** The instant in a backup's file name, or null for a file that is not one of ours. */
 export function backupTime(name: string): Date | null {
   const match = NAME.exec(basename(name));
-  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`) : null;
+  return match ? new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) : null;
 }
 
 function openFile(path: string): Client {

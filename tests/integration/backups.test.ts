@@ -86,7 +86,7 @@ describe("a backup while another process writes", () => {
     expect(backup).not.toBeNull();
 
     expect((statSync(backup!.path).mode & 0o777).toString(8)).toBe("600");
-    expect(backup!.file).toMatch(/^salon-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/);
+    expect(backup!.file).toMatch(/^salon-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.db$/);
     expect(await integrityProblems(backup!.path)).toEqual([]);
 
     const restoredPath = join(scratch(), "restored.db");
