@@ -83,7 +83,7 @@ export default function BackupsTab() {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Taken
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
                     Kind
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
@@ -101,7 +101,9 @@ export default function BackupsTab() {
                 {runs.map((run) => (
                   <tr key={run.id}>
                     <td className="py-2 pr-3 whitespace-nowrap">{run.when}</td>
-                    <td className="py-2 pr-3">{run.kind === "scheduled" ? "Scheduled" : "Back up now"}</td>
+                    <td className="hidden py-2 pr-3 sm:table-cell">
+                      {run.kind === "scheduled" ? "Scheduled" : "Back up now"}
+                    </td>
                     <td className="py-2 pr-3 whitespace-nowrap">{run.size}</td>
                     <td className="py-2 pr-3">
                       {run.status === "ok" ? "OK" : run.status === "running" ? "Running" : `Failed: ${run.error ?? ""}`}
