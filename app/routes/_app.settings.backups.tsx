@@ -100,7 +100,7 @@ export default function BackupsTab() {
               <tbody className="divide-y divide-slate-100">
                 {runs.map((run) => (
                   <tr key={run.id}>
-                    <td className="py-2 pr-3 whitespace-nowrap">{run.when}</td>
+                    <td className="py-2 pr-3 sm:whitespace-nowrap">{run.when}</td>
                     <td className="hidden py-2 pr-3 sm:table-cell">
                       {run.kind === "scheduled" ? "Scheduled" : "Back up now"}
                     </td>
