@@ -103,6 +103,20 @@ export function startBackupScheduler(): void {
   void tick();
 }
 
+// A backup still "running" after this long was cut short (its process stopped): it failed.
+const STALLED_MS = 60 * 60_000;
+export const STALLED_MESSAGE = "The backup did not finish: the process taking it stopped.";
+
+/** The recorded status, with a run that has stalled counted as failed. */
+function settled(
+  row: { status: "running" | "ok" | "failed"; startedAt: string; error: string | null },
+  now: Date,
+): { status: "running" | "ok" | "failed"; error: string | null } {
+  if (row.status === "running" && now.getTime() - new Date(row.startedAt).getTime() > STALLED_MS)
+    return { status: "failed", error: STALLED_MESSAGE };
+  return { status: row.status, error: row.error };
+}
+
 export type BackupRun = {
   id: number;
   kind: "scheduled" | "manual";
@@ -132,10 +146,9 @@ export async function listBackups(actor: Actor, config: BackupConfig = backupCon
       id: row.id,
       kind: row.kind,
       startedAt: row.startedAt,
-      status: row.status,
+      ...settled(row, new Date()),
       file: row.file,
       sizeBytes: row.sizeBytes,
-      error: row.error,
       downloadable: row.status === "ok" && !!row.file && existsSync(join(config.dir, row.file)),
     })),
     failing: await backupFailure(),
@@ -145,28 +158,31 @@ export async function listBackups(actor: Actor, config: BackupConfig = backupCon
 }
 
 /** The latest finished backup, when it failed: for the Settings banner and /healthz. */
-export async function backupFailure(): Promise<{ at: string; error: string } | null> {
+export async function backupFailure(now: Date = new Date()): Promise<{ at: string; error: string } | null> {
   const [latest] = await db
     .select({ status: backupRuns.status, startedAt: backupRuns.startedAt, error: backupRuns.error })
     .from(backupRuns)
     .where(eq(backupRuns.kind, "scheduled"))
     .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
     .limit(1);
-  return latest?.status === "failed" ? { at: latest.startedAt, error: latest.error ?? "unknown error" } : null;
+  if (!latest) return null;
+  const { status, error } = settled(latest, now);
+  return status === "failed" ? { at: latest.startedAt, error: error ?? "unknown error" } : null;
 }
 
 /** `/healthz` detail: the last scheduled backup's time and result. */
-export async function backupHealth(): Promise<{ last: { at: string; status: string } | null; failing: boolean }> {
+export async function backupHealth(
+  now: Date = new Date(),
+): Promise<{ last: { at: string; status: string } | null; failing: boolean }> {
   const [latest] = await db
-    .select({ status: backupRuns.status, startedAt: backupRuns.startedAt })
+    .select({ status: backupRuns.status, startedAt: backupRuns.startedAt, error: backupRuns.error })
     .from(backupRuns)
     .where(eq(backupRuns.kind, "scheduled"))
     .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
     .limit(1);
-  return {
-    last: latest ? { at: latest.startedAt, status: latest.status } : null,
-    failing: latest?.status === "failed",
-  };
+  if (!latest) return { last: null, failing: false };
+  const { status } = settled(latest, now);
+  return { last: { at: latest.startedAt, status }, failing: status === "failed" };
 }
 
 /** "Back up now": taken at once, recorded and audited; a failure is recorded and returned, not thrown. */

@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { backupRuns } from "#db/schema";
 import { backupFileName, retention } from "~/domain/backup-files.server";
-import { backupConfig, backupFailure, runScheduledBackup, type BackupConfig } from "~/domain/backups.server";
+import {
+  backupConfig,
+  backupFailure,
+  backupHealth,
+  runScheduledBackup,
+  STALLED_MESSAGE,
+  type BackupConfig,
+} from "~/domain/backups.server";
 import { addDays, zonedToUtc } from "~/lib/salon-time";
 import { loader as healthz } from "~/routes/healthz";
 import { pinClock } from "../clock";
@@ -121,5 +128,27 @@ describe("a failed backup", () => {
     expect(await runScheduledBackup(at("2026-12-11", "02:00"), config(scratch()))).toBe("taken");
     expect(await backupFailure()).toBeNull();
     expect(await (await healthz()).json()).toMatchObject({ backups: { failing: false, last: { status: "ok" } } });
+  });
+});
+
+describe("a backup cut short", () => {
+  it("counts as failed once it has been running for an hour", async () => {
+    await db.insert(backupRuns).values({
+      kind: "scheduled",
+      slot: "2026-12-20",
+      startedAt: "2026-12-20T02:00:00.000Z",
+      status: "running",
+      takenBy: "a process that stopped",
+    });
+    expect(await backupHealth(new Date("2026-12-20T02:30:00.000Z"))).toEqual({
+      last: { at: "2026-12-20T02:00:00.000Z", status: "running" },
+      failing: false,
+    });
+    expect(await backupFailure(new Date("2026-12-20T02:30:00.000Z"))).toBeNull();
+    expect(await backupHealth(new Date("2026-12-20T03:01:00.000Z"))).toMatchObject({ failing: true });
+    expect(await backupFailure(new Date("2026-12-20T03:01:00.000Z"))).toEqual({
+      at: "2026-12-20T02:00:00.000Z",
+      error: STALLED_MESSAGE,
+    });
   });
 });
