@@ -4,16 +4,24 @@
 // erased again by the restore, down to the bytes of the restored file and its WAL and SHM;
 // a libSQL server is refused with the message that says what to use instead.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
 import { describe, expect, it } from "vitest";
 import { db, rawClient } from "#db/client.server";
 import { clients, messages } from "#db/schema";
-import { databaseInUse, integrityProblems, REMOTE_DATABASE_MESSAGE, takeBackup } from "~/domain/backup-files.server";
+import {
+  databaseInUse,
+  integrityProblems,
+  knownMigrations,
+  REMOTE_DATABASE_MESSAGE,
+  takeBackup,
+} from "~/domain/backup-files.server";
 import { ledgerPathFor, readLedger } from "~/domain/erasure-ledger.server";
 import { eraseClient } from "~/domain/gdpr.server";
 import { createTestClient } from "../clients-factories";
@@ -34,6 +42,15 @@ async function rows<T>(path: string, query: string): Promise<T[]> {
   const client = createClient({ url: `file:${path}` });
   try {
     return (await client.execute(query)).rows as unknown as T[];
+  } finally {
+    client.close();
+  }
+}
+
+async function execute(path: string, statement: string): Promise<void> {
+  const client = createClient({ url: `file:${path}` });
+  try {
+    await client.execute(statement);
   } finally {
     client.close();
   }
@@ -167,5 +184,34 @@ describe("a restore after an erasure", () => {
     expect(audit).toEqual([expect.objectContaining({ action: "client.erase_reapplied", entity_id: client.id })]);
     // The live database was never touched.
     expect((await db.select().from(clients).where(eq(clients.id, kept.id))).length).toBe(1);
+  }, 120_000);
+});
+
+describe("the schema version of a backup", () => {
+  it("refuses a backup from a newer version, and runs pending migrations after restoring an older one", async () => {
+    const newer = await takeBackup({ databaseUrl: process.env.DATABASE_URL!, dir: scratch() });
+    await execute(newer.path, "INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('future', 99999999999999)");
+    const refused = runScript("scripts/db-restore.ts", [newer.path], `file:${join(scratch(), "salon.db")}`);
+    expect(refused.status).toBe(1);
+    expect(refused.out).toContain("made by a newer version of the app");
+
+    // The backup of the version before the last migration: a database migrated that far.
+    const last = knownMigrations().at(-1)!;
+    const folder = join(scratch(), "migrations");
+    cpSync(join(process.cwd(), "db/migrations"), folder, { recursive: true });
+    const journalFile = join(folder, "meta/_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: unknown[] };
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }));
+    const older = { path: join(scratch(), "older.db") };
+    const client = createClient({ url: `file:${older.path}` });
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    client.close();
+    const target = join(scratch(), "salon.db");
+    const restored = runScript("scripts/db-restore.ts", [older.path], `file:${target}`);
+    expect(restored.status).toBe(0);
+    expect(restored.out).toContain(`Migrations applied after the restore: ${last.tag}.`);
+    expect(await rows(target, "SELECT count(*) AS n FROM __drizzle_migrations")).toEqual([
+      expect.objectContaining({ n: knownMigrations().length }),
+    ]);
   }, 120_000);
 });
