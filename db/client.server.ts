@@ -5,7 +5,7 @@ import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { env } from "~/lib/env.server";
-import { openMarkersDir } from "./open-markers";
+import { MARKER_REFRESH_MS, openMarkersDir } from "./open-markers";
 import { normaliseClientPhones, storedCountry } from "./phone-numbers";
 import * as schema from "./schema";
 
@@ -35,7 +35,8 @@ function applyPragmas(client: Client) {
 
 /**
  * Marks the database as open by this process (a file per process in `<database>-open/`,
- * removed when it exits), so that a restore refuses while a server uses it.
+ * kept fresh while it runs and removed when it exits), so that a restore refuses while a
+ * server uses it.
  */
 function markInUse(path: string) {
   try {
@@ -43,6 +44,14 @@ function markInUse(path: string) {
     mkdirSync(dirname(marker), { recursive: true, mode: 0o700 });
     writeFileSync(marker, new Date().toISOString(), { mode: 0o600 });
     process.once("exit", () => rmSync(marker, { force: true }));
+    // Refreshed every minute: a marker left by a process that was killed goes stale.
+    setInterval(() => {
+      try {
+        writeFileSync(marker, new Date().toISOString(), { mode: 0o600 });
+      } catch {
+        // The directory went away (a restore in a test); nothing to keep fresh.
+      }
+    }, MARKER_REFRESH_MS).unref?.();
   } catch (error) {
     console.error(`Could not mark the database as open: ${error instanceof Error ? error.message : String(error)}`);
   }

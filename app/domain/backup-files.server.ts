@@ -7,7 +7,7 @@ import { hostname } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { addDays, dateInZone, weekStart } from "~/lib/salon-time";
-import { openMarkersDir } from "#db/open-markers";
+import { MARKER_STALE_MS, openMarkersDir } from "#db/open-markers";
 import { localDatabasePath } from "./erasure-ledger.server";
 
 export const REMOTE_DATABASE_MESSAGE =
@@ -157,8 +157,9 @@ export function pruneBackups(
 
 /**
  * The processes that have the database open: each leaves a marker (host and process id)
- * while it runs. A marker of a process on this machine that no longer runs (a crash) is
- * removed; one from another machine counts, as it cannot be checked from here.
+ * while it runs, rewritten every minute. A marker of a process on this machine that no
+ * longer runs, or one not rewritten for three minutes (a process killed elsewhere, as in
+ * another container), is removed.
  */
 export function openBy(path: string): string[] {
   const dir = openMarkersDir(path);
@@ -167,7 +168,8 @@ export function openBy(path: string): string[] {
   for (const marker of readdirSync(dir)) {
     const [host, pid] = [marker.slice(0, marker.lastIndexOf("_")), Number(marker.slice(marker.lastIndexOf("_") + 1))];
     if (pid === process.pid && host === hostname()) continue;
-    if (host === hostname() && Number.isInteger(pid) && !running(pid)) {
+    const stale = Date.now() - (statSync(join(dir, marker), { throwIfNoEntry: false })?.mtimeMs ?? 0) > MARKER_STALE_MS;
+    if (stale || (host === hostname() && Number.isInteger(pid) && !running(pid))) {
       rmSync(join(dir, marker), { force: true });
       continue;
     }

@@ -4,7 +4,18 @@
 // erased again by the restore, down to the bytes of the restored file and its WAL and SHM;
 // a libSQL server is refused with the message that says what to use instead.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  utimesSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -127,6 +138,18 @@ describe("db:backup and db:restore refuse", () => {
     expect(restore.out).toContain("The database is in use");
     expect(readFileSync(databasePath()).equals(before)).toBe(true);
   }, 60_000);
+
+  it("a restore while another machine's process marks the database open, until its marker goes stale", async () => {
+    const target = join(scratch(), "salon.db");
+    mkdirSync(`${target}-open`);
+    const marker = join(`${target}-open`, "another-host_4242");
+    writeFileSync(marker, "");
+    expect(await databaseInUse(target)).toBe(true);
+    const fourMinutesAgo = new Date(Date.now() - 4 * 60_000);
+    utimesSync(marker, fourMinutesAgo, fourMinutesAgo);
+    expect(await databaseInUse(target)).toBe(false);
+    expect(existsSync(marker)).toBe(false);
+  });
 
   it("a libSQL server, saying what to use instead", () => {
     for (const [script, args] of [
