@@ -12,6 +12,8 @@ import { NonceProvider } from "~/utils/nonce";
 import { canShareRender, NONCE_PLACEHOLDER, sharedRender } from "~/utils/shared-render.server";
 import "~/utils/load-context";
 import { logServerError } from "~/utils/log.server";
+import { startBackupScheduler } from "~/domain/backups.server";
+import { startReminderScheduler } from "~/domain/reminders.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,8 +24,11 @@ const nodeRenderer =
     : null;
 
 // Background work each server process runs once (server.js and server/deno.ts call it
-// after the build has loaded): the SMS reminder scheduler.
-export { startReminderScheduler as startBackgroundJobs } from "~/domain/reminders.server";
+// after the build has loaded): the SMS reminder scheduler and the daily backup.
+export function startBackgroundJobs(): void {
+  startReminderScheduler();
+  startBackupScheduler();
+}
 
 type Render = {
   request: Request;

@@ -1,9 +1,11 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { env } from "~/lib/env.server";
+import { MARKER_REFRESH_MS, openMarkersDir } from "./open-markers";
 import { normaliseClientPhones, storedCountry } from "./phone-numbers";
 import * as schema from "./schema";
 
@@ -31,6 +33,30 @@ function applyPragmas(client: Client) {
   for (const pragma of LOCAL_PRAGMAS) void client.execute(pragma);
 }
 
+/**
+ * Marks the database as open by this process (a file per process in `<database>-open/`,
+ * kept fresh while it runs and removed when it exits), so that a restore refuses while a
+ * server uses it.
+ */
+function markInUse(path: string) {
+  try {
+    const marker = join(openMarkersDir(path), `${hostname()}_${process.pid}`);
+    mkdirSync(dirname(marker), { recursive: true, mode: 0o700 });
+    writeFileSync(marker, new Date().toISOString(), { mode: 0o600 });
+    process.once("exit", () => rmSync(marker, { force: true }));
+    // Refreshed every minute: a marker left by a process that was killed goes stale.
+    setInterval(() => {
+      try {
+        writeFileSync(marker, new Date().toISOString(), { mode: 0o600 });
+      } catch {
+        // The directory went away (a restore in a test); nothing to keep fresh.
+      }
+    }, MARKER_REFRESH_MS).unref?.();
+  } catch (error) {
+    console.error(`Could not mark the database as open: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 function openClient(): Client {
   const url = env.DATABASE_URL;
   const path = localPath(url);
@@ -42,6 +68,7 @@ function openClient(): Client {
   }
   const client = createClient({ url, authToken: env.DATABASE_AUTH_TOKEN });
   if (!path) return client;
+  if (path !== ":memory:") markInUse(resolve(path));
 
   // The embedded driver hands its connection to each transaction and lazily opens a
   // fresh one for the next statement; per-connection pragmas must follow. The call is

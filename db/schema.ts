@@ -521,6 +521,26 @@ export const jobRuns = sqliteTable("job_runs", {
   lastError: text("last_error"),
 });
 
+// Database backups taken by the server (scheduled or "Back up now") and their results. A
+// scheduled backup's slot (the salon day) is unique: the process whose insert wins takes it.
+export const backupRuns = sqliteTable(
+  "backup_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["scheduled", "manual"] }).notNull(),
+    slot: text("slot"),
+    startedAt: text("started_at").notNull(),
+    finishedAt: text("finished_at"),
+    status: text("status", { enum: ["running", "ok", "failed"] }).notNull(),
+    file: text("file"),
+    sizeBytes: integer("size_bytes"),
+    error: text("error"),
+    takenBy: text("taken_by").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [uniqueIndex("backup_runs_slot").on(table.slot), index("backup_runs_started").on(table.startedAt)],
+);
+
 // Change feed for live updates: every write appends {topic, entityId}; each server
 // process tails this table and fans rows out to its open event streams.
 export const events = sqliteTable(

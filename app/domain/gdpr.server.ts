@@ -40,7 +40,9 @@ import { REDACTED, scrubClientHistory } from "./appointment-history.server";
 import { deleteFormerDetails, formerDetailsOf } from "./client-former-details.server";
 import { clientSales, eraseClientFromSales } from "./sales.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
+import { recordErasure, type ErasureEntry } from "./erasure-ledger.server";
 import { NotFound } from "./errors";
+import { env } from "~/lib/env.server";
 import { getGlobalSettings } from "./settings.server";
 import { afterKey, cursorKey, IdCursor, pageOf, TextIdCursor } from "./paging.server";
 
@@ -342,56 +344,14 @@ export async function eraseClient(actor: Actor, id: number) {
   const details = await writeTransaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, id)).limit(1);
     if (!client) throw new NotFound(CLIENT_NOT_FOUND);
-    const sms = await tx
-      .delete(smsLog)
-      .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(tx, id))))
-      .returning({ id: smsLog.id });
-    // The e-mail log keeps that a message went (the status card's counts), not to whom or what it said.
-    await tx
-      .update(emailLog)
-      .set({ toAddress: "", subject: REDACTED, response: null, clientId: null })
-      .where(or(eq(emailLog.clientId, id), inArray(emailLog.appointmentId, clientAppointmentIds(tx, id))));
-    // Before the appointments lose their client: it finds the history through them.
-    const historyEntriesScrubbed = await scrubClientHistory(tx, id);
-    // Sales keep their amounts (accounting records); the client's link and name go.
-    const salesAnonymised = await eraseClientFromSales(tx, id);
-    const anonymised = await tx
-      .update(appointments)
-      // The details typed online are the client's too; the manage token goes with them.
-      .set({
-        clientId: null,
-        notes: null,
-        onlineDetails: null,
-        manageTokenHash: null,
-        updatedAt: new Date().toISOString(),
-      })
-      .where(eq(appointments.clientId, id))
-      .returning({ id: appointments.id });
-    const former = await formerDetailsOf(tx, id);
-    const formerly = (field: ClientDetailField) => former.filter((row) => row.field === field).map((row) => row.value);
-    await deleteFormerDetails(tx, id);
-    await tx.delete(clients).where(eq(clients.id, id));
-    const mentionsRedacted = await redactMentions(tx, {
-      names: [client.name, ...formerly("name")],
-      emails: [...(client.email ? [client.email] : []), ...formerly("email")],
-      phones: [client.phone, ...(client.phoneE164 ? [client.phoneE164] : []), ...formerly("phone")],
+    const summary = await eraseInTransaction(tx, client, actor.id, "client.erase");
+    // Last, before the commit: a restore of an older backup erases them again (decision
+    // 0116). Should the commit itself fail, the entry only repeats an erasure asked for.
+    recordErasure(env.DATABASE_URL, {
+      clientId: id,
+      clientCreatedAt: client.createdAt,
+      erasedAt: new Date().toISOString(),
     });
-    const summary = {
-      appointmentsAnonymised: anonymised.length,
-      messagesDeleted: sms.length,
-      mentionsRedacted,
-      historyEntriesScrubbed,
-      salesAnonymised,
-    };
-    await tx.insert(auditLog).values({
-      actorUserId: actor.id,
-      action: "client.erase",
-      entityType: "client",
-      entityId: id,
-      details: JSON.stringify(summary),
-    });
-    await publish(tx, "clients", id);
-    if (anonymised.length > 0) await publish(tx, "appointments", null);
     return summary;
   });
   const flushed = await flushDeletedData(async () => {
@@ -407,6 +367,90 @@ export async function eraseClient(actor: Actor, id: number) {
   };
 }
 
+/**
+ * After a restore: erases again every client in the ledger still present in the restored
+ * database (same id, same creation time: an id given to a later client is not theirs).
+ * Returns the ids erased. Audit-logged as "client.erase_reapplied".
+ */
+export async function reapplyErasures(entries: ErasureEntry[]): Promise<number[]> {
+  const erased: number[] = [];
+  for (const entry of entries) {
+    const done = await writeTransaction(async (tx) => {
+      const [client] = await tx
+        .select()
+        .from(clients)
+        .where(and(eq(clients.id, entry.clientId), eq(clients.createdAt, entry.clientCreatedAt)))
+        .limit(1);
+      if (!client) return false;
+      await eraseInTransaction(tx, client, null, "client.erase_reapplied");
+      return true;
+    });
+    if (done) erased.push(entry.clientId);
+  }
+  if (erased.length > 0) await flushDeletedData();
+  return erased;
+}
+
+async function eraseInTransaction(
+  tx: Transaction,
+  client: typeof clients.$inferSelect,
+  actorUserId: number | null,
+  action: "client.erase" | "client.erase_reapplied",
+) {
+  const id = client.id;
+  const sms = await tx
+    .delete(smsLog)
+    .where(or(eq(smsLog.clientId, id), inArray(smsLog.appointmentId, clientAppointmentIds(tx, id))))
+    .returning({ id: smsLog.id });
+  // The e-mail log keeps that a message went (the status card's counts), not to whom or what it said.
+  await tx
+    .update(emailLog)
+    .set({ toAddress: "", subject: REDACTED, response: null, clientId: null })
+    .where(or(eq(emailLog.clientId, id), inArray(emailLog.appointmentId, clientAppointmentIds(tx, id))));
+  // Before the appointments lose their client: it finds the history through them.
+  const historyEntriesScrubbed = await scrubClientHistory(tx, id);
+  // Sales keep their amounts (accounting records); the client's link and name go.
+  const salesAnonymised = await eraseClientFromSales(tx, id);
+  const anonymised = await tx
+    .update(appointments)
+    // The details typed online are the client's too; the manage token goes with them.
+    .set({
+      clientId: null,
+      notes: null,
+      onlineDetails: null,
+      manageTokenHash: null,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(eq(appointments.clientId, id))
+    .returning({ id: appointments.id });
+  const former = await formerDetailsOf(tx, id);
+  const formerly = (field: ClientDetailField) => former.filter((row) => row.field === field).map((row) => row.value);
+  await deleteFormerDetails(tx, id);
+  await tx.delete(clients).where(eq(clients.id, id));
+  const mentionsRedacted = await redactMentions(tx, {
+    names: [client.name, ...formerly("name")],
+    emails: [...(client.email ? [client.email] : []), ...formerly("email")],
+    phones: [client.phone, ...(client.phoneE164 ? [client.phoneE164] : []), ...formerly("phone")],
+  });
+  const summary = {
+    appointmentsAnonymised: anonymised.length,
+    messagesDeleted: sms.length,
+    mentionsRedacted,
+    historyEntriesScrubbed,
+    salesAnonymised,
+  };
+  await tx.insert(auditLog).values({
+    actorUserId,
+    action,
+    entityType: "client",
+    entityId: id,
+    details: JSON.stringify(summary),
+  });
+  await publish(tx, "clients", id);
+  if (anonymised.length > 0) await publish(tx, "appointments", null);
+  return summary;
+}
+
 export const ERASURE_PURGE_PENDING =
   "The client's data is erased from the database, but an earlier copy remains in its journal file while a backup or report is still reading. It is purged automatically as soon as that finishes, and the audit log records when.";
 
@@ -414,6 +458,7 @@ const AUDITED_ACTIONS = [
   "client.export",
   "client.erase",
   "client.erase_purged",
+  "client.erase_reapplied",
   "client.delete",
   "clients.import",
   "client.erasure_requested",

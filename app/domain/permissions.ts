@@ -39,6 +39,8 @@ const CAPABILITIES = {
   "users.manage": ["admin"],
   "sms.manage": ["admin"],
   "gdpr.manage": ["admin"],
+  // Settings → Backups: the list, "Back up now" and "Download" (the file holds password hashes).
+  "backups.manage": ["admin"],
   "stylists.viewAll": ["admin", "display"],
   // Online booking: the Online Booking tab, which services and stylists are offered.
   "online.manage": ["admin"],

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PageHeader } from "~/components/shell/app-shell";
 import { SignOutForm } from "~/components/shell/sign-out-form";
+import { backupFailure } from "~/domain/backups.server";
 import { can, type Capability } from "~/domain/permissions";
 import { cn } from "~/lib/cn";
 import { page } from "~/utils/http.server";
@@ -19,11 +20,16 @@ const TABS: { to: string; label: string; capability: Capability }[] = [
   { to: "/settings/import", label: "Import Clients", capability: "clients.import" },
   { to: "/settings/notifications", label: "Notifications", capability: "settings.account" },
   { to: "/settings/privacy", label: "Privacy & GDPR", capability: "settings.account" },
+  { to: "/settings/backups", label: "Backups", capability: "backups.manage" },
 ];
 
 export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireUser(request, "settings.account");
-  return { tabs: TABS.filter((tab) => can(user.role, tab.capability)).map(({ to, label }) => ({ to, label })) };
+  return {
+    tabs: TABS.filter((tab) => can(user.role, tab.capability)).map(({ to, label }) => ({ to, label })),
+    // Admins see a failed scheduled backup on every Settings tab.
+    backupFailing: can(user.role, "backups.manage") ? (await backupFailure()) !== null : false,
+  };
 });
 
 function isCurrent(pathname: string, to: string) {
@@ -71,10 +77,19 @@ function TabDropdown({ tabs }: { tabs: { to: string; label: string }[] }) {
 export const shouldRevalidate = revalidateOnOwnParams();
 
 export default function SettingsLayout() {
-  const { tabs } = useLoaderData<typeof loader>();
+  const { tabs, backupFailing } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <main className="mx-auto max-w-5xl p-4 sm:p-6">
       <PageHeader title="Settings" description="Your account and the salon's configuration" />
+      {backupFailing && !pathname.startsWith("/settings/backups") ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          The last scheduled backup failed.{" "}
+          <Link to="/settings/backups" className="font-medium underline">
+            See Backups
+          </Link>
+        </p>
+      ) : null}
       <TabDropdown tabs={tabs} />
       <nav aria-label="Settings sections" className="mb-6 hidden border-b border-slate-200 sm:block">
         <ul className="-mb-px flex flex-wrap gap-x-1">

@@ -26,6 +26,8 @@ export function serverEnv(port: number, databaseFile: string): Record<string, st
     PORT: String(port),
     DATABASE_URL: `file:${databaseFile}`,
     SESSION_SECRET: E2E_SESSION_SECRET,
+    // The daily backup (and Settings → Backups) write beside the worker's database.
+    BACKUP_DIR: `${databaseFile}-backups`,
     // SMS never reaches a real provider from the tests: nothing listens on port 2.
     SMS_TWILIO_URL: "http://127.0.0.1:2",
     SMS_PLIVO_URL: "http://127.0.0.1:2",

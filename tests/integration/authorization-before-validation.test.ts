@@ -97,6 +97,7 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "_app.settings.import.tsx": ADMIN,
   "_app.settings.salon.tsx": ADMIN,
   "_app.settings.online.tsx": ADMIN,
+  "_app.settings.backups.tsx": ADMIN,
   "_app.requests.tsx": STAFF,
   "_app.settings.staff._index.tsx": ADMIN,
   "_app.settings.staff.$userId.tsx": ADMIN,
