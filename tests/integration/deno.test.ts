@@ -81,7 +81,11 @@ describe.skipIf(skipUnless(missing, "the Deno server test"))("Deno server (serve
     const response = await fetch(`${base}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ status: "ok", reminders: { stranded: 0 } });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      reminders: { stranded: 0 },
+      backups: { last: null, failing: false },
+    });
   });
 
   it("serves fingerprinted assets with a long immutable cache, and HEAD", async () => {
