@@ -49,7 +49,8 @@ export async function startServer(
   const port = await freePort();
   const child = spawn(command, args, {
     cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
+    // No scheduled backup unless a test asks for one: it would write into the project's data/backups.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), BACKUP_HOUR: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
