@@ -147,9 +147,20 @@ export function unpackWeekItems(packed: string[], first: CalendarDate, legend: L
  */
 export function laneLayout(items: CalendarItem[]): Map<number, { lane: number; lanes: number }> {
   const layout = new Map<number, { lane: number; lanes: number }>();
-  const live = items
-    .filter((item) => item.status !== "cancelled")
-    .sort((a, b) => a.startMinutes - b.startMinutes || a.id - b.id);
+  const columns = new Map<number, CalendarItem[]>();
+  for (const item of items) {
+    if (item.status === "cancelled") continue;
+    const column = columns.get(item.stylistId);
+    if (column) column.push(item);
+    else columns.set(item.stylistId, [item]);
+  }
+  for (const column of columns.values()) layOutColumn(column, layout);
+  return layout;
+}
+
+/** One column's lanes, added to `layout`. */
+function layOutColumn(items: CalendarItem[], layout: Map<number, { lane: number; lanes: number }>) {
+  const live = items.sort((a, b) => a.startMinutes - b.startMinutes || a.id - b.id);
   let group: { id: number; lane: number }[] = [];
   let laneEnds: number[] = [];
   let groupEnd = -1;
@@ -167,5 +178,4 @@ export function laneLayout(items: CalendarItem[]): Map<number, { lane: number; l
     groupEnd = Math.max(groupEnd, item.endMinutes);
   }
   close();
-  return layout;
 }

@@ -68,6 +68,12 @@ describe("the Day view's lanes", () => {
     expect(layout.has(4)).toBe(false);
   });
 
+  it("lays out each stylist's column on its own: the same time in two columns takes no lanes", () => {
+    const sofia = item(1, 540, 600);
+    const theo = item(2, 540, 555, { stylistId: 2 });
+    expect(laneLayout([sofia, theo]).size).toBe(0);
+  });
+
   it("packs and unpacks the processing window with the block", () => {
     const items = [item(1, 600, 720, { processing: [30, 75] }), item(2, 630, 660)];
     expect(unpackItems(packItems(items, "2030-09-17"), "2030-09-17")).toEqual(items);

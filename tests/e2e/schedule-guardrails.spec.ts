@@ -51,7 +51,7 @@ test("time off over a booking lists it and asks; confirmed, the booking stays an
     await expect(block).toBeAttached();
   });
   // The week view flags the stylist's day: bookings without working hours.
-  await page.goto("/calendar?view=week&date=2028-01-17");
+  await page.goto(`/calendar?view=week&date=2028-01-17&stylist=${setup.stylists["Sofia Stylist"]}`);
   await expect(
     page.getByRole("link", { name: /^Sofia Stylist, .*: 1 appointment, .*outside working hours$/ }),
   ).toBeVisible();
