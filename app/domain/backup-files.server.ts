@@ -168,7 +168,7 @@ export function openBy(path: string): string[] {
   for (const marker of readdirSync(dir)) {
     const [host, pid] = [marker.slice(0, marker.lastIndexOf("_")), Number(marker.slice(marker.lastIndexOf("_") + 1))];
     if (pid === process.pid && host === hostname()) continue;
-    const stale = Date.now() - (statSync(join(dir, marker), { throwIfNoEntry: false })?.mtimeMs ?? 0) > MARKER_STALE_MS;
+    const stale = Date.now() - markedAt(join(dir, marker)) > MARKER_STALE_MS;
     if (stale || (host === hostname() && Number.isInteger(pid) && !running(pid))) {
       rmSync(join(dir, marker), { force: true });
       continue;
@@ -237,4 +237,18 @@ export async function schemaCheck(path: string): Promise<{ pending: string[] }> 
       "The backup was made by a newer version of the app (its schema has migrations this version does not know). Update the app first.",
     );
   return { pending: known.filter((entry) => entry.when > applied).map((entry) => entry.tag) };
+}
+
+/**
+ * When a marker was last rewritten: the time written in it, by the marking process's clock
+ * (the same clock this process reads), else the file's modification time.
+ */
+function markedAt(file: string): number {
+  try {
+    const at = Date.parse(readFileSync(file, "utf8").trim());
+    if (Number.isFinite(at)) return at;
+  } catch {
+    // Gone or unreadable: its modification time, if any, decides.
+  }
+  return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 }
