@@ -112,22 +112,8 @@ export function vatPart(gross: number, rate: number | null): number {
   return Math.round((gross * hundredths) / (10_000 + hundredths));
 }
 
-type Priced = {
-  kind: SaleLineKind;
-  serviceId: number | null;
-  productId: number | null;
-  description: string;
-  stylistId: number | null;
-  stylistName: string | null;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-  discount: number;
-  net: number;
-  vat: number;
-  commissionRate: number | null;
-  commission: number;
-};
+/** A line as priced before it is stored: the view's fields without its id and refunds. */
+type Priced = Omit<SaleLineView, "id" | "refundedQuantity">;
 
 /** The whole of a sale before it is written: its lines priced, the totals, and why it may be refused. */
 export type SaleTotals = {
