@@ -19,11 +19,16 @@ import { revalidateAfterSubmission } from "~/lib/revalidation";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (decision 0124): the manifest names the salon; the icon for iPadOS's home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Salon Management System" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The service worker fetching the offline copy in the background must not take a toast meant for the screen.
+  if (request.headers.get("X-Offline-Refresh")) return data({ toast: null });
   const { toast, headers } = await takeToast(request);
   return data({ toast }, { headers });
 }
@@ -35,6 +40,7 @@ function Document({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#9d174d" />
         {/* Here, not in meta(): a route's meta() replaces its parents', and no page has its own. */}
         <meta
           name="description"

@@ -32,6 +32,9 @@ export function useLiveUpdates({
   // Only the first connection starts from the page's position; the browser resumes later
   // ones itself (Last-Event-ID), and a revalidation must not open a new stream.
   const start = useRef(since);
+  // The last change seen, and a new stream from it if the browser gave up while offline.
+  const lastSeen = useRef(since);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let debounce: ReturnType<typeof setTimeout> | undefined;
@@ -43,10 +46,14 @@ export function useLiveUpdates({
       }, 150);
     };
     const wanted = topicKey === "*" ? null : new Set(topicKey.split(","));
-    const source = new EventSource(
-      start.current === undefined ? "/api/events" : `/api/events?lastEventId=${start.current}`,
-    );
+    const from = attempt === 0 ? start.current : lastSeen.current;
+    const source = new EventSource(from === undefined ? "/api/events" : `/api/events?lastEventId=${from}`);
+    const remember = (event: MessageEvent) => {
+      const id = Number(event.lastEventId);
+      if (Number.isInteger(id) && id > 0) lastSeen.current = id;
+    };
     const onChange = (event: MessageEvent) => {
+      remember(event);
       if (!wanted || wanted.has(event.type)) refresh();
     };
     const names = wanted
@@ -54,19 +61,31 @@ export function useLiveUpdates({
       : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
     for (const name of names) source.addEventListener(name, onChange);
     // More changes were missed than the stream replays: every topic may have changed.
-    source.addEventListener("reload", refresh);
+    source.addEventListener("reload", (event) => {
+      remember(event);
+      refresh();
+    });
     source.onopen = () => setStatus("live");
     source.onerror = () => setStatus(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
+    // Back online (decision 0124): the data again at once, and the stream from where it was
+    // if the browser closed it.
+    const onOnline = () => {
+      refresh();
+      if (source.readyState === EventSource.CLOSED) setAttempt((count) => count + 1);
+    };
+    window.addEventListener("online", onOnline);
     return () => {
       clearTimeout(debounce);
+      window.removeEventListener("online", onOnline);
       source.close();
     };
-  }, [topicKey]);
+  }, [topicKey, attempt]);
 
   useEffect(() => {
     if (status === "live") return;
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible") revalidate.current();
+      // Offline, nothing can be fetched: the screen keeps what it has (the service worker's copy).
+      if (document.visibilityState === "visible" && navigator.onLine) revalidate.current();
     }, fallbackPollMs);
     return () => clearInterval(timer);
   }, [status, fallbackPollMs]);

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
+import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { CalendarHeader } from "~/components/calendar/calendar-header";
@@ -24,6 +24,8 @@ import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 import { readPanelPreference } from "~/utils/calendar-panel.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
+import { useOnline } from "~/hooks/use-online";
+import { useWallScreen } from "~/hooks/use-wall-screen";
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
   {
@@ -163,7 +165,13 @@ export const handle = { renderOnce: true };
 
 export default function CalendarScreen() {
   const calendar = useLoaderData<typeof loader>();
-  const { view, date, today, query, stylists, canWrite, panel, weekStylistId } = calendar;
+  const { view, date, today, query, stylists, panel, weekStylistId } = calendar;
+  // Offline (decision 0124): no drag, no new booking; the banner says why. The display
+  // account's wall screen stays awake and moves on at midnight (decision 0125).
+  const online = useOnline();
+  const canWrite = calendar.canWrite && online;
+  const role = useRouteLoaderData<{ user: { role: string } }>("routes/_app")?.user.role;
+  useWallScreen({ active: role === "display", today, timeZone: calendar.timeZone });
   const { move, pending, busy } = useMoves();
   // Dropping a line of a visit asks "This service only / The whole visit" first.
   const [asking, setAsking] = useState<MoveRequest | null>(null);
@@ -245,7 +253,7 @@ export default function CalendarScreen() {
               nowMinutes={date === today ? calendar.nowMinutes : null}
             />
           ) : view === "week" ? (
-            <WeekView {...calendar} items={weekItems} editHref={editHref} viewHref={viewHref} />
+            <WeekView {...calendar} canWrite={canWrite} items={weekItems} editHref={editHref} viewHref={viewHref} />
           ) : (
             <MonthView {...calendar} />
           )}

@@ -11,6 +11,8 @@ import { getGlobalSettings } from "~/domain/settings.server";
 import { readSeenMessageId } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
+import { OfflineBanner } from "~/components/offline/offline-banner";
+import { useOfflineDaySheet } from "~/hooks/use-offline-day-sheet";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The change feed's position when the page was made, read before the screen's own data
@@ -20,14 +22,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
-  const [{ salonName, clockFormat }, unreadMessages, requests, latestOnline] = await Promise.all([
+  const [{ salonName, clockFormat, timeZone }, unreadMessages, requests, latestOnline] = await Promise.all([
     getGlobalSettings(),
     onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request)),
     requestsNav(user),
     latestOnlineBooking(user),
   ]);
   // clockFormat: read by useClockFormat() wherever a time is shown.
-  return { user, salonName, clockFormat, unreadMessages, requests, latestOnline, eventCursor: await eventCursor };
+  // timeZone: the offline copy's days and the banner's time are the salon's.
+  return {
+    user,
+    salonName,
+    clockFormat,
+    timeZone,
+    unreadMessages,
+    requests,
+    latestOnline,
+    eventCursor: await eventCursor,
+  };
 }
 
 const isMessagesPath = (url: URL) => url.pathname.startsWith("/messages");
@@ -38,9 +50,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, unreadMessages, requests, latestOnline, eventCursor } = useLoaderData<typeof loader>();
+  const { user, salonName, unreadMessages, requests, latestOnline, eventCursor, timeZone } =
+    useLoaderData<typeof loader>();
   useLiveUpdates({ since: eventCursor });
   useOnlineBookingToast(latestOnline);
+  // Offline use: the kept Day view and the banner (decision 0124).
+  const online = useOfflineDaySheet({ timeZone, eventCursor });
   return (
     <AppShell
       user={user}
@@ -49,6 +64,7 @@ export default function AppLayout() {
       shown={requests.shown ? ["/requests"] : []}
     >
       <Outlet />
+      <OfflineBanner online={online} timeZone={timeZone} />
     </AppShell>
   );
 }

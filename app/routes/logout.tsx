@@ -9,5 +9,9 @@ export async function loader() {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   await signOut(request);
-  return redirect("/auth", { headers: { "Set-Cookie": await clearSessionCookieHeader() } });
+  // Nothing of the salon stays on the device (decision 0124): the browser drops this site's
+  // caches and storage, the service worker's copy of the Day view with them.
+  return redirect("/auth", {
+    headers: { "Set-Cookie": await clearSessionCookieHeader(), "Clear-Site-Data": '"cache", "storage"' },
+  });
 });

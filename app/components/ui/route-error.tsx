@@ -8,6 +8,12 @@ import { RouteDialog } from "./route-dialog";
 const DEFAULT_FORBIDDEN = "You do not have permission to do that.";
 
 function describe(error: unknown) {
+  // A screen that could not load because the connection is gone (decision 0124).
+  if (typeof navigator !== "undefined" && navigator.onLine === false)
+    return {
+      title: "This screen needs the connection",
+      text: "The salon's network cannot be reached. The Day view for today and the next two days can be opened offline.",
+    };
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "";
   if (status === 404)
