@@ -19,34 +19,35 @@ const documentKey = (date) => `/__offline/day/${date}`;
 const dataKey = (date) => `/__offline/data/${date}`;
 
 async function readMeta() {
-  const cache = await caches.open(DAYS);
-  const response = await cache.match(META);
+  // Never creates the cache: a signed-out visitor's device gets none.
+  const response = (await caches.has(DAYS)) ? await (await caches.open(DAYS)).match(META) : undefined;
   return response ? response.json() : { today: null, days: {} };
 }
 
-async function writeMeta(meta) {
-  const cache = await caches.open(DAYS);
-  await cache.put(META, new Response(JSON.stringify(meta), { headers: { "Content-Type": "application/json" } }));
-}
+/** Counts the clearings: a refresh under way when one happens writes nothing more. */
+let clearings = 0;
 
 /** Every cache of this origin: salon data and the assets alike. */
 async function clearAll() {
+  clearings += 1;
   await Promise.all((await caches.keys()).map((name) => caches.delete(name)));
 }
 
-/** Days older than three days go; with none left, the whole day cache goes. */
+/** Days older than three days go (their page and data, and their line in the meta). */
 async function expire() {
   if (!(await caches.has(DAYS))) return;
-  const meta = await readMeta();
   const cache = await caches.open(DAYS);
+  const kept = await cache.match(META);
+  if (!kept) return;
+  const meta = await kept.json();
   const now = Date.now();
-  for (const [date, fetchedAt] of Object.entries(meta.days)) {
-    if (now - fetchedAt <= MAX_AGE_MS) continue;
+  const old = Object.keys(meta.days).filter((date) => now - meta.days[date] > MAX_AGE_MS);
+  if (old.length === 0) return;
+  for (const date of old) {
     delete meta.days[date];
     await Promise.all([cache.delete(documentKey(date)), cache.delete(dataKey(date))]);
   }
-  if (Object.keys(meta.days).length === 0) await caches.delete(DAYS);
-  else await writeMeta(meta);
+  await cache.put(META, new Response(JSON.stringify(meta), { headers: { "Content-Type": "application/json" } }));
 }
 
 const isSignedOut = (response) =>
@@ -61,7 +62,9 @@ const isSignedOut = (response) =>
  * wanted (yesterday) are dropped, so a client erased since is gone from every kept day.
  */
 async function refresh(dates, today) {
+  const started = clearings;
   const fetched = {};
+  // One cache object throughout: after a clearing it is detached, and what is written goes nowhere.
   const cache = await caches.open(DAYS);
   for (const date of dates) {
     const query = new URLSearchParams({ view: "day", date });
@@ -74,16 +77,19 @@ async function refresh(dates, today) {
       }),
     ]);
     if (isSignedOut(page) || isSignedOut(data)) return clearAll();
-    if (!page.ok || !data.ok || page.redirected) return;
+    if (!page.ok || !data.ok || page.redirected || clearings !== started) return;
     await Promise.all([cache.put(documentKey(date), page), cache.put(dataKey(date), data)]);
     fetched[date] = Date.now();
   }
-  const meta = await readMeta();
-  for (const date of Object.keys(meta.days)) {
+  const kept = await cache.match(META);
+  const before = kept ? await kept.json() : { days: {} };
+  for (const date of Object.keys(before.days)) {
     if (dates.includes(date)) continue;
     await Promise.all([cache.delete(documentKey(date)), cache.delete(dataKey(date))]);
   }
-  await writeMeta({ today, days: fetched });
+  if (clearings !== started) return;
+  const meta = JSON.stringify({ today, days: fetched });
+  await cache.put(META, new Response(meta, { headers: { "Content-Type": "application/json" } }));
 }
 
 /** The Day view a URL asks for, if it is one this worker can answer offline. */

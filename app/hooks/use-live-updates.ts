@@ -25,7 +25,8 @@ export function useLiveUpdates({
     navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   const revalidate = useRef(() => {});
   revalidate.current = () => {
-    if (!busy.current) revalidator.revalidate();
+    // Offline, a change announced on a stream not yet cut waits: the return of the connection reloads.
+    if (!busy.current && navigator.onLine) revalidator.revalidate();
   };
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const topicKey = topics?.join(",") ?? "*";
@@ -85,7 +86,7 @@ export function useLiveUpdates({
     if (status === "live") return;
     const timer = setInterval(() => {
       // Offline, nothing can be fetched: the screen keeps what it has (the service worker's copy).
-      if (document.visibilityState === "visible" && navigator.onLine) revalidate.current();
+      if (document.visibilityState === "visible") revalidate.current();
     }, fallbackPollMs);
     return () => clearInterval(timer);
   }, [status, fallbackPollMs]);

@@ -30,7 +30,8 @@ export function useOfflineDaySheet({ timeZone, eventCursor }: { timeZone: string
       const form = event.target as HTMLFormElement;
       const submitter = event.submitter as HTMLButtonElement | null;
       const method = (submitter?.getAttribute("formmethod") ?? form.method).toLowerCase();
-      if (method === "get") return;
+      // Signing out still goes ahead: the service worker clears its copy on the way.
+      if (method === "get" || new URL(form.action, location.href).pathname === "/logout") return;
       event.preventDefault();
       event.stopImmediatePropagation();
       showToast({ title: "You are offline", description: OFFLINE_REASON, variant: "destructive" });
