@@ -137,11 +137,11 @@ async function fromCache(url, isDocument, clientId) {
 }
 
 async function cacheFirst(request) {
-  const cache = await caches.open(ASSETS);
-  const kept = await cache.match(request);
+  const kept = await caches.match(request, { cacheName: ASSETS });
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  // Kept only while someone is signed in (their days are kept): a signed-out visitor leaves nothing.
+  if (response.ok && (await caches.has(DAYS))) await (await caches.open(ASSETS)).put(request, response.clone());
   return response;
 }
 

@@ -9,9 +9,10 @@ export async function loader() {
 
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   await signOut(request);
-  // Nothing of the salon stays on the device (decision 0124): the browser drops this site's
-  // caches and storage, the service worker's copy of the Day view with them.
+  // Nothing of the salon stays on the device (decision 0124): the service worker clears its
+  // copy of the Day view on the way here; the browser drops its HTTP and back/forward caches.
+  // Not "storage": the device's own preferences (localStorage) outlive a sign-out.
   return redirect("/auth", {
-    headers: { "Set-Cookie": await clearSessionCookieHeader(), "Clear-Site-Data": '"cache", "storage"' },
+    headers: { "Set-Cookie": await clearSessionCookieHeader(), "Clear-Site-Data": '"cache"' },
   });
 });
