@@ -53,9 +53,21 @@ function pageAssets(): string[] {
   return [...urls].filter((url) => new URL(url, location.href).pathname.startsWith("/assets/"));
 }
 
-/** Asks the worker to fetch the Day view for today and the next two days (salon time). */
+/** The shortest time between two refreshes: a burst of live updates costs the server one. */
+const REFRESH_GAP_MS = 20_000;
+let lastRefresh = 0;
+let trailing: ReturnType<typeof setTimeout> | undefined;
+
+/** Asks the worker to fetch the Day view for today and the next two days (salon time), at most once per gap. */
 export function refreshOfflineDays(timeZone: string): void {
   if (!navigator.onLine) return;
+  const wait = lastRefresh + REFRESH_GAP_MS - Date.now();
+  if (wait > 0) {
+    clearTimeout(trailing);
+    trailing = setTimeout(() => refreshOfflineDays(timeZone), wait);
+    return;
+  }
+  lastRefresh = Date.now();
   const today = todayInZone(timeZone);
   const dates = [today, addDays(today, 1), addDays(today, 2)];
   void activeWorker().then((worker) => worker?.postMessage({ type: "refresh", dates, today }));

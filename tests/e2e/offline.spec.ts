@@ -5,7 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DISPLAY, STYLIST } from "./accounts";
 import { apiRequest, bookByApi, calendarSetup, column, type CalendarSetup } from "./calendar-fixtures";
-import { PHONE, signIn, TABLET } from "./helpers";
+import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { unique } from "./services-helpers";
 import { workerDatabase } from "./sessions";
 
@@ -77,6 +77,7 @@ test("the Day view opens offline from the tablet's copy, with the banner and no 
   await expect(banner).toContainText("as of 10:4");
   // Nothing that changes the day: no new booking, no drag (the blocks are not writable).
   await expect(page.getByRole("link", { name: /New Booking|Book/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 
   for (const [label, size] of [
     ["tablet", TABLET],
