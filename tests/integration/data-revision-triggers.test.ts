@@ -15,6 +15,8 @@ const COVERED_TABLES = [
   "stylist_availability",
   "time_off",
   "salon_settings",
+  "waitlist_entries",
+  "waitlist_offers",
 ];
 const EVENTS = ["INSERT", "UPDATE", "DELETE"] as const;
 
