@@ -59,6 +59,7 @@ const SLOT_CHUNK_DAYS = 31;
 export const OFFER_GONE =
   "This offer has run out or was already answered. Please call the salon if you still want a time.";
 export const OFFER_TAKEN = "Sorry, this time has just been taken. You are still on the waiting list.";
+export const OFFER_UNAVAILABLE = "Sorry, this time can no longer be booked. Please call the salon.";
 export const WAITLIST_RANGE = `A waitlist entry spans at most ${WAITLIST_MAX_DAYS} days.`;
 export const WAITLIST_PAST = "The last date has passed: choose dates from today on.";
 
@@ -576,12 +577,13 @@ export async function acceptOffer(token: string, now = new Date()): Promise<{ ap
   } catch (error) {
     if (error instanceof NotFound || (error instanceof Conflict && error.message === OFFER_GONE)) throw error;
     if (error instanceof Invalid || error instanceof Conflict) {
-      // The slot is no longer bookable as offered: the offer is withdrawn, the client told why.
+      // The slot is no longer bookable as offered: the offer is withdrawn. The rule chain's
+      // words are for staff (they name other clients and stylists' time off): the client
+      // reads only that the time is gone, or that a patch test is needed first.
       await withdrawOfferOfToken(token, now);
       runWaitlistSoon();
-      throw error instanceof Conflict && /overlap|already booked|not free|taken/i.test(error.message)
-        ? new Conflict(OFFER_TAKEN)
-        : error;
+      if (/patch test/i.test(error.message)) throw error;
+      throw error instanceof Conflict ? new Conflict(OFFER_TAKEN) : new Invalid(OFFER_UNAVAILABLE);
     }
     throw error;
   }
@@ -704,13 +706,19 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
       .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.status, "offered")))
       .limit(1);
     if (out) return false;
+    // An opening the client was offered before (declined, or let run out) is not offered
+    // to them again, not even a quarter of an hour later: it goes to the next client.
     const before = await tx
-      .select({ stylistId: waitlistOffers.stylistId, start: waitlistOffers.startTime })
+      .select({ stylistId: waitlistOffers.stylistId, start: waitlistOffers.startTime, end: waitlistOffers.endTime })
       .from(waitlistOffers)
       .where(eq(waitlistOffers.entryId, entry.id));
-    const seen = new Set(before.map((offer) => `${offer.stylistId}@${offer.start}`));
-    const matches = await entryMatches(tx, current.entry, settings, at, MATCHES_SHOWN + seen.size);
-    const match = matches.find((candidate) => !seen.has(`${candidate.stylistId}@${candidate.start}`));
+    const seenBefore = (candidate: WaitlistMatch) =>
+      before.some(
+        (offer) =>
+          offer.stylistId === candidate.stylistId && offer.start < candidate.end && offer.end > candidate.start,
+      );
+    const matches = await entryMatches(tx, current.entry, settings, at, MATCHES_SHOWN + 4 * before.length);
+    const match = matches.find((candidate) => !seenBefore(candidate));
     if (!match) return false;
     const holdUntil = new Date(at.getTime() + settings.waitlistHoldMinutes * 60_000);
     const start = Date.parse(match.start);
