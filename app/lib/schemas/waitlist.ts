@@ -52,3 +52,22 @@ export const WaitlistListQuerySchema = z.object({
     .enum(WAITLIST_STATUSES, { errorMap: () => ({ message: "status must be waiting, expired or booked" }) })
     .default("waiting"),
 });
+
+export const WAITLIST_PAGE_SIZE = 20;
+/** The Waitlist screen's forms: add an entry (the domain validates its fields, so messages land beside them), or remove one. */
+export const WaitlistFormSchema = z
+  .object({
+    intent: z.enum(["add", "remove"]),
+    entryId: z.coerce.number().int().positive().optional(),
+    clientId: z.string().max(20).optional(),
+    serviceId: z.string().max(20).optional(),
+    stylistId: z.string().max(20).optional(),
+    from: z.string().max(20).optional(),
+    to: z.string().max(20).optional(),
+    times: z.string().max(20).optional(),
+    notes: z.string().max(2000).optional(),
+  })
+  .refine((value) => value.intent !== "remove" || value.entryId !== undefined, {
+    path: ["entryId"],
+    message: "Which entry?",
+  });
