@@ -15,18 +15,10 @@
 // to the next client (an entry is never offered the same slot twice).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hostname } from "node:os";
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { WaitlistOfferStatus, WaitlistTimes } from "#db/enums";
-import {
-  appointments,
-  clients,
-  services,
-  stylists,
-  waitlistEntries,
-  waitlistOffers,
-  type SalonSettings,
-} from "#db/schema";
+import { clients, services, stylists, waitlistEntries, waitlistOffers, type SalonSettings } from "#db/schema";
 import { sessionSecret } from "~/lib/env.server";
 import type { Page, PageRequest } from "~/lib/paging";
 import { addDays, minutesInZone, todayInZone, type CalendarDate, dateInZone } from "~/lib/salon-time";

@@ -9,6 +9,7 @@ import { FormAlert } from "~/components/ui/field";
 import { DomainError, NotFound } from "~/domain/errors";
 import { acceptOffer, declineOffer, getPublicOffer } from "~/domain/waitlist.server";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
+import { formLimit, readFormData } from "~/utils/form-data.server";
 import { page } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "A time for you" }, { name: "robots", content: "noindex" }];
@@ -37,7 +38,7 @@ export const loader = page(async ({ params }: LoaderFunctionArgs) => offerView(p
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const token = params.token ?? "";
-  const form = await request.formData();
+  const form = await readFormData(request, formLimit("intent"));
   const intent = form.get("intent");
   try {
     if (intent === "accept") await acceptOffer(token);
