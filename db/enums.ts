@@ -46,3 +46,9 @@ export const PAYMENT_METHODS = ["cash", "card", "voucher", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const SALE_LINE_KINDS = ["service", "product"] as const;
 export type SaleLineKind = (typeof SALE_LINE_KINDS)[number];
+/** When in the day a waitlist entry's client can come (salon wall clock of the start): before noon, noon to 17:00, from 17:00. */
+export const WAITLIST_TIMES = ["any", "morning", "afternoon", "evening"] as const;
+export type WaitlistTimes = (typeof WAITLIST_TIMES)[number];
+/** A waitlist offer: held for the client, taken (booked), turned down, run out, or withdrawn (the entry removed). */
+export const WAITLIST_OFFER_STATUSES = ["offered", "accepted", "declined", "expired", "withdrawn"] as const;
+export type WaitlistOfferStatus = (typeof WAITLIST_OFFER_STATUSES)[number];

@@ -20,6 +20,8 @@ import {
   SCHEDULE_MODES,
   SMS_PROVIDERS,
   SMTP_SECURITIES,
+  WAITLIST_OFFER_STATUSES,
+  WAITLIST_TIMES,
 } from "./enums";
 
 export * from "./enums";
@@ -134,6 +136,9 @@ export const salonSettings = sqliteTable("salon_settings", {
   // VAT (decision 0117): prices include VAT at this rate (percent) when the salon has a VAT number.
   vatNumber: text("vat_number").notNull().default(""),
   vatRate: real("vat_rate").notNull().default(20),
+  // The waitlist: offer a freed slot to the first waiting client by text or e-mail, held this long.
+  waitlistAutoOffer: integer("waitlist_auto_offer", { mode: "boolean" }).notNull().default(false),
+  waitlistHoldMinutes: integer("waitlist_hold_minutes").notNull().default(30),
   updatedAt: updatedAt(),
 });
 
@@ -806,3 +811,77 @@ export const commissionRates = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type SalonSettings = typeof salonSettings.$inferSelect;
 export type Stylist = typeof stylists.$inferSelect;
+
+// The waitlist: clients who want a service in a date range when no slot fits. An entry
+// is waiting until its last date has passed (expired), it is removed, or an offer of it
+// was accepted (`bookedAppointmentId`).
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    serviceId: integer("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "cascade" }),
+    // Null: any stylist.
+    stylistId: integer("stylist_id").references(() => stylists.id, { onDelete: "cascade" }),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    times: text("times", { enum: WAITLIST_TIMES }).notNull().default("any"),
+    notes: text("notes"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    bookedAppointmentId: integer("booked_appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    bookedAt: text("booked_at"),
+  },
+  (t) => [
+    index("waitlist_entries_dates_idx").on(t.toDate, t.fromDate),
+    index("waitlist_entries_client_idx").on(t.clientId),
+  ],
+);
+
+// One offer of one slot (stylist and start) to one entry's client. At most one offer of a
+// stylist's start is "offered" at once (the partial unique index); an entry is never
+// offered the same slot twice. The message is claimed like the client notices (a lease
+// written on the row in a write transaction), so two server processes send it once.
+export const waitlistOffers = sqliteTable(
+  "waitlist_offers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    stylistId: integer("stylist_id")
+      .notNull()
+      .references(() => stylists.id, { onDelete: "cascade" }),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    status: text("status", { enum: WAITLIST_OFFER_STATUSES }).notNull().default("offered"),
+    holdUntil: text("hold_until").notNull(),
+    // A random value signed into the link's token: a new offer never reuses an old link.
+    nonce: text("nonce").notNull(),
+    createdAt: createdAt(),
+    answeredAt: text("answered_at"),
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "set null" }),
+    // The message: "sms" or "email" (null: no way to reach the client), and its claim.
+    channel: text("channel", { enum: NOTICE_CHANNELS }),
+    sendStatus: text("send_status", { enum: ["sending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("sending"),
+    claimedBy: text("claimed_by").notNull().default(""),
+    nextAttemptAt: text("next_attempt_at"),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: text("sent_at"),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("waitlist_offers_live_slot_idx")
+      .on(t.stylistId, t.startTime)
+      .where(sql`status = 'offered'`),
+    uniqueIndex("waitlist_offers_entry_slot_idx").on(t.entryId, t.stylistId, t.startTime),
+    index("waitlist_offers_status_idx").on(t.status, t.holdUntil),
+    index("waitlist_offers_send_idx").on(t.sendStatus, t.nextAttemptAt),
+  ],
+);

@@ -6,7 +6,11 @@ import { can, ONLINE_CLIENT_ROLE, type ActorRole, type Capability } from "./perm
 export type Actor = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "isActive">;
 
 /** The client booking on the public page, as an appointment write sees them: no user, no capability. */
-export type OnlineClientActor = Omit<Actor, "role"> & { role: typeof ONLINE_CLIENT_ROLE };
+export type OnlineClientActor = Omit<Actor, "role"> & {
+  role: typeof ONLINE_CLIENT_ROLE;
+  /** Accepting a waitlist offer: the salon chose the slot, so the online page's own slot rule does not bind it (decision 0127). */
+  acceptingOffer?: true;
+};
 /** Who makes an appointment write: a signed-in user, or the client on the public page. */
 export type WriteActor = Actor | OnlineClientActor;
 

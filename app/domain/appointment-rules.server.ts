@@ -353,7 +353,7 @@ const ONLINE_DURATION = "An online booking lasts as long as its service takes wi
  */
 async function offeredOnline(write: AppointmentWriteCheck) {
   const { executor, actor, before, after, now } = write;
-  if (!isOnlineClient(actor) || after.status === "cancelled") return;
+  if (!isOnlineClient(actor) || actor.acceptingOffer || after.status === "cancelled") return;
   if (!placeChanges(write) && before) return;
   const settings = await assertOnlineBookingOn();
   if (!after.serviceId) throw new Invalid(SERVICE_NOT_OFFERED, { serviceId: [SERVICE_NOT_OFFERED] });

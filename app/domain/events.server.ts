@@ -17,6 +17,7 @@ export const EVENT_TOPICS = [
   "users",
   "settings",
   "sales",
+  "waitlist",
 ] as const;
 type EventTopic = (typeof EVENT_TOPICS)[number];
 export type ChangeEvent = { id: number; topic: string; entityId: number | null };

@@ -552,3 +552,76 @@ export async function nearestSlots(
     .map(({ slot }) => slot)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
+
+// --- The salon's own free slots (the waitlist) --------------------------------------------
+
+/**
+ * The free starts for a service on the salon dates from..to as staff could book them (the
+ * waitlist's matches and offers, decision 0127): the same computation with every active
+ * stylist (or the one asked for) and the active service whether or not they are offered
+ * online, without the online lead time; working hours, time off, appointments, buffers,
+ * per-stylist durations and the advance limit as above. Works while online booking is off.
+ */
+export async function salonSlots(
+  executor: Executor,
+  query: { serviceId: number; stylistId?: number | null; from: CalendarDate; to: CalendarDate; now: Date },
+): Promise<(Slot & { durations: Record<number, number> })[]> {
+  const stored = await readSettingsWithSecret();
+  const settings = { ...storedOnlineSettings(stored), leadTimeHours: 0 };
+  const [service] = await executor
+    .select({
+      id: services.id,
+      duration: services.duration,
+      bufferMinutes: services.bufferMinutes,
+      processingAfterMinutes: services.processingAfterMinutes,
+      processingMinutes: services.processingMinutes,
+      isActive: services.isActive,
+    })
+    .from(services)
+    .where(eq(services.id, query.serviceId))
+    .limit(1);
+  if (!service || !service.isActive) return [];
+  const conditions = [eq(stylists.isActive, true)];
+  if (query.stylistId) conditions.push(eq(stylists.id, query.stylistId));
+  const people = await executor
+    .select({ id: stylists.id })
+    .from(stylists)
+    .where(and(...conditions))
+    .orderBy(asc(stylists.id));
+  const entries = await pricingEntries(
+    executor,
+    [service.id],
+    people.map((person) => person.id),
+  );
+  const candidates = people.map((person) => ({
+    id: person.id,
+    duration: roundDuration(entries.get(`${service.id}:${person.id}`)?.duration ?? service.duration),
+  }));
+  const durations = Object.fromEntries(candidates.map((candidate) => [candidate.id, candidate.duration]));
+  const slots = await computeSlots({
+    executor,
+    settings,
+    service,
+    candidates,
+    from: query.from,
+    to: query.to,
+    now: query.now,
+  });
+  return slots.map((slot) => ({ ...slot, durations }));
+}
+
+/** The settings the slot computation reads, from the stored row (whether or not online booking is on). */
+function storedOnlineSettings(settings: Awaited<ReturnType<typeof readSettingsWithSecret>>): OnlineSettings {
+  return {
+    salonName: settings.salonName.trim() || FALLBACK_SALON_NAME,
+    phone: settings.phone,
+    timeZone: settings.timeZone,
+    clockFormat: settings.clockFormat,
+    policyText: settings.onlinePolicyText,
+    leadTimeHours: settings.onlineLeadTimeHours,
+    approval: settings.onlineApproval,
+    newClients: settings.onlineNewClients,
+    bookingAdvanceLimit: settings.bookingAdvanceLimit,
+    cancellationNotice: settings.cancellationNotice,
+  };
+}

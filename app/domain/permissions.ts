@@ -57,6 +57,8 @@ const CAPABILITIES = {
   "takings.cashUp": ["admin"],
   // Setting stylists' commission rates and the commission report.
   "commission.manage": ["admin"],
+  // The waitlist: its screen, adding and removing entries (decision 0127).
+  "waitlist.manage": ["admin", "stylist"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -15,6 +15,7 @@ import { DEFAULT_REMINDER_TEMPLATE } from "~/lib/schemas/settings";
 import { sendClientNotices } from "./client-notices.server";
 import { runEmailNotices } from "./email-notices.server";
 import { purgeOldHits } from "./rate-limits.server";
+import { runWaitlistOffers } from "./waitlist.server";
 import { publish } from "./events.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete, listSentMessages } from "./sms-providers.server";
@@ -445,6 +446,10 @@ export function startReminderScheduler(): void {
       // Notices about online bookings that were not sent right after their write (a send
       // that failed, a process that stopped): claimed here exactly once like a reminder.
       await sendClientNotices();
+      // Waitlist offers: holds that ran out, freed slots offered, their messages sent once.
+      await runWaitlistOffers().catch((error: unknown) =>
+        console.error(`Waitlist run failed: ${error instanceof Error ? error.message.slice(0, 200) : "unknown error"}`),
+      );
       // The public booking limits' counters older than their longest window.
       await purgeOldHits(db);
     } catch (error) {

@@ -59,7 +59,18 @@ export function useLiveUpdates({
     };
     const names = wanted
       ? [...wanted]
-      : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
+      : [
+          "appointments",
+          "clients",
+          "services",
+          "pricing",
+          "availability",
+          "shopping",
+          "messages",
+          "users",
+          "settings",
+          "waitlist",
+        ];
     for (const name of names) source.addEventListener(name, onChange);
     // More changes were missed than the stream replays: every topic may have changed.
     source.addEventListener("reload", (event) => {

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { sentVisitLines, VisitLines } from "~/components/calendar/visit-lines";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
@@ -173,7 +173,38 @@ export default function NewAppointment() {
           />
         )}
       />
+      <AddToWaitlist reply={actionData} />
     </RouteDialog>
+  );
+}
+
+/**
+ * When the booking was refused (the time is taken, outside the stylist's hours...), the
+ * client can wait for a time instead: a link to the Waitlist's form with the client, service,
+ * stylist and day filled in (a plain link, so it works without JavaScript).
+ */
+function AddToWaitlist({ reply }: { reply: ReturnType<typeof useActionData<typeof action>> }) {
+  const sent = reply && "result" in reply ? (reply.result.initialValue as Record<string, unknown> | undefined) : null;
+  const refused = reply && "result" in reply && reply.result.status === "error";
+  const clientId = typeof sent?.clientId === "string" ? sent.clientId : "";
+  // Whoever may book (admins and stylists) may add to the waitlist.
+  if (!refused || !/^[1-9][0-9]*$/.test(clientId)) return null;
+  const query = new URLSearchParams({ client: clientId });
+  for (const [key, field] of [
+    ["service", "serviceId"],
+    ["stylist", "stylistId"],
+    ["date", "date"],
+  ] as const) {
+    const value = sent?.[field];
+    if (typeof value === "string" && value) query.set(key, value);
+  }
+  return (
+    <p className="mt-3 text-sm text-slate-700">
+      No time that fits?{" "}
+      <Link to={`/waitlist?${query}`} className="font-medium text-brand-800 underline">
+        Add to waitlist
+      </Link>
+    </p>
   );
 }
 

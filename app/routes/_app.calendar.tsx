@@ -26,6 +26,8 @@ import { readPanelPreference } from "~/utils/calendar-panel.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
 import { useOnline } from "~/hooks/use-online";
 import { useWallScreen } from "~/hooks/use-wall-screen";
+import { WaitlistStrip } from "~/components/calendar/waitlist-strip";
+import { waitlistFits } from "~/domain/waitlist-calendar.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
   {
@@ -54,6 +56,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   });
   return {
     ...calendar,
+    waitlist: calendar.view === "day" ? await waitlistFits(user, calendar.date, calendar.canWrite) : [],
     items: calendar.view === "day" ? packItems(calendar.items, calendar.date) : [],
     weekItems: calendar.view === "week" ? packWeekItems(calendar.items, calendar.first, calendar.legend) : [],
     panelPreference: readPanelPreference(request),
@@ -227,6 +230,7 @@ export default function CalendarScreen() {
             </a>
           </p>
         ) : null}
+        <WaitlistStrip fits={calendar.waitlist} />
         {view === "day" && stylists.length > 1 ? <StylistSwitcher stylists={stylists} /> : null}
         {/* Focusable so the keyboard can scroll it when it holds no links (display accounts);
             isolated so the grid's sticky layers stay below the menu and the panel. */}

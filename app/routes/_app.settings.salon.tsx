@@ -57,6 +57,8 @@ function SalonForm() {
       ...settings,
       smsEnabled: settings.smsEnabled ? "on" : undefined,
       stylistsSeeColleagues: settings.stylistsSeeColleagues ? "on" : undefined,
+      waitlistAutoOffer: settings.waitlistAutoOffer ? "on" : undefined,
+      waitlistHoldMinutes: String(settings.waitlistHoldMinutes),
       bookingAdvanceLimit: String(settings.bookingAdvanceLimit),
       cancellationNotice: String(settings.cancellationNotice),
       reminderHoursBefore: String(settings.reminderHoursBefore),
@@ -147,6 +149,33 @@ function SalonForm() {
           <Switch
             {...getInputProps(fields.stylistsSeeColleagues, { type: "checkbox" })}
             aria-describedby={`${fields.stylistsSeeColleagues.id}-hint`}
+          />
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Waitlist" description="Clients waiting for a time when a booking is cancelled or moved." />
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <label htmlFor={fields.waitlistAutoOffer.id} className="text-sm font-medium text-slate-900">
+              Offer freed times automatically
+            </label>
+            <p id={`${fields.waitlistAutoOffer.id}-hint`} className="text-sm text-slate-600">
+              The first waiting client a free time fits gets a text (or an e-mail) with a link to book it. The next
+              client gets it if they say no or do not answer in time.
+            </p>
+          </div>
+          <Switch
+            {...getInputProps(fields.waitlistAutoOffer, { type: "checkbox" })}
+            aria-describedby={`${fields.waitlistAutoOffer.id}-hint`}
+          />
+        </div>
+        <div className="mt-4 max-w-xs">
+          <Field
+            label="Hold an offered time for (minutes)"
+            {...getInputProps(fields.waitlistHoldMinutes, { type: "number" })}
+            min={5}
+            max={1440}
+            errors={fields.waitlistHoldMinutes.errors}
           />
         </div>
       </Card>

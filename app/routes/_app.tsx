@@ -8,6 +8,7 @@ import { unreadMessageCount } from "~/domain/messages.server";
 import { latestOnlineBooking, requestsNav } from "~/domain/online-requests.server";
 import { useOnlineBookingToast } from "~/hooks/use-online-booking-toast";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { waitlistBadge } from "~/domain/waitlist.server";
 import { readSeenMessageId } from "~/utils/messages-seen.server";
 import { requireUser } from "~/utils/session.server";
 import { revalidateOnOwnParams } from "~/lib/revalidation";
@@ -22,11 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // On the Messages screen itself everything is being read: no count.
   const onMessages = new URL(request.url).pathname.startsWith("/messages");
-  const [{ salonName, clockFormat, timeZone }, unreadMessages, requests, latestOnline] = await Promise.all([
+  const [{ salonName, clockFormat, timeZone }, unreadMessages, requests, latestOnline, waitlist] = await Promise.all([
     getGlobalSettings(),
     onMessages ? 0 : unreadMessageCount(user, await readSeenMessageId(request)),
     requestsNav(user),
     latestOnlineBooking(user),
+    // Waiting clients a free time fits now: a cancellation shows here on every tablet at once.
+    waitlistBadge(user),
   ]);
   // clockFormat: read by useClockFormat() wherever a time is shown.
   // timeZone: the offline copy's days and the banner's time are the salon's.
@@ -38,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unreadMessages,
     requests,
     latestOnline,
+    waitlist,
     eventCursor: await eventCursor,
   };
 }
@@ -50,7 +54,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, unreadMessages, requests, latestOnline, eventCursor, timeZone } =
+  const { user, salonName, unreadMessages, requests, latestOnline, waitlist, eventCursor, timeZone } =
     useLoaderData<typeof loader>();
   useLiveUpdates({ since: eventCursor });
   useOnlineBookingToast(latestOnline);
@@ -60,7 +64,7 @@ export default function AppLayout() {
     <AppShell
       user={user}
       salonName={salonName}
-      badges={{ "/messages": unreadMessages, "/requests": requests.count }}
+      badges={{ "/messages": unreadMessages, "/requests": requests.count, "/waitlist": waitlist }}
       shown={requests.shown ? ["/requests"] : []}
     >
       <Outlet />

@@ -52,6 +52,8 @@ const API_WRITES: Record<string, Allowed> = {
   "POST /api/register": ADMIN,
   "POST /api/salon-settings": ADMIN,
   "POST /api/services": ADMIN,
+  "POST /api/waitlist": STAFF,
+  "DELETE /api/waitlist/{id}": STAFF,
   "PUT /api/services/{id}": ADMIN,
   "PATCH /api/services/{id}": ADMIN,
   // Tried with the step only an administrator may take (see PATH_VALUES).
@@ -105,6 +107,7 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "_app.shopping-list.items.new.tsx": ALL,
   "_app.shopping-list.products.new.tsx": ALL,
   "_app.sms.tsx": ADMIN,
+  "_app.waitlist.tsx": STAFF,
   "resources.calendar-panel.ts": ALL,
   "auth.tsx": PUBLIC,
   "logout.tsx": PUBLIC,
@@ -112,6 +115,8 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "book._index.tsx": PUBLIC,
   "book.manage.$token.tsx": PUBLIC,
   "unsubscribe.$token.tsx": PUBLIC,
+  // A waitlist offer's link: the client books or declines the time held for them.
+  "waitlist.offer.$token.tsx": PUBLIC,
 };
 
 /** Path parameters: an id that need not exist (the refusal comes first), and the admin-only shopping step. */

@@ -15,6 +15,8 @@ const COVERED_TABLES = [
   "stylist_availability",
   "time_off",
   "salon_settings",
+  "waitlist_entries",
+  "waitlist_offers",
 ];
 const EVENTS = ["INSERT", "UPDATE", "DELETE"] as const;
 
@@ -137,6 +139,43 @@ describe("the data revision's triggers", () => {
           )[0]!.id,
         update: (id) => db.run(sql`update salon_settings set open_time = '08:30' where id = ${id}`),
         remove: (id) => db.run(sql`delete from salon_settings where id = ${id}`),
+      },
+      waitlist_entries: {
+        insert: async () => {
+          const [client] = await db.all<{ id: number }>(
+            sql`insert into clients (name) values ('Waiting') returning id`,
+          );
+          const [service] = await db.all<{ id: number }>(
+            sql`insert into services (name, category) values ('Waiting Cut', 'Cuts') returning id`,
+          );
+          return (
+            await db.all<{ id: number }>(
+              sql`insert into waitlist_entries (client_id, service_id, from_date, to_date) values (${client!.id}, ${service!.id}, '2031-06-01', '2031-06-07') returning id`,
+            )
+          )[0]!.id;
+        },
+        update: (id) => db.run(sql`update waitlist_entries set notes = 'Mornings' where id = ${id}`),
+        remove: (id) => db.run(sql`delete from waitlist_entries where id = ${id}`),
+      },
+      waitlist_offers: {
+        insert: async () => {
+          const [client] = await db.all<{ id: number }>(
+            sql`insert into clients (name) values ('Offered') returning id`,
+          );
+          const [service] = await db.all<{ id: number }>(
+            sql`insert into services (name, category) values ('Offered Cut', 'Cuts') returning id`,
+          );
+          const [entry] = await db.all<{ id: number }>(
+            sql`insert into waitlist_entries (client_id, service_id, from_date, to_date) values (${client!.id}, ${service!.id}, '2031-06-01', '2031-06-07') returning id`,
+          );
+          return (
+            await db.all<{ id: number }>(
+              sql`insert into waitlist_offers (entry_id, stylist_id, start_time, end_time, hold_until, nonce) values (${entry!.id}, ${stylistId}, '2031-06-02T09:00:00.000Z', '2031-06-02T10:00:00.000Z', '2031-06-01T09:30:00.000Z', 'n') returning id`,
+            )
+          )[0]!.id;
+        },
+        update: (id) => db.run(sql`update waitlist_offers set status = 'declined' where id = ${id}`),
+        remove: (id) => db.run(sql`delete from waitlist_offers where id = ${id}`),
       },
     };
 

@@ -540,6 +540,32 @@ describe("every described operation answers as described", () => {
     await expectDescribed("delete", "/api/users/{id}", { path: `/api/users/${id}` });
   });
 
+  it("the waitlist", async () => {
+    const service = await createService({ name: "Waitlist Cut", duration: 60 });
+    const client = await createTestClient({ name: "Wendy Waiting" });
+    const today = todayInZone("Europe/London");
+    const created = await expectDescribed("post", "/api/waitlist", {
+      path: "/api/waitlist",
+      body: { clientId: client.id, serviceId: service.id, from: today, to: addDays(today, 6), times: "morning" },
+    });
+    const { id } = (await created.json()) as { id: number };
+    await expectDescribed("post", "/api/waitlist", {
+      path: "/api/waitlist",
+      body: { clientId: client.id },
+      status: 400,
+    });
+    await expectDescribed("get", "/api/waitlist", { path: "/api/waitlist?limit=1" });
+    await expectDescribed("get", "/api/waitlist", { path: "/api/waitlist?status=expired" });
+    await expectDescribed("get", "/api/waitlist", {
+      path: "/api/waitlist",
+      token: (await stylistSession("display")).token,
+      status: 403,
+    });
+    await expectDescribed("get", "/api/waitlist/{id}", { path: `/api/waitlist/${id}` });
+    await expectDescribed("delete", "/api/waitlist/{id}", { path: `/api/waitlist/${id}` });
+    await expectDescribed("delete", "/api/waitlist/{id}", { path: `/api/waitlist/${id}`, status: 404 });
+  });
+
   it("messages and the shopping list", async () => {
     const sent = await expectDescribed("post", "/api/messages", {
       path: "/api/messages",

@@ -17,7 +17,10 @@ function fullName(user: ShellUser) {
 /** Counts shown beside menu entries, by path (the Messages entry's unread messages, the Requests entry's waiting requests). */
 type NavBadges = Partial<Record<string, number>>;
 /** What a badge counts, for screen readers. */
-const BADGE_WORDS: Record<string, string> = { "/requests": "awaiting an answer" };
+const BADGE_WORDS: Record<string, string> = {
+  "/requests": "awaiting an answer",
+  "/waitlist": "waiting clients a free time fits",
+};
 
 function Count({ count, rail, what = "unread" }: { count: number; rail: boolean; what?: string }) {
   return (

@@ -160,6 +160,14 @@ const salonTabObject = z.object({
     .default("12h"),
   // An unticked box is sent as nothing: off on the Salon tab; the API merges over what is stored.
   stylistsSeeColleagues: z.boolean({ invalid_type_error: "Use true or false" }).default(false),
+  // The waitlist (decision 0127): offer freed slots by text or e-mail, each held this many minutes.
+  waitlistAutoOffer: z.boolean({ invalid_type_error: "Use true or false" }).default(false),
+  waitlistHoldMinutes: z.coerce
+    .number({ invalid_type_error: "Use a whole number of minutes" })
+    .int("Use a whole number of minutes")
+    .min(5, "At least 5 minutes")
+    .max(1440, "At most 1,440 minutes (a day)")
+    .default(30),
   ...smsSettingsFields,
 });
 

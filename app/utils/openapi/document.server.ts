@@ -22,6 +22,7 @@ import { shoppingArea } from "./paths/shopping.server";
 import { smsArea } from "./paths/sms.server";
 import { stylistsArea } from "./paths/stylists.server";
 import { usersArea } from "./paths/users.server";
+import { waitlistArea } from "./paths/waitlist.server";
 
 const API_AREAS: ApiArea[] = [
   authArea,
@@ -34,6 +35,7 @@ const API_AREAS: ApiArea[] = [
   usersArea,
   messagesArea,
   shoppingArea,
+  waitlistArea,
   reportsArea,
   salesArea,
   smsArea,

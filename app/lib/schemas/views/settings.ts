@@ -34,6 +34,15 @@ export const SalonSettingsView = named(
         .describe(
           "Stylists see every stylist's column in the calendar: colleagues' appointments read-only, with time, service and the client's name only (default true).",
         ),
+      waitlistAutoOffer: z
+        .boolean()
+        .describe(
+          "Offer a freed slot to the first waiting client it fits, by text or e-mail with a link that holds it (default false).",
+        ),
+      waitlistHoldMinutes: z
+        .number()
+        .int()
+        .describe("How long an offered slot is held for the client, in minutes (5-1440, default 30)."),
       onlinePolicyText: z.string().describe("Shown to the client before confirming (at most 1,000 characters)."),
       vatNumber: z.string().describe("Blank: not VAT registered, no VAT shown on sales."),
       vatRate: z.number().describe("Percent (default 20): prices include VAT at this rate when there is a VAT number."),
