@@ -171,11 +171,16 @@ async function blockAt(page: Page, index: number) {
   return { block, x: box.x + Math.min(box.width / 2, 40), y: box.y + Math.min(box.height / 2, 8), count };
 }
 
-const modalOpen = (page: Page) =>
-  page.waitForFunction(
-    () => document.querySelector("dialog")?.matches(":modal") && document.querySelector("dialog form"),
-  );
-const modalClosed = (page: Page) => page.waitForFunction(() => !document.querySelector("dialog"));
+// Waits return booleans, never elements: a handle to an element would keep a closed dialog's
+// tree alive and read as a leak.
+const modalOpen = async (page: Page) =>
+  (
+    await page.waitForFunction(
+      () => !!(document.querySelector("dialog")?.matches(":modal") && document.querySelector("dialog form")),
+    )
+  ).dispose();
+const modalClosed = async (page: Page) =>
+  (await page.waitForFunction(() => !document.querySelector("dialog"))).dispose();
 
 /** Requests made while `action` runs, by kind: the route manifest, JavaScript, data. */
 async function requestsDuring<T>(page: Page, action: () => Promise<T>) {

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
+import { ClockFormatProvider } from "~/components/ui/clock-format";
 import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { latestEventId } from "~/domain/events.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     requestsNav(user),
     latestOnlineBooking(user),
   ]);
-  // clockFormat: read by useClockFormat() wherever a time is shown.
+  // clockFormat: provided to useClockFormat() wherever a time is shown.
   return { user, salonName, clockFormat, unreadMessages, requests, latestOnline, eventCursor: await eventCursor };
 }
 
@@ -38,18 +39,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, unreadMessages, requests, latestOnline, eventCursor } = useLoaderData<typeof loader>();
+  const { user, salonName, clockFormat, unreadMessages, requests, latestOnline, eventCursor } =
+    useLoaderData<typeof loader>();
   useLiveUpdates({ since: eventCursor });
   useOnlineBookingToast(latestOnline);
   return (
-    <AppShell
-      user={user}
-      salonName={salonName}
-      badges={{ "/messages": unreadMessages, "/requests": requests.count }}
-      shown={requests.shown ? ["/requests"] : []}
-    >
-      <Outlet />
-    </AppShell>
+    <ClockFormatProvider value={clockFormat}>
+      <AppShell
+        user={user}
+        salonName={salonName}
+        badges={{ "/messages": unreadMessages, "/requests": requests.count }}
+        shown={requests.shown ? ["/requests"] : []}
+      >
+        <Outlet />
+      </AppShell>
+    </ClockFormatProvider>
   );
 }
 
@@ -58,9 +62,11 @@ export function ErrorBoundary() {
   const data = useLoaderDataSafe();
   if (!data) return <ErrorPanel />;
   return (
-    <AppShell user={data.user} salonName={data.salonName} shown={data.requests.shown ? ["/requests"] : []}>
-      <ErrorPanel />
-    </AppShell>
+    <ClockFormatProvider value={data.clockFormat}>
+      <AppShell user={data.user} salonName={data.salonName} shown={data.requests.shown ? ["/requests"] : []}>
+        <ErrorPanel />
+      </AppShell>
+    </ClockFormatProvider>
   );
 }
 
