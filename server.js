@@ -8,6 +8,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
+import { precompressed } from "./server/precompressed.js";
 import { inRequestScope } from "./server/request-scope.js";
 import {
   applySecurityHeaders,
@@ -99,6 +100,7 @@ async function serve() {
   if (vite) {
     app.use(vite.middlewares);
   } else {
+    app.use("/assets", precompressed("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h" }));
   }

@@ -1,12 +1,47 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { promisify } from "node:util";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+/**
+ * The browser's code is compressed once, at build time, at the highest levels (brotli 11 and
+ * gzip 9) next to each file (`x.js.br`, `x.js.gz`), and the server sends those files as they
+ * are: a tablet downloads about a fifth less than with the fast levels the server uses for
+ * pages (decision 0121).
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: "salon-precompress-assets",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => /\.(js|css)$/.test(file))
+          .map(async (file) => {
+            const body = await readFile(join(dir, file));
+            const [br, gz] = await Promise.all([
+              brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+              gzipped(body, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(join(dir, `${file}.br`), br), writeFile(join(dir, `${file}.gz`), gz)]);
+          }),
+      );
+    },
+  };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -27,5 +62,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    isSsrBuild ? null : precompressAssets(),
   ],
 }));

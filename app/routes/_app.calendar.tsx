@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Outlet, useFetcher, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { CalendarHeader } from "~/components/calendar/calendar-header";
 import { DayGrid, type MoveRequest } from "~/components/calendar/day-grid";
@@ -28,6 +28,7 @@ import { useOnline } from "~/hooks/use-online";
 import { useWallScreen } from "~/hooks/use-wall-screen";
 import { WaitlistStrip } from "~/components/calendar/waitlist-strip";
 import { waitlistFits } from "~/domain/waitlist-calendar.server";
+import { discoverAhead, preloadRoutes, warmTimeZone } from "~/lib/route-discovery";
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
   {
@@ -158,7 +159,11 @@ function useMoves() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data, pending]);
 
-  return { move: (request: MoveRequest) => submit(request, false), pending, busy: fetcher.state !== "idle" };
+  // One move function for the screen's lifetime (the grid keeps its props while dialogs come and go).
+  const latest = useRef(submit);
+  latest.current = submit;
+  const move = useCallback((request: MoveRequest) => latest.current(request, false), []);
+  return { move, pending, busy: fetcher.state !== "idle" };
 }
 
 export const shouldRevalidate = revalidateOnOwnParams(["view", "date", "q", "stylist"]);
@@ -200,14 +205,21 @@ export default function CalendarScreen() {
     ...(query ? { q: query } : {}),
     ...(weekStylistId ? { stylist: String(weekStylistId) } : {}),
   }).toString();
-  const editHref = (id: number) => `/calendar/appointments/${id}?${keep}`;
-  const viewHref = (id: number) => `/calendar/colleague/${id}?${keep}`;
-  const newHref = (stylistId?: number, startMinutes?: number) => {
-    const params = new URLSearchParams({ view, date });
-    if (stylistId) params.set("stylistId", String(stylistId));
-    if (startMinutes !== undefined) params.set("time", minutesToClock(startMinutes));
-    return `/calendar/appointments/new?${params}`;
-  };
+  // Stable while the view, day and search stay: the grid is not drawn again when a dialog opens.
+  const editHref = useCallback((id: number) => `/calendar/appointments/${id}?${keep}`, [keep]);
+  const viewHref = useCallback((id: number) => `/calendar/colleague/${id}?${keep}`, [keep]);
+  const newHref = useCallback(
+    (stylistId?: number, startMinutes?: number) => {
+      const params = new URLSearchParams({ view, date });
+      if (stylistId) params.set("stylistId", String(stylistId));
+      if (startMinutes !== undefined) params.set("time", minutesToClock(startMinutes));
+      return `/calendar/appointments/new?${params}`;
+    },
+    [view, date],
+  );
+  const navigate = useNavigate();
+  useDialogsAhead(canWrite, stylists, view === "day" ? items : weekItems);
+  useEffect(() => warmTimeZone(calendar.timeZone), [calendar.timeZone]);
 
   return (
     <div className="relative flex h-[calc(100dvh-3.5rem)] md:h-dvh">
@@ -255,6 +267,7 @@ export default function CalendarScreen() {
               moving={busy}
               openMinutes={calendar.openMinutes}
               nowMinutes={date === today ? calendar.nowMinutes : null}
+              navigate={navigate}
             />
           ) : view === "week" ? (
             <WeekView {...calendar} canWrite={canWrite} items={weekItems} editHref={editHref} viewHref={viewHref} />
@@ -286,6 +299,36 @@ export default function CalendarScreen() {
       <Outlet />
     </div>
   );
+}
+
+const DIALOG_ROUTES = [
+  "routes/_app.calendar.appointments.$appointmentId",
+  "routes/_app.calendar.appointments.new",
+  "routes/_app.calendar.colleague.$appointmentId",
+];
+
+/**
+ * A tap on a block or a free slot fetches only the dialog's data (decision 0122): while the
+ * screen is idle, the paths it links to are discovered and the dialogs' code is preloaded.
+ */
+function useDialogsAhead(canWrite: boolean, stylists: { id: number; readOnly?: boolean }[], items: CalendarItem[]) {
+  useEffect(() => {
+    if (!canWrite) return;
+    const readOnly = new Set(stylists.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id));
+    const paths = [
+      "/calendar/appointments/new",
+      "/resources/client-search",
+      ...items.map((item) =>
+        readOnly.has(item.stylistId) ? `/calendar/colleague/${item.id}` : `/calendar/appointments/${item.id}`,
+      ),
+    ];
+    const stopDiscovery = discoverAhead(paths);
+    const stopPreload = preloadRoutes(DIALOG_ROUTES);
+    return () => {
+      stopDiscovery();
+      stopPreload();
+    };
+  }, [canWrite, stylists, items]);
 }
 
 /** The question a drop of a visit's line asks (with JavaScript; without it the edit form asks). */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
+import { ClockFormatProvider } from "~/components/ui/clock-format";
 import { ErrorPanel } from "~/components/ui/route-error";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { latestEventId } from "~/domain/events.server";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Waiting clients a free time fits now: a cancellation shows here on every tablet at once.
     waitlistBadge(user),
   ]);
-  // clockFormat: read by useClockFormat() wherever a time is shown.
+  // clockFormat: provided to useClockFormat() wherever a time is shown.
   // timeZone: the offline copy's days and the banner's time are the salon's.
   return {
     user,
@@ -54,22 +55,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   revalidateShell(args) || isMessagesPath(args.currentUrl) !== isMessagesPath(args.nextUrl);
 
 export default function AppLayout() {
-  const { user, salonName, unreadMessages, requests, latestOnline, waitlist, eventCursor, timeZone } =
+  const { user, salonName, clockFormat, unreadMessages, requests, latestOnline, waitlist, eventCursor, timeZone } =
     useLoaderData<typeof loader>();
   useLiveUpdates({ since: eventCursor });
   useOnlineBookingToast(latestOnline);
   // Offline use: the kept Day view and the banner (decision 0124).
   const online = useOfflineDaySheet({ timeZone, eventCursor });
   return (
-    <AppShell
-      user={user}
-      salonName={salonName}
-      badges={{ "/messages": unreadMessages, "/requests": requests.count, "/waitlist": waitlist }}
-      shown={requests.shown ? ["/requests"] : []}
-    >
-      <Outlet />
-      <OfflineBanner online={online} timeZone={timeZone} />
-    </AppShell>
+    <ClockFormatProvider value={clockFormat}>
+      <AppShell
+        user={user}
+        salonName={salonName}
+        badges={{ "/messages": unreadMessages, "/requests": requests.count, "/waitlist": waitlist }}
+        shown={requests.shown ? ["/requests"] : []}
+      >
+        <Outlet />
+        <OfflineBanner online={online} timeZone={timeZone} />
+      </AppShell>
+    </ClockFormatProvider>
   );
 }
 
@@ -78,9 +81,11 @@ export function ErrorBoundary() {
   const data = useLoaderDataSafe();
   if (!data) return <ErrorPanel />;
   return (
-    <AppShell user={data.user} salonName={data.salonName} shown={data.requests.shown ? ["/requests"] : []}>
-      <ErrorPanel />
-    </AppShell>
+    <ClockFormatProvider value={data.clockFormat}>
+      <AppShell user={data.user} salonName={data.salonName} shown={data.requests.shown ? ["/requests"] : []}>
+        <ErrorPanel />
+      </AppShell>
+    </ClockFormatProvider>
   );
 }
 

@@ -6,8 +6,9 @@
 // moves first scrolls the grid), see app/lib/drag-gesture.ts and docs/decisions/0078. While
 // a block moves, the grid scrolls when the pointer nears an edge. A busy day draws hundreds
 // of blocks: see docs/decisions/0071.
-import { useNavigate } from "@remix-run/react";
+import type { NavigateFunction } from "@remix-run/react";
 import {
+  memo,
   useEffect,
   useMemo,
   useRef,
@@ -63,6 +64,9 @@ type Props = {
   openMinutes: number;
   /** Minutes since midnight now, when the grid shows today; null otherwise. */
   nowMinutes: number | null;
+  /** The screen's own (stable) navigate: the grid reads no router state, so a dialog opening
+   * or closing over it does not draw it again (decision 0121). */
+  navigate: NavigateFunction;
 };
 
 const clockMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -250,6 +254,103 @@ function VisitMark() {
   );
 }
 
+const NONE: CalendarItem[] = [];
+
+type BlocksProps = {
+  /** The column's appointments. */
+  items: CalendarItem[];
+  lanes: ReturnType<typeof laneLayout>;
+  beside: Set<number>;
+  /** This column takes bookings and drops (not a colleague's, not a display's). */
+  writable: boolean;
+  /** A colleague's column: its blocks open read-only. */
+  readOnly: boolean;
+  canWrite: boolean;
+  editHref: (id: number) => string;
+  viewHref: (id: number) => string;
+  /** The block a finger has lifted, and the block being moved, when in this column. */
+  lifted: number | null;
+  dragging: number | null;
+};
+
+/**
+ * One column's blocks. Drawn again only when that column's data changes or a block in it is
+ * lifted or moved, not on every step of a drag elsewhere (decision 0121). The blocks are
+ * plain links: the grid's one click handler opens them.
+ */
+const Blocks = memo(function Blocks({
+  items,
+  lanes,
+  beside,
+  writable,
+  readOnly,
+  canWrite,
+  editHref,
+  viewHref,
+  lifted,
+  dragging,
+}: BlocksProps) {
+  return (
+    <ul>
+      {items.map((item) => {
+        const blocked = item.status === "blocked";
+        const short = item.endMinutes - item.startMinutes <= SLOT_MINUTES;
+        const lane = lanes.get(item.id);
+        const classes = cn(
+          "appt",
+          blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
+          short && "appt-short",
+          item.status === "completed" && "appt-done",
+          item.status === "cancelled" && "appt-cancelled",
+          item.status === "no_show" && "appt-no-show",
+          item.status === "requested" && "appt-requested",
+          beside.has(item.id) && "appt-side",
+          lane && "appt-lane",
+          // Alone in its time, a block with processing leaves room beside it to click for a booking.
+          !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
+          writable && !blocked && "appt-drag",
+          lifted === item.id && "appt-lifted",
+          dragging === item.id && "appt-dragging",
+        );
+        const position = {
+          top: minutesToTop(item.startMinutes),
+          "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px`,
+          ...(lane ? { "--lane": lane.lane, "--lanes": lane.lanes } : {}),
+        } as CSSProperties;
+        return (
+          <li key={item.id}>
+            {readOnly ? (
+              // A colleague's block: no drag (no data-id), opens read-only.
+              <a href={viewHref(item.id)} data-testid={`appointment-${item.id}`} className={classes} style={position}>
+                <AppointmentText item={item} short={short} />
+                <ProcessingPart item={item} />
+                <span className="sr-only"> (view only)</span>
+              </a>
+            ) : canWrite ? (
+              <a
+                href={editHref(item.id)}
+                data-id={item.id}
+                data-testid={`appointment-${item.id}`}
+                className={classes}
+                style={position}
+              >
+                <AppointmentText item={item} short={short} />
+                <ProcessingPart item={item} />
+              </a>
+            ) : (
+              // Display screens only look: no link to a dialog they may not open.
+              <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
+                <AppointmentText item={item} short={short} />
+                <ProcessingPart item={item} />
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
+
 /** " · " between a block's lines: read out and kept in its text, not drawn. */
 const SEPARATOR = <u> · </u>;
 
@@ -292,7 +393,11 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
   );
 }
 
-export function DayGrid({
+/**
+ * Drawn again only when its props change: the screen keeps them stable while a dialog opens
+ * or closes over the grid (decision 0121).
+ */
+export const DayGrid = memo(function DayGrid({
   stylists,
   schedules,
   items,
@@ -304,8 +409,8 @@ export function DayGrid({
   moving,
   openMinutes,
   nowMinutes,
+  navigate,
 }: Props) {
-  const navigate = useNavigate();
   const clock = useClockFormat();
   const columns = useRef(new Map<number, HTMLDivElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -324,6 +429,15 @@ export function DayGrid({
     () => new Set(stylists.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id)),
     [stylists],
   );
+  const byStylist = useMemo(() => {
+    const columns = new Map<number, CalendarItem[]>();
+    for (const item of items) {
+      const own = columns.get(item.stylistId);
+      if (own) own.push(item);
+      else columns.set(item.stylistId, [item]);
+    }
+    return columns;
+  }, [items]);
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
   const update = (next: Drag | null) => {
@@ -601,7 +715,7 @@ export function DayGrid({
         </div>
 
         {stylists.map((stylist) => {
-          const own = items.filter((item) => item.stylistId === stylist.id);
+          const own = byStylist.get(stylist.id) ?? NONE;
           const writable = canWrite && !stylist.readOnly;
           const ghost = drag?.phase === "moving" && drag.stylistId === stylist.id ? drag : null;
           return (
@@ -629,68 +743,18 @@ export function DayGrid({
               >
                 <OffHours schedule={schedules?.[stylist.id]} />
               </div>
-              <ul>
-                {own.map((item) => {
-                  const blocked = item.status === "blocked";
-                  const short = item.endMinutes - item.startMinutes <= SLOT_MINUTES;
-                  const lane = lanes.get(item.id);
-                  const classes = cn(
-                    "appt",
-                    blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
-                    short && "appt-short",
-                    item.status === "completed" && "appt-done",
-                    item.status === "cancelled" && "appt-cancelled",
-                    item.status === "no_show" && "appt-no-show",
-                    item.status === "requested" && "appt-requested",
-                    beside.has(item.id) && "appt-side",
-                    lane && "appt-lane",
-                    // Alone in its time, a block with processing leaves room beside it to click for a booking.
-                    !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
-                    writable && !blocked && "appt-drag",
-                    drag?.phase === "lifted" && drag.item.id === item.id && "appt-lifted",
-                    drag?.phase === "moving" && drag.item.id === item.id && "appt-dragging",
-                  );
-                  const position = {
-                    top: minutesToTop(item.startMinutes),
-                    "--h": `${blockHeight(item.startMinutes, item.endMinutes) - 2}px`,
-                    ...(lane ? { "--lane": lane.lane, "--lanes": lane.lanes } : {}),
-                  } as CSSProperties;
-                  return (
-                    <li key={item.id}>
-                      {stylist.readOnly ? (
-                        // A colleague's block: no drag (no data-id), opens read-only.
-                        <a
-                          href={viewHref(item.id)}
-                          data-testid={`appointment-${item.id}`}
-                          className={classes}
-                          style={position}
-                        >
-                          <AppointmentText item={item} short={short} />
-                          <ProcessingPart item={item} />
-                          <span className="sr-only"> (view only)</span>
-                        </a>
-                      ) : canWrite ? (
-                        <a
-                          href={editHref(item.id)}
-                          data-id={item.id}
-                          data-testid={`appointment-${item.id}`}
-                          className={classes}
-                          style={position}
-                        >
-                          <AppointmentText item={item} short={short} />
-                          <ProcessingPart item={item} />
-                        </a>
-                      ) : (
-                        // Display screens only look: no link to a dialog they may not open.
-                        <div data-testid={`appointment-${item.id}`} className={classes} style={position}>
-                          <AppointmentText item={item} short={short} />
-                          <ProcessingPart item={item} />
-                        </div>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+              <Blocks
+                items={own}
+                lanes={lanes}
+                beside={beside}
+                writable={writable}
+                readOnly={!!stylist.readOnly}
+                canWrite={canWrite}
+                editHref={editHref}
+                viewHref={viewHref}
+                lifted={drag?.phase === "lifted" && drag.item.stylistId === stylist.id ? drag.item.id : null}
+                dragging={drag?.phase === "moving" && drag.item.stylistId === stylist.id ? drag.item.id : null}
+              />
               {nowMinutes !== null ? <NowLine minutes={nowMinutes} /> : null}
               {ghost ? (
                 <div
@@ -718,4 +782,4 @@ export function DayGrid({
       </div>
     </div>
   );
-}
+});

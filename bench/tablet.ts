@@ -1,0 +1,508 @@
+// The calendar on a low-powered tablet: the browser's own work, measured in Chromium at
+// 1024x768 with Chrome's CPU throttling (4x), on the demo salon and the large salon in one
+// run, interleaved round by round so both see the same machine. Main-thread time is CDP
+// `Performance.getMetrics` TaskDuration (steadier than wall time on a shared machine); the
+// sign-in page's load in the same run is the yardstick. Every figure is a median with its
+// spread (min-max) and, where the budget names it, its budget and pass/miss. See bench/README.md.
+//
+//   npx remix vite:build
+//   npx tsx bench/tablet.ts [--rounds=3] [--cycles=50] [--database=file:/tmp/large.db] [--demo-database=file:/tmp/demo.db]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright";
+import { startServer, type RunningServer } from "../tests/server-process";
+import { givenDatabase, requireBuild, seedLargeSalon } from "./large-salon";
+import { positiveIntOption } from "./options";
+
+requireBuild();
+const ROUNDS = positiveIntOption("rounds", 3);
+const CYCLES = positiveIntOption("cycles", 50);
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const THROTTLE = 4;
+const KB = 1000;
+
+type Salon = {
+  name: "demo" | "large";
+  url: string;
+  day: string;
+  blocks: number;
+  server: RunningServer;
+  stop: () => void;
+};
+
+// ---------------------------------------------------------------------------------------
+// Figures: samples per (figure, salon), printed as median (min-max) with budget and verdict.
+
+type Budget = { max: number; unit: string; text: string } | null;
+type Figure = { label: string; unit: string; budget: Budget; samples: Record<string, number[]> };
+const figures = new Map<string, Figure>();
+
+function record(key: string, label: string, unit: string, salon: string, value: number, budget: Budget = null) {
+  const figure = figures.get(key) ?? { label, unit, budget, samples: {} };
+  figures.set(key, figure);
+  (figure.samples[salon] ??= []).push(value);
+}
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+function medianOf(values: number[]): number {
+  const list = sorted(values);
+  const middle = Math.floor(list.length / 2);
+  return list.length % 2 ? list[middle]! : (list[middle - 1]! + list[middle]!) / 2;
+}
+const fmt = (value: number, unit: string) =>
+  unit === "KB"
+    ? `${(value / KB).toFixed(1)} KB`
+    : unit === "x"
+      ? `${value.toFixed(2)}×`
+      : `${Math.round(value)}${unit}`;
+function spread(values: number[], unit: string): string {
+  if (values.length === 0) return "-";
+  const list = sorted(values);
+  const middle = fmt(medianOf(list), unit);
+  return list.length === 1 ? middle : `${middle} (${fmt(list[0]!, unit)}–${fmt(list.at(-1)!, unit)}, n=${list.length})`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The browser side.
+
+async function cdpOf(page: Page, rate: number): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  return cdp;
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send("Performance.getMetrics");
+  return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
+}
+
+/** Main-thread time (ms) and wall time (ms) of `action`, and whatever it returns. */
+async function measured<T>(
+  cdp: CDPSession,
+  action: () => Promise<T>,
+): Promise<{ task: number; wall: number; value: T }> {
+  const before = (await metrics(cdp)).TaskDuration ?? 0;
+  const started = performance.now();
+  const value = await action();
+  const wall = performance.now() - started;
+  const after = (await metrics(cdp)).TaskDuration ?? 0;
+  // A navigation to a new renderer process starts its count again.
+  return { task: (after >= before ? after - before : after) * 1000, wall, value };
+}
+
+/** Hydrated and settled: the router is up and the main thread has been idle twice. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 3000 }), { timeout: 3000 }),
+      ),
+  );
+}
+
+async function signIn(context: BrowserContext, base: string) {
+  const page = await context.newPage();
+  await page.goto(`${base}/auth`);
+  await settled(page);
+  await page.getByLabel("Email").fill("admin@salon.test");
+  await page.getByLabel("Password").fill("password123");
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith("/auth")),
+    page.getByRole("button", { name: "Sign In" }).click(),
+  ]);
+  await page.close();
+}
+
+const dayUrl = (salon: Salon) => `${salon.url}/calendar?view=day&date=${salon.day}`;
+const screens = (salon: Salon): [string, string][] => [
+  ["Day view", dayUrl(salon)],
+  ["Week view", `${salon.url}/calendar?view=week&date=${salon.day}`],
+  ["Month view", `${salon.url}/calendar?view=month&date=${salon.day}`],
+  ["Clients", `${salon.url}/clients`],
+  ["Services", `${salon.url}/services`],
+  ["Reports", `${salon.url}/reports`],
+];
+
+/** Opens `url` in a new page: main-thread time and wall time until hydrated, at 4x. */
+async function loadOnce(context: BrowserContext, url: string, countScripts = false) {
+  const page = await context.newPage();
+  const cdp = await cdpOf(page, THROTTLE);
+  if (countScripts) await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  // Script bodies as they came over the network (compressed), from CDP's own counts.
+  await cdp.send("Network.enable");
+  const heads = new Map<string, number>();
+  const scripts: number[] = [];
+  cdp.on("Network.responseReceived", (event) => {
+    if (event.type === "Script") heads.set(event.requestId, event.response.encodedDataLength);
+  });
+  cdp.on("Network.loadingFinished", (event) => {
+    const head = heads.get(event.requestId);
+    if (head !== undefined) scripts.push(event.encodedDataLength - head);
+  });
+  const { task, wall } = await measured(cdp, async () => {
+    await page.goto(url, { waitUntil: "load" });
+    await settled(page);
+  });
+  const bytes = scripts.reduce((sum, size) => sum + size, 0);
+  return { page, cdp, task, wall, bytes, scriptCount: scripts.length };
+}
+
+/** A block of the Day view to open or drag, scrolled into view; its centre. */
+async function blockAt(page: Page, index: number) {
+  const blocks = page.locator("[data-testid=day-grid] a[data-id].appt-drag");
+  const count = await blocks.count();
+  const block = blocks.nth(index % count);
+  await block.scrollIntoViewIfNeeded();
+  const box = (await block.boundingBox())!;
+  return { block, x: box.x + Math.min(box.width / 2, 40), y: box.y + Math.min(box.height / 2, 8), count };
+}
+
+// Waits return booleans, never elements: a handle to an element would keep a closed dialog's
+// tree alive and read as a leak.
+const modalOpen = async (page: Page) =>
+  (
+    await page.waitForFunction(
+      () => !!(document.querySelector("dialog")?.matches(":modal") && document.querySelector("dialog form")),
+    )
+  ).dispose();
+const modalClosed = async (page: Page) =>
+  (await page.waitForFunction(() => !document.querySelector("dialog"))).dispose();
+
+/** Requests made while `action` runs, by kind: the route manifest, JavaScript, data. */
+async function requestsDuring<T>(page: Page, action: () => Promise<T>) {
+  const seen = { manifest: 0, script: 0, data: 0 };
+  const listener = (request: { url: () => string; resourceType: () => string }) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/__manifest") seen.manifest++;
+    else if (request.resourceType() === "script" || url.pathname.endsWith(".js")) seen.script++;
+    else if (url.pathname.endsWith(".data")) seen.data++;
+  };
+  page.on("request", listener);
+  try {
+    return { value: await action(), seen };
+  } finally {
+    page.off("request", listener);
+  }
+}
+
+/** Round trips in a row before the dialog can draw: discovery, then code, then data (modules load beside data). */
+const chained = (seen: { manifest: number; script: number; data: number }) =>
+  (seen.manifest ? 1 : 0) + (seen.script || seen.data ? 1 : 0) + (seen.script ? 1 : 0);
+
+async function openDialog(page: Page, cdp: CDPSession, index: number) {
+  const { x, y } = await blockAt(page, index);
+  const { value, seen } = await requestsDuring(page, () =>
+    measured(cdp, async () => {
+      await page.mouse.click(x, y);
+      await modalOpen(page);
+    }),
+  );
+  return { ...value, seen };
+}
+
+async function closeDialog(page: Page, cdp: CDPSession) {
+  return measured(cdp, async () => {
+    await page.keyboard.press("Escape");
+    await modalClosed(page);
+  });
+}
+
+async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
+}
+
+// ---------------------------------------------------------------------------------------
+// One round on one salon.
+
+async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, first: boolean) {
+  const { name } = salon;
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  await context.addInitScript(() => {
+    const tasks: number[] = [];
+    (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({
+        type: "longtask",
+        buffered: true,
+      });
+    } catch {
+      // no long task timing
+    }
+  });
+  await signIn(context, salon.url);
+
+  // The yardstick: the sign-in page, signed out, in the same round.
+  const signInLoad = await loadOnce(yardstick, `${salon.url}/auth`, first);
+  record("load:Sign-in page", "load: Sign-in page, main thread at 4×", "ms", name, signInLoad.task);
+  if (first) record("js:Sign-in page", "JS on the wire: Sign-in page", "KB", name, signInLoad.bytes, JS_BUDGET);
+  await signInLoad.page.close();
+
+  for (const [screen, url] of screens(salon)) {
+    const load = await loadOnce(context, url, first);
+    record(`load:${screen}`, `load: ${screen}, main thread at 4×`, "ms", name, load.task);
+    record(`loadwall:${screen}`, `load: ${screen}, wall at 4×`, "ms", name, load.wall);
+    record(
+      `ratio:${screen}`,
+      `load: ${screen} / sign-in page (main thread)`,
+      "x",
+      name,
+      load.task / signInLoad.task,
+      screen === "Day view" ? { max: 3, unit: "x", text: "≤ 3×" } : null,
+    );
+    if (first)
+      record(
+        `js:${screen}`,
+        `JS on the wire: ${screen} (${load.scriptCount} scripts)`,
+        "KB",
+        name,
+        load.bytes,
+        JS_BUDGET,
+      );
+    await load.page.close();
+  }
+
+  // The Day view, kept open for the interactions.
+  const day = await loadOnce(context, dayUrl(salon));
+  const { page, cdp } = day;
+
+  // Open and close a booking: cold (the dialog's code not loaded yet) and warm, at full speed
+  // for main-thread time, then at 4x for wall time.
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const cold = await openDialog(page, cdp, 0);
+  record("open:cold", "open a booking (cold), main thread at 1×", "ms", name, cold.task, OPEN_BUDGET);
+  record(
+    "trips:cold",
+    "open a booking (cold), round trips in a row after the tap",
+    "",
+    name,
+    chained(cold.seen),
+    TRIP_BUDGET,
+  );
+  const closeCold = await closeDialog(page, cdp);
+  record("close", "close a booking, main thread at 1×", "ms", name, closeCold.task, CLOSE_BUDGET);
+  for (const index of [1, 2]) {
+    const warm = await openDialog(page, cdp, index);
+    record(
+      "open:warm",
+      "open a booking (warm, not opened before), main thread at 1×",
+      "ms",
+      name,
+      warm.task,
+      OPEN_BUDGET,
+    );
+    record(
+      "trips:warm",
+      "open a booking (warm), round trips in a row after the tap",
+      "",
+      name,
+      chained(warm.seen),
+      TRIP_BUDGET,
+    );
+    record(
+      "close",
+      "close a booking, main thread at 1×",
+      "ms",
+      name,
+      (await closeDialog(page, cdp)).task,
+      CLOSE_BUDGET,
+    );
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
+  for (const index of [3, 4]) {
+    const warm = await openDialog(page, cdp, index);
+    record("openwall", "open a booking (warm), wall at 4×", "ms", name, warm.wall, {
+      max: 200,
+      unit: "ms",
+      text: "≤ 200 ms",
+    });
+    record("closewall", "close a booking, wall at 4×", "ms", name, (await closeDialog(page, cdp)).wall);
+  }
+
+  // Drag a block down two hours and back, and drop it where it was (no move is saved), at 4x.
+  {
+    const { x, y } = await blockAt(page, 5);
+    await longTasks(page);
+    const drag = await measured(cdp, async () => {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let step = 1; step <= 24; step++) await page.mouse.move(x + step * 4, y + step * 10);
+      for (let step = 23; step >= 0; step--) await page.mouse.move(x + step * 4, y + step * 10);
+      await page.mouse.up();
+    });
+    const tasks = await longTasks(page);
+    record("drag:task", "drag a block at 4×, main thread", "ms", name, drag.task);
+    record("drag:long", "drag a block at 4×, tasks over 50 ms", "", name, tasks.length);
+    record("drag:longest", "drag a block at 4×, longest task", "ms", name, Math.max(0, ...tasks), {
+      max: 100,
+      unit: "ms",
+      text: "≤ 100 ms",
+    });
+  }
+
+  // Switch Day -> Week -> Month -> Day with the header's links, at 4x.
+  for (const view of ["Week", "Month", "Day"]) {
+    const link = page.getByRole("navigation", { name: "Calendar view" }).getByRole("link", { name: view, exact: true });
+    const switched = await measured(cdp, async () => {
+      await link.click();
+      await page.waitForFunction((label) => document.title.startsWith(label), view);
+      await settled(page);
+    });
+    record(`switch:${view}`, `switch to ${view}, main thread at 4×`, "ms", name, switched.task);
+  }
+
+  // Type in the client search of the booking dialog, at 4x: until the matches show.
+  {
+    await page.evaluate(
+      (href) =>
+        (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate(href),
+      `/calendar/appointments/new?view=day&date=${salon.day}`,
+    );
+    await modalOpen(page);
+    const search = page.locator("dialog [role=combobox]").first();
+    await search.click();
+    const typed = await measured(cdp, async () => {
+      await page.keyboard.type("ali", { delay: 30 });
+      await page.waitForSelector("dialog [role=listbox]");
+    });
+    record("search", "type in the client search at 4× (until matches show), main thread", "ms", name, typed.task);
+    record("searchwall", "type in the client search at 4×, wall", "ms", name, typed.wall);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await modalClosed(page);
+  }
+
+  // Leaks: CYCLES open/close cycles at full speed; heap and listeners after 10 and after all.
+  if (first) {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.send("HeapProfiler.enable");
+    const sample = async () => {
+      await cdp.send("HeapProfiler.collectGarbage");
+      const now = await metrics(cdp);
+      return { heap: now.JSHeapUsedSize ?? 0, listeners: now.JSEventListeners ?? 0, nodes: now.Nodes ?? 0 };
+    };
+    let early = await sample();
+    for (let cycle = 1; cycle <= CYCLES; cycle++) {
+      await openDialog(page, cdp, cycle % 8);
+      await closeDialog(page, cdp);
+      if (cycle === Math.min(10, CYCLES)) early = await sample();
+    }
+    const late = await sample();
+    record("leak:heap", `heap growth, cycles 10 to ${CYCLES} (KB)`, "KB", name, late.heap - early.heap, {
+      max: 256 * 1024,
+      unit: "KB",
+      text: "≤ 256 KB",
+    });
+    record("leak:listeners", `listener growth, cycles 10 to ${CYCLES}`, "", name, late.listeners - early.listeners, {
+      max: 0,
+      unit: "",
+      text: "0",
+    });
+    record("leak:nodes", `DOM node growth, cycles 10 to ${CYCLES}`, "", name, late.nodes - early.nodes);
+  }
+  await context.close();
+}
+
+const JS_BUDGET: Budget = { max: 130 * KB, unit: "KB", text: "≤ 130 KB" };
+const OPEN_BUDGET: Budget = { max: 50, unit: "ms", text: "≤ 50 ms" };
+const CLOSE_BUDGET: Budget = { max: 30, unit: "ms", text: "≤ 30 ms" };
+const TRIP_BUDGET: Budget = { max: 1, unit: "", text: "≤ 1" };
+
+// ---------------------------------------------------------------------------------------
+// The two salons, their servers, and the run.
+
+async function demoSalon(): Promise<{ databaseUrl: string; remove: () => void }> {
+  const given = process.argv
+    .slice(2)
+    .find((arg) => arg.startsWith("--demo-database="))
+    ?.slice("--demo-database=".length);
+  if (given) return { databaseUrl: given, remove: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), "salon-bench-tablet-demo-"));
+  const databaseUrl = `file:${join(dir, "salon.db")}`;
+  console.log("Seeding the demo salon...");
+  const seeded = spawnSync("npx", ["tsx", "db/seed.ts"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+  });
+  if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
+  return { databaseUrl, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function startSalon(name: Salon["name"], databaseUrl: string, remove: () => void): Promise<Salon> {
+  const opened = await seedLargeSalon(name, databaseUrl);
+  const server = await startServer("node", ["server.js"], {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: "bench-secret-0123456789abcdef",
+    WEB_CONCURRENCY: "1",
+  });
+  opened.db.close();
+  return { name, url: server.url, day: opened.busiestDay, blocks: opened.busiestCount, server, stop: remove };
+}
+
+const verdict = (figure: Figure, value: number) =>
+  figure.budget ? (value <= figure.budget.max ? "pass" : "MISS") : "";
+
+async function main() {
+  const large = await seedLargeSalon("tablet", givenDatabase());
+  large.db.close();
+  const demo = await demoSalon();
+  const salons = [
+    await startSalon("demo", demo.databaseUrl, demo.remove),
+    await startSalon("large", large.databaseUrl, large.remove),
+  ];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const yardstick = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    for (const salon of salons) console.log(`${salon.name}: busiest day ${salon.day}, ${salon.blocks} appointments`);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const salon of r % 2 ? [...salons].reverse() : salons) {
+        process.stdout.write(`round ${r + 1}/${ROUNDS}: ${salon.name}...\n`);
+        await round(browser, salon, yardstick, r === 0);
+      }
+    }
+    console.log(`\nChromium at 1024×768, CPU throttled ${THROTTLE}× where it says so; medians (min–max, n).`);
+    console.log(`Budgets are judged on the large salon.\n`);
+    const rows = [["figure", "demo salon", "large salon", "budget", "verdict (large)"]];
+    for (const figure of figures.values()) {
+      const large = figure.samples.large ?? [];
+      const value = large.length ? medianOf(large) : NaN;
+      rows.push([
+        figure.label,
+        spread(figure.samples.demo ?? [], figure.unit),
+        spread(large, figure.unit),
+        figure.budget?.text ?? "",
+        large.length ? verdict(figure, value) : "",
+      ]);
+    }
+    const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+    for (const row of rows)
+      console.log(
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join("  ")
+          .trimEnd(),
+      );
+    console.log("\nNot measured here: Lighthouse (not installed; run it by hand on a quiet machine).");
+  } finally {
+    await browser.close();
+    for (const salon of salons) {
+      await salon.server.stop();
+      if (!givenDatabase() || salon.name === "demo") salon.stop();
+    }
+  }
+}
+
+await main();
