@@ -155,8 +155,13 @@ async function remainingSpots(server: BenchServer, db: Client) {
     ["Sign-in page", signIn],
     ["Reports, last year", reports],
   ] as const) {
-    await bursts(server, target, tablets, 2, touch); // warm-up
-    const times = await bursts(server, target, tablets, parallelRounds, touch);
+    const times = await bursts(server, target, tablets, 2, touch) // warm-up
+      .then(() => bursts(server, target, tablets, parallelRounds, touch))
+      .catch((error: Error) => error);
+    if (times instanceof Error) {
+      console.log(`${name.padEnd(22)} failed: ${times.message}`);
+      continue;
+    }
     const p50 = percentile(times, 50);
     const p975 = percentile(times, 97.5);
     const goal = name.startsWith("Reports")
