@@ -30,6 +30,7 @@ import { assertCan, type Actor } from "./access.server";
 import { workingMinutesForRanges } from "./availability.server";
 import { can } from "./permissions";
 import { getGlobalSettings } from "./settings.server";
+import { dataRevision } from "./shared-reads.server";
 import { stylistIdForUser } from "./stylists.server";
 
 const TOP_LIMIT = 5;
@@ -305,11 +306,34 @@ async function resolveDays(query: ReportQuery, today: CalendarDate, timeZone: st
   return { period, from: from < today ? from : today, to: lastDate > today ? lastDate : today, allTime: true };
 }
 
+// Reports asked for while the same report is being computed (ten front-desk tablets opening
+// Last Year at once) wait for that computation instead of repeating it (decision 0123). Only
+// while it runs: nothing is kept after, so a write to any table, covered by the data
+// revision or not, shows in the next report asked for.
+const running = new Map<string, Promise<Report>>();
+
 export async function buildReport(actor: Actor, query: ReportQuery, now: Date = new Date()): Promise<Report> {
   assertCan(actor, "reports.view");
   const { timeZone } = await getGlobalSettings();
   const today = todayInZone(timeZone, now);
   const scope = await resolveScope(actor);
+  const key = JSON.stringify([
+    scope,
+    query.period ?? null,
+    query.from ?? null,
+    query.to ?? null,
+    today,
+    timeZone,
+    await dataRevision(),
+  ]);
+  const shared = running.get(key);
+  if (shared) return shared;
+  const computed = computeReport(query, today, timeZone, scope).finally(() => running.delete(key));
+  running.set(key, computed);
+  return computed;
+}
+
+async function computeReport(query: ReportQuery, today: CalendarDate, timeZone: string, scope: Scope): Promise<Report> {
   const { period, from, to, allTime } = await resolveDays(query, today, timeZone, scope);
   const days = { from, to };
   const previousDays = allTime ? null : previousRange(from, to);

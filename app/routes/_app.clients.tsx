@@ -14,6 +14,7 @@ import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { clientStats, listClients } from "~/domain/clients.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { InvalidPhoneFlag } from "~/components/clients/invalid-phone";
+import { isValidPhone } from "~/lib/phone";
 import { can } from "~/domain/permissions";
 import { CLIENT_PAGE_SIZE, MAX_CLIENT_PAGE } from "~/lib/schemas/clients";
 import { page } from "~/utils/http.server";
@@ -37,6 +38,10 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
   ]);
   return {
     ...list,
+    // Flagged here, so the phone-number library stays on the server (only a phone shown is checked).
+    clients: list.clients.map((client) =>
+      client.phone && !isValidPhone(client.phone, country) ? { ...client, phoneInvalid: true as const } : client,
+    ),
     country,
     stats,
     q,
@@ -58,10 +63,9 @@ type CardProps = {
   canMerge: boolean;
   canOpenProfile: boolean;
   search: string;
-  country: string;
 };
 
-function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, search, country }: CardProps) {
+function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, search }: CardProps) {
   const visits = client.appointmentCount;
   const noShows = client.noShowCount ?? 0;
   return (
@@ -105,7 +109,7 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
                   <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`} className="hover:underline">
                     {client.phone}
                   </a>{" "}
-                  <InvalidPhoneFlag phone={client.phone} country={country} />
+                  <InvalidPhoneFlag invalid={"phoneInvalid" in client} />
                 </dd>
               </div>
             ) : null}
@@ -164,7 +168,7 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
 export const shouldRevalidate = revalidateOnOwnParams(["q", "limit"]);
 
 export default function ClientsScreen() {
-  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile, country } =
+  const { clients, hasMore, stats, q, limit, canWrite, canDelete, canMerge, canSeeContact, canOpenProfile } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -224,7 +228,6 @@ export default function ClientsScreen() {
               canMerge={canMerge}
               canOpenProfile={canOpenProfile}
               search={search}
-              country={country}
             />
           ))}
         </ul>

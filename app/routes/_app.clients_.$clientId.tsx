@@ -13,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { InvalidPhoneFlag } from "~/components/clients/invalid-phone";
+import { isValidPhone } from "~/lib/phone";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { Pager } from "~/components/ui/pager";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -62,6 +63,8 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   return {
     client,
     country,
+    // Checked here, so the phone-number library stays on the server.
+    phoneInvalid: Boolean(client.phone) && !isValidPhone(client.phone ?? "", country),
     figures: { ...figures, lastVisit: figures.lastVisit ? dateInZone(figures.lastVisit, timeZone) : null },
     upcoming: { items: upcoming.items.map(row), ...pageHrefs(url, upcoming.nextCursor, "upcoming") },
     past: { items: past.items.map(row), ...pageHrefs(url, past.nextCursor, "past") },
@@ -155,8 +158,18 @@ function AppointmentList({
 }
 
 export default function ClientProfile() {
-  const { client, country, figures, upcoming, past, dates, bookAgainHref, canWrite, canOpenAppointments, ownOnly } =
-    useLoaderData<typeof loader>();
+  const {
+    client,
+    phoneInvalid,
+    figures,
+    upcoming,
+    past,
+    dates,
+    bookAgainHref,
+    canWrite,
+    canOpenAppointments,
+    ownOnly,
+  } = useLoaderData<typeof loader>();
   return (
     <main className="p-4 sm:p-6">
       <Link to="/clients" className="mb-2 inline-block text-sm font-medium text-brand-800 hover:underline">
@@ -211,7 +224,7 @@ export default function ClientProfile() {
           <dl className="divide-y divide-slate-100">
             <Detail label="Phone">
               {client.phone ? <a href={`tel:${client.phone.replace(/[^\d+]/g, "")}`}>{client.phone}</a> : "–"}{" "}
-              <InvalidPhoneFlag phone={client.phone} country={country} hint />
+              <InvalidPhoneFlag invalid={phoneInvalid} hint />
             </Detail>
             <Detail label="Email">{client.email ? <a href={`mailto:${client.email}`}>{client.email}</a> : "–"}</Detail>
             {client.address ? <Detail label="Address">{client.address}</Detail> : null}
