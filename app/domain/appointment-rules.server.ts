@@ -413,8 +413,8 @@ export const PATCH_TEST_REASON_REQUIRED = "Give the reason for booking despite t
  * A service that needs a patch test (decision 0126) is booked only after a passed test at
  * least its lead hours before the start and at most its valid days old. Staff are warned
  * and may book anyway by confirming (recorded in the history with who confirmed); after a
- * failed test only an administrator may, with a reason. The online client is refused with
- * one message whatever the record says. Checked when a booking is made, and when its
+ * failed test only an administrator may, with a reason. The online client is refused such a
+ * service with one message whatever the record says: the salon books it. Checked when a booking is made, and when its
  * client, service or start changes or it is brought back from cancelled; last, so the
  * warning comes only for a write every other rule allows.
  */
@@ -441,9 +441,12 @@ async function patchTestBeforeService(write: AppointmentWriteCheck): Promise<Ack
     .where(eq(services.id, after.serviceId))
     .limit(1);
   if (!service?.requiresPatchTest) return;
+  // Online, known and unknown clients are answered alike (decision 0102): the refusal comes
+  // before the record is read, so the answer never tells whether someone has a valid test.
+  // A refusal of the input (400), not of the time: the booking page says it as it is.
+  if (isOnlineClient(actor)) throw new Invalid(ONLINE_PATCH_TEST, { serviceId: [ONLINE_PATCH_TEST] });
   const finding = patchTestFinding(await patchTestRecords(executor, after.clientId), service, after.start);
   if (!finding) return;
-  if (isOnlineClient(actor)) throw new Conflict(ONLINE_PATCH_TEST, { serviceId: [ONLINE_PATCH_TEST] });
   const warning = patchTestWarning(finding, service.name, service);
   if (finding === "failed") {
     const reason = confirmations?.overrideReason?.trim() || null;

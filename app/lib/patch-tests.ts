@@ -58,6 +58,6 @@ export const PATCH_TEST_MARKER: Record<PatchTestFinding, string> = {
   failed: "Patch test failed",
 };
 
-/** What the online client hears, whatever their record says: it reveals nothing of it. */
+/** What the online client hears for a service that needs a patch test, whatever their record says: it reveals nothing of it. */
 export const ONLINE_PATCH_TEST =
   "This service needs a patch test first: please contact the salon to book a patch test before booking it online.";
