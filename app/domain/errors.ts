@@ -128,8 +128,10 @@ export class TooLarge extends DomainError {
 export class PatchTestRequired extends NeedsConfirmation<{
   code: "patch_test_required";
   patchTest: "missing" | "too_recent" | "expired" | "failed";
+  /** The same as the error's: a form's reply carries it with the details, the dialog asks with it. */
+  message: string;
 }> {
   constructor(message: string, finding: "missing" | "too_recent" | "expired" | "failed") {
-    super(message, { code: "patch_test_required", patchTest: finding });
+    super(message, { code: "patch_test_required", patchTest: finding, message });
   }
 }

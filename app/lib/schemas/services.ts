@@ -8,6 +8,8 @@ import {
   BUFFER_MINUTES,
   MAX_PRICE_PENCE,
   PRICING_DURATION,
+  PATCH_TEST_LEAD_HOURS,
+  PATCH_TEST_VALID_DAYS,
   PROCESSING_MINUTES,
   SERVICE_DURATION,
 } from "~/lib/service-limits";
@@ -58,8 +60,6 @@ const processingAfterMinutes = quarterHours("Processing start", SERVICE_DURATION
 
 // Patch tests (decision 0126): how long a passed test stays valid, and how long before the
 // appointment it must have been done.
-export const PATCH_TEST_VALID_DAYS = { min: 1, max: 3650, default: 180 } as const;
-export const PATCH_TEST_LEAD_HOURS = { min: 0, max: 720, default: 48 } as const;
 const patchTestValidDays = z
   .number({ invalid_type_error: "Patch test validity must be a number of days" })
   .int("Patch test validity must be a whole number of days")
