@@ -450,7 +450,8 @@ async function patchTestBeforeService(write: AppointmentWriteCheck): Promise<Ack
   const warning = patchTestWarning(finding, service.name, service);
   if (finding === "failed") {
     const reason = confirmations?.overrideReason?.trim() || null;
-    if (reason && !can(actor.role, "appointments.overridePatchTest")) throw new Forbidden(PATCH_TEST_OVERRIDE_ADMIN_ONLY);
+    if (reason && !can(actor.role, "appointments.overridePatchTest"))
+      throw new Forbidden(PATCH_TEST_OVERRIDE_ADMIN_ONLY);
     if (!confirmations?.patchTestConfirmed || !reason) throw new PatchTestRequired(warning, finding);
     return { patchTest: finding, patchTestReason: reason };
   }

@@ -26,8 +26,6 @@ export type PatchTest = {
   recordedAt: string;
 };
 
-
-
 function view(row: typeof patchTests.$inferSelect): PatchTest {
   return {
     id: row.id,
@@ -136,7 +134,11 @@ export async function findingsFor(
   const byClient = new Map<number, PatchTestRecord[]>();
   for (const test of tests) byClient.set(test.clientId, [...(byClient.get(test.clientId) ?? []), test]);
   for (const item of relevant) {
-    const finding = patchTestFinding(byClient.get(item.clientId!) ?? [], byService.get(item.serviceId!)!, item.startTime);
+    const finding = patchTestFinding(
+      byClient.get(item.clientId!) ?? [],
+      byService.get(item.serviceId!)!,
+      item.startTime,
+    );
     if (finding) found.set(item.id, finding);
   }
   return found;
@@ -149,10 +151,7 @@ export async function relinkPatchTests(tx: Executor, fromClientId: number, toCli
 
 /** The client's deletion or erasure, after the client row is deleted (the trigger allows it only then). */
 export async function deletePatchTestsOf(tx: Executor, clientId: number): Promise<number> {
-  const deleted = await tx
-    .delete(patchTests)
-    .where(eq(patchTests.clientId, clientId))
-    .returning({ id: patchTests.id });
+  const deleted = await tx.delete(patchTests).where(eq(patchTests.clientId, clientId)).returning({ id: patchTests.id });
   return deleted.length;
 }
 

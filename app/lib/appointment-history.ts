@@ -179,7 +179,9 @@ const FINDING_WORDS: Record<PatchTestFinding, string> = {
 function patchTestDetail(patchTest: AppointmentHistoryEntry["patchTest"]): string | null {
   if (!patchTest) return null;
   const words = `Patch test ${FINDING_WORDS[patchTest.finding]}`;
-  return patchTest.overrideReason ? `${words}: overridden, ${quoted(patchTest.overrideReason)}` : `${words}: booked anyway`;
+  return patchTest.overrideReason
+    ? `${words}: overridden, ${quoted(patchTest.overrideReason)}`
+    : `${words}: booked anyway`;
 }
 
 export type HistoryLine = { id: number; when: string; who: string; action: string; details: string[] };

@@ -54,11 +54,9 @@ afterAll(async () => {
 beforeEach(() => setBookingRules({ bookingAdvanceLimit: 60, cancellationNotice: 24 }));
 
 const recordTest = (token: string, clientId: number, body: unknown) =>
-  call(
-    patchTestsApi.action,
-    makeRequest("POST", `/api/clients/${clientId}/patch-tests`, { token, body }),
-    { id: String(clientId) },
-  ).then(json);
+  call(patchTestsApi.action, makeRequest("POST", `/api/clients/${clientId}/patch-tests`, { token, body }), {
+    id: String(clientId),
+  }).then(json);
 const listTests = (token: string, clientId: number) =>
   call(patchTestsApi.loader, makeRequest("GET", `/api/clients/${clientId}/patch-tests`, { token }), {
     id: String(clientId),
@@ -107,9 +105,9 @@ describe("a client's patch tests", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((test: { result: string }) => test.result)).toEqual(["fail", "pass"]);
 
-    expect((await recordTest(display.token, client.id, { testedAt: "2026-10-01T09:00:00Z", result: "pass" })).status).toBe(
-      403,
-    );
+    expect(
+      (await recordTest(display.token, client.id, { testedAt: "2026-10-01T09:00:00Z", result: "pass" })).status,
+    ).toBe(403);
     expect((await listTests(display.token, client.id)).status).toBe(403);
   });
 
@@ -244,7 +242,11 @@ describe("booking a service that needs a patch test", () => {
     expect(confirmedOnly.body).toMatchObject({ code: "patch_test_required", patchTest: "failed" });
     expect(confirmedOnly.body.message).toMatch(/latest patch test failed/);
 
-    const stylistOverride = await post(sam.token, { ...base, patchTestConfirmed: true, overrideReason: "Client insists" });
+    const stylistOverride = await post(sam.token, {
+      ...base,
+      patchTestConfirmed: true,
+      overrideReason: "Client insists",
+    });
     expect(stylistOverride.status).toBe(403);
     expect(stylistOverride.body.message).toMatch(/Only an administrator/);
 
@@ -291,7 +293,10 @@ describe("booking a service that needs a patch test", () => {
   it("passes a client with a valid test without a word", async () => {
     const client = await createClient({ name: "Patch Valid" });
     await recordTest(sam.token, client.id, { testedAt: "2026-10-01T09:00:00Z", result: "pass" });
-    const booked = await post(sam.token, booking(client.id, sam.stylistId, monday(13), { availabilityOverride: false }));
+    const booked = await post(
+      sam.token,
+      booking(client.id, sam.stylistId, monday(13), { availabilityOverride: false }),
+    );
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect((await historyOf(sam.token, booked.body.id)).body[0].patchTest).toBeUndefined();
   });

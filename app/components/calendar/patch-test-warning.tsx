@@ -12,13 +12,7 @@ export function patchTestWarningOf(reply: { details?: Record<string, unknown> } 
   return { message, finding: details.patchTest as PatchTestWarning["finding"] };
 }
 
-export function PatchTestConfirmation({
-  warning,
-  canOverride,
-}: {
-  warning: PatchTestWarning;
-  canOverride: boolean;
-}) {
+export function PatchTestConfirmation({ warning, canOverride }: { warning: PatchTestWarning; canOverride: boolean }) {
   const failed = warning.finding === "failed";
   return (
     <div role="alert" className="space-y-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300">

@@ -101,7 +101,8 @@ export const clientsArea: ApiArea = {
       method: "get",
       path: "/api/clients/{id}/patch-tests",
       summary: "The client's patch tests, newest first",
-      description: "Administrators and stylists. Tests are never changed or deleted, only added; they go with the client.",
+      description:
+        "Administrators and stylists. Tests are never changed or deleted, only added; they go with the client.",
       answers: { 200: { description: "The client's tests.", schema: z.array(PatchTestView) } },
       errors: [403, 404],
     },
