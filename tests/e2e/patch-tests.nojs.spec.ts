@@ -10,7 +10,7 @@ test("without JavaScript a colour without a patch test is warned, booked anyway,
   page,
 }) => {
   const booking = await colourAndClient(setup, "07400 934102");
-  await bookThroughWarning(page, setup, "2033-04-06", booking);
-  await expectMarker(page, "2033-04-06", booking.clientName);
+  await bookThroughWarning(page, setup, "2031-04-09", booking);
+  await expectMarker(page, "2031-04-09", booking.clientName, false);
   await recordOnProfile(page, booking.clientId);
 });

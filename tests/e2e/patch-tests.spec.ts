@@ -10,7 +10,7 @@ const setup = calendarSetup();
 test("a colour without a patch test is warned, booked anyway, marked, and a test is recorded", async ({ page }) => {
   await page.setViewportSize(TABLET);
   const booking = await colourAndClient(setup, "07400 934101");
-  await bookThroughWarning(page, setup, "2033-04-05", booking, async () => {
+  await bookThroughWarning(page, setup, "2031-04-08", booking, async () => {
     await waitForModal(page);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: "screenshots/patch-test-warning-1024x768.png" });
@@ -18,7 +18,7 @@ test("a colour without a patch test is warned, booked anyway, marked, and a test
     await page.screenshot({ path: "screenshots/patch-test-warning-390x844.png" });
     await page.setViewportSize(TABLET);
   });
-  await expectMarker(page, "2033-04-05", booking.clientName);
+  await expectMarker(page, "2031-04-08", booking.clientName);
   await recordOnProfile(page, booking.clientId);
   await page.screenshot({ path: "screenshots/patch-tests-profile-1024x768.png", fullPage: true });
 });
