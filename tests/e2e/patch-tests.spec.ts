@@ -12,6 +12,7 @@ test("a colour without a patch test is warned, booked anyway, marked, and a test
   const booking = await colourAndClient(setup, "07400 934101");
   await bookThroughWarning(page, setup, "2031-04-08", booking, async () => {
     await waitForModal(page);
+    await page.getByRole("alert").filter({ hasText: "needs a passed patch test" }).scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: "screenshots/patch-test-warning-1024x768.png" });
     await page.setViewportSize(PHONE);

@@ -227,6 +227,9 @@ export function AppointmentForm({
     >
       <input type="hidden" name="intent" value={mode === "new" ? (showPreview ? "book-series" : "create") : "update"} />
       <FormAlert errors={form.errors} />
+      {patchTestWarning ? (
+        <PatchTestConfirmation warning={patchTestWarning} canOverride={options.canOverridePatchTest} />
+      ) : null}
       {/* Step two of a repeat: the dates first, the fields below for a change. */}
       {showPreview ? <SeriesPreviewList occurrences={showPreview} /> : null}
       {blocked ? null : (
@@ -398,9 +401,6 @@ export function AppointmentForm({
             Book even outside the stylist&apos;s working hours or time off
           </label>
         </div>
-      ) : null}
-      {patchTestWarning ? (
-        <PatchTestConfirmation warning={patchTestWarning} canOverride={options.canOverridePatchTest} />
       ) : null}
       {mode === "new" ? (
         <RepeatFields fields={fields} open={repeating || !hydrated} onToggle={setRepeating} hydrated={hydrated} />

@@ -61,7 +61,13 @@ export function PatchTestsCard({
         </ul>
       )}
       {canRecord ? (
-        <Form method="post" className="mt-4 space-y-3 border-t border-slate-100 pt-4" aria-label="Record patch test">
+        // Keyed by the list: a recorded test empties the form again.
+        <Form
+          key={tests.length}
+          method="post"
+          className="mt-4 space-y-3 border-t border-slate-100 pt-4"
+          aria-label="Record patch test"
+        >
           <h3 className="text-sm font-semibold text-slate-900">Record patch test</h3>
           <input type="hidden" name="intent" value="patch-test" />
           <ErrorList errors={errors?.[""]} />
