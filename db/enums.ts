@@ -8,6 +8,11 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** What an appointment history entry records (decision 0085). */
 export const APPOINTMENT_HISTORY_KINDS = ["created", "edited", "moved", "status_changed", "deleted"] as const;
 export type AppointmentHistoryKind = (typeof APPOINTMENT_HISTORY_KINDS)[number];
+export const PATCH_TEST_RESULTS = ["pass", "fail"] as const;
+export type PatchTestResult = (typeof PATCH_TEST_RESULTS)[number];
+/** What the patch-test check finds for a booking that lacks a valid test (decision 0126). */
+export const PATCH_TEST_FINDINGS = ["missing", "too_recent", "expired", "failed"] as const;
+export type PatchTestFinding = (typeof PATCH_TEST_FINDINGS)[number];
 export const CONSENT_TYPES = ["service", "marketing", "both", "online"] as const;
 export const LEGAL_BASES = ["consent", "contract", "legitimate_interest", "legal_obligation"] as const;
 export const SMS_PROVIDERS = ["plivo", "twilio", "messagebird"] as const;

@@ -14,6 +14,8 @@ import {
   EMAIL_KINDS,
   LEGAL_BASES,
   NOTICE_CHANNELS,
+  PATCH_TEST_FINDINGS,
+  PATCH_TEST_RESULTS,
   PAYMENT_METHODS,
   ROLES,
   SALE_LINE_KINDS,
@@ -174,6 +176,11 @@ export const services = sqliteTable("services", {
   // develops for `processingMinutes` while the stylist is free; 0 = none. Inside the duration.
   processingAfterMinutes: integer("processing_after_minutes").notNull().default(0),
   processingMinutes: integer("processing_minutes").notNull().default(0),
+  // Patch tests (decision 0126): a booking needs a passed skin test at least
+  // `patchTestLeadHours` before its start and at most `patchTestValidDays` old.
+  requiresPatchTest: integer("requires_patch_test", { mode: "boolean" }).notNull().default(false),
+  patchTestValidDays: integer("patch_test_valid_days").notNull().default(180),
+  patchTestLeadHours: integer("patch_test_lead_hours").notNull().default(48),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -347,12 +354,37 @@ export const appointmentHistory = sqliteTable(
     clientAfter: integer("client_after"),
     notesBefore: text("notes_before"),
     notesAfter: text("notes_after"),
+    // A booking made without a valid patch test (decision 0126): what the check found
+    // ("missing", "too_recent", "expired", "failed"), confirmed by the entry's actor, and
+    // for a failed test the administrator's reason (erasure makes it "[erased]").
+    patchTest: text("patch_test", { enum: PATCH_TEST_FINDINGS }),
+    patchTestReason: text("patch_test_reason"),
   },
   (t) => [
     index("appointment_history_appointment_idx").on(t.appointmentId, t.id),
     index("appointment_history_client_before_idx").on(t.clientBefore),
     index("appointment_history_client_after_idx").on(t.clientAfter),
   ],
+);
+
+// A client's skin tests before colour services (decision 0126). Append-only: triggers refuse
+// UPDATE (but relinking to the kept client of a merge) and DELETE while the client exists, so
+// only the client's deletion or erasure removes them. No foreign key: the client row goes first.
+export const patchTests = sqliteTable(
+  "patch_tests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    clientId: integer("client_id").notNull(),
+    testedAt: text("tested_at").notNull(),
+    result: text("result", { enum: PATCH_TEST_RESULTS }).notNull(),
+    product: text("product"),
+    notes: text("notes"),
+    recordedByUserId: integer("recorded_by_user_id"),
+    // Who recorded it, as they were called then.
+    recordedByName: text("recorded_by_name").notNull(),
+    recordedAt: text("recorded_at").notNull().default(now),
+  },
+  (t) => [index("patch_tests_client_idx").on(t.clientId, t.testedAt)],
 );
 
 // dayOfWeek is 1 (Monday) to 7 (Sunday) for week 1 and 8 to 14 for week 2 of a bi-weekly rota.

@@ -11,6 +11,7 @@ import { diffAppointment, type AppointmentState, type StateChanges } from "~/lib
 import type { AppointmentHistoryEntry } from "~/lib/schemas/appointment-history";
 import type { Page, PageRequest } from "~/lib/paging";
 import { assertCan, isOnlineClient, type Actor, type WriteActor } from "./access.server";
+import type { Acknowledged } from "./appointment-rules.server";
 import { NotFound } from "./errors";
 import { can } from "./permissions";
 import { IdCursor, cursorKey, pageOf } from "./paging.server";
@@ -53,10 +54,10 @@ const ROWS_PER_INSERT = 500;
 export async function recordAppointmentChanges(
   tx: Executor,
   actor: WriteActor,
-  writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null][],
+  writes: [before: AppointmentSnapshot | null, after: AppointmentSnapshot | null, acknowledged?: Acknowledged | null][],
 ): Promise<void> {
   const actorName = displayName(actor);
-  const rows = writes.flatMap(([before, after]) => {
+  const rows = writes.flatMap(([before, after, acknowledged]) => {
     const diff = diffAppointment(before, after);
     const appointmentId = (after ?? before)?.id;
     if (!diff || appointmentId === undefined) return [];
@@ -67,6 +68,9 @@ export async function recordAppointmentChanges(
         actorName,
         kind: diff.kind,
         ...columnsOf(diff.changes),
+        // What the actor confirmed booking despite (decision 0126).
+        patchTest: acknowledged?.patchTest ?? null,
+        patchTestReason: acknowledged?.patchTestReason ?? null,
       },
     ];
   });
@@ -80,8 +84,9 @@ export function recordAppointmentChange(
   actor: WriteActor,
   before: AppointmentSnapshot | null,
   after: AppointmentSnapshot | null,
+  acknowledged: Acknowledged | null = null,
 ): Promise<void> {
-  return recordAppointmentChanges(tx, actor, [[before, after]]);
+  return recordAppointmentChanges(tx, actor, [[before, after, acknowledged]]);
 }
 
 const stylistBefore = alias(stylists, "stylist_before");
@@ -196,6 +201,7 @@ export async function appointmentHistoryPage(
         actor: { id: e.actorUserId, name: e.actorName },
         kind: e.kind,
         changes,
+        ...(e.patchTest ? { patchTest: { finding: e.patchTest, overrideReason: e.patchTestReason } } : {}),
       };
     },
   );
@@ -224,11 +230,20 @@ export async function scrubClientHistory(tx: Executor, clientId: number): Promis
   const redact = (column: SQLWrapper) => sql<string | null>`case when ${column} is null then null else ${REDACTED} end`;
   const scrubbed = await tx
     .update(appointmentHistory)
-    .set({ notesBefore: redact(appointmentHistory.notesBefore), notesAfter: redact(appointmentHistory.notesAfter) })
+    .set({
+      notesBefore: redact(appointmentHistory.notesBefore),
+      notesAfter: redact(appointmentHistory.notesAfter),
+      // A patch-test override's reason is about the client too.
+      patchTestReason: redact(appointmentHistory.patchTestReason),
+    })
     .where(
       and(
         inArray(appointmentHistory.appointmentId, theirs),
-        or(sql`${appointmentHistory.notesBefore} is not null`, sql`${appointmentHistory.notesAfter} is not null`),
+        or(
+          sql`${appointmentHistory.notesBefore} is not null`,
+          sql`${appointmentHistory.notesAfter} is not null`,
+          sql`${appointmentHistory.patchTestReason} is not null`,
+        ),
       ),
     )
     .returning({ id: appointmentHistory.id });

@@ -17,6 +17,8 @@ export function apiWriteFromBody(body: z.output<typeof AppointmentApiSchema>): A
     notes: body.notes,
     availabilityOverride: body.availabilityOverride,
     notifyClient: body.notifyClient,
+    patchTestConfirmed: body.patchTestConfirmed,
+    overrideReason: body.overrideReason,
   };
 }
 
@@ -29,6 +31,8 @@ export function apiVisitFromBody(body: VisitCreateApi): VisitWrite {
     notes: body.notes,
     availabilityOverride: body.availabilityOverride,
     notifyClient: body.notifyClient,
+    patchTestConfirmed: body.patchTestConfirmed,
+    overrideReason: body.overrideReason,
     lines: body.lines.map((line) => ({
       serviceId: line.serviceId,
       stylistId: line.stylistId,
@@ -68,5 +72,7 @@ export function formWrite(value: AppointmentFormValue, timeZone: string): Appoin
     notes: value.notes || null,
     availabilityOverride: value.availabilityOverride,
     notifyClient: value.notifyShown ? value.notifyClient : true,
+    patchTestConfirmed: value.patchTestConfirmed,
+    overrideReason: value.overrideReason || null,
   };
 }

@@ -5,11 +5,12 @@
 // place in the list is the order in which a refusal is reported.
 import { and, asc, eq, ne, notInArray } from "drizzle-orm";
 import type { Executor } from "#db/client.server";
-import type { ClockFormat } from "#db/enums";
+import type { ClockFormat, PatchTestFinding } from "#db/enums";
 import { appointments, clients, services, stylistPricing, stylists, type AppointmentStatus } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, minutesToClock, roundDuration, SLOT_MINUTES } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { activeParts } from "~/lib/service-limits";
+import { ONLINE_PATCH_TEST, patchTestFinding, patchTestWarning } from "~/lib/patch-tests";
 import {
   addDays,
   dateInZone,
@@ -24,7 +25,8 @@ import { isOnlineClient, type Actor, type WriteActor } from "./access.server";
 import { REDACTED } from "./appointment-history.server";
 import { overlapping } from "./appointment-views.server";
 import { availabilityConflict } from "./availability.server";
-import { Conflict, Forbidden, Invalid } from "./errors";
+import { Conflict, Forbidden, Invalid, PatchTestRequired } from "./errors";
+import { patchTestRecords } from "./patch-tests.server";
 import {
   assertOnlineBookingOn,
   offeredStylists,
@@ -59,6 +61,7 @@ type AppointmentWriteCheck = {
     id: number;
     stylistId: number;
     clientId: number | null;
+    serviceId: number | null;
     status: AppointmentStatus;
     startTime: string;
     endTime: string;
@@ -77,7 +80,15 @@ type AppointmentWriteCheck = {
     processingAfterMinutes: number | null;
     processingMinutes: number | null;
   };
+  /** What the writer confirmed after a warning: booking without a valid patch test, and an administrator's reason to override a failed one. */
+  confirmations?: Confirmations;
 };
+
+/** A warning's confirmation as the write carries it (the dialog's "Book anyway", `/api`'s `patchTestConfirmed`). */
+export type Confirmations = { patchTestConfirmed?: boolean; overrideReason?: string | null };
+
+/** What a write went ahead despite, for its history entry: the patch test found and, for a failed one, the reason. */
+export type Acknowledged = { patchTest: PatchTestFinding; patchTestReason: string | null };
 
 /**
  * `wholeBooking`: the rule does not depend on the date, so a repeat booking it refuses is
@@ -85,7 +96,8 @@ type AppointmentWriteCheck = {
  */
 type AppointmentRule = {
   name: string;
-  check: (write: AppointmentWriteCheck) => void | Promise<void>;
+  /** Refuses by throwing; a rule that warns returns what the write confirmed, for its history. */
+  check: (write: AppointmentWriteCheck) => void | Acknowledged | Promise<void | Acknowledged>;
   wholeBooking?: true;
 };
 
@@ -393,6 +405,60 @@ async function offeredOnline(write: AppointmentWriteCheck) {
   if (!offered.includes(after.stylistId)) throw new Conflict(ONLINE_SLOT_TAKEN, { start: [ONLINE_SLOT_TAKEN] });
 }
 
+export const PATCH_TEST_OVERRIDE_ADMIN_ONLY =
+  "Only an administrator can book a client whose patch test failed, with a reason.";
+export const PATCH_TEST_REASON_REQUIRED = "Give the reason for booking despite the failed patch test.";
+
+/**
+ * A service that needs a patch test (decision 0126) is booked only after a passed test at
+ * least its lead hours before the start and at most its valid days old. Staff are warned
+ * and may book anyway by confirming (recorded in the history with who confirmed); after a
+ * failed test only an administrator may, with a reason. The online client is refused such a
+ * service with one message whatever the record says: the salon books it. Checked when a booking is made, and when its
+ * client, service or start changes or it is brought back from cancelled; last, so the
+ * warning comes only for a write every other rule allows.
+ */
+async function patchTestBeforeService(write: AppointmentWriteCheck): Promise<Acknowledged | void> {
+  const { executor, actor, before, after, confirmations } = write;
+  if (!after.clientId || !after.serviceId) return;
+  if (after.status === "cancelled" || after.status === "blocked" || after.status === "no_show") return;
+  if (
+    before &&
+    before.clientId === after.clientId &&
+    before.serviceId === after.serviceId &&
+    before.status !== "cancelled" &&
+    !startChanges(write)
+  )
+    return;
+  const [service] = await executor
+    .select({
+      name: services.name,
+      requiresPatchTest: services.requiresPatchTest,
+      patchTestValidDays: services.patchTestValidDays,
+      patchTestLeadHours: services.patchTestLeadHours,
+    })
+    .from(services)
+    .where(eq(services.id, after.serviceId))
+    .limit(1);
+  if (!service?.requiresPatchTest) return;
+  // Online, known and unknown clients are answered alike (decision 0102): the refusal comes
+  // before the record is read, so the answer never tells whether someone has a valid test.
+  // A refusal of the input (400), not of the time: the booking page says it as it is.
+  if (isOnlineClient(actor)) throw new Invalid(ONLINE_PATCH_TEST, { serviceId: [ONLINE_PATCH_TEST] });
+  const finding = patchTestFinding(await patchTestRecords(executor, after.clientId), service, after.start);
+  if (!finding) return;
+  const warning = patchTestWarning(finding, service.name, service);
+  if (finding === "failed") {
+    const reason = confirmations?.overrideReason?.trim() || null;
+    if (reason && !can(actor.role, "appointments.overridePatchTest"))
+      throw new Forbidden(PATCH_TEST_OVERRIDE_ADMIN_ONLY);
+    if (!confirmations?.patchTestConfirmed || !reason) throw new PatchTestRequired(warning, finding);
+    return { patchTest: finding, patchTestReason: reason };
+  }
+  if (!confirmations?.patchTestConfirmed) throw new PatchTestRequired(warning, finding);
+  return { patchTest: finding, patchTestReason: null };
+}
+
 /** The rules, in the order they are applied: the first one a write breaks is the refusal it gets. */
 export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
   { name: "the stylist still works here", check: stylistStillWorksHere, wholeBooking: true },
@@ -404,18 +470,25 @@ export const APPOINTMENT_RULES: readonly AppointmentRule[] = [
   { name: "within working hours and outside time off", check: withinWorkingHours },
   { name: "the stylist's active parts do not overlap", check: noOverlap },
   { name: "the client is not booked twice at once", check: clientNotTwiceAtOnce },
+  { name: "a valid patch test before a service that needs one", check: patchTestBeforeService },
 ];
 
-/** The one check of an appointment write: every rule, in order; the first refusal is thrown (Invalid 400 or Conflict 409). */
-export async function checkAppointmentWrite(write: AppointmentWriteCheck): Promise<void> {
+/**
+ * The one check of an appointment write: every rule, in order; the first refusal is thrown
+ * (Invalid 400 or Conflict 409). Returns what the write went ahead despite (a confirmed
+ * warning), which its history entry records, or null.
+ */
+export async function checkAppointmentWrite(write: AppointmentWriteCheck): Promise<Acknowledged | null> {
+  let acknowledged: Acknowledged | null = null;
   for (const rule of APPOINTMENT_RULES) {
     try {
-      await rule.check(write);
+      acknowledged = (await rule.check(write)) ?? acknowledged;
     } catch (error) {
       if (rule.wholeBooking && error instanceof Error) wholeBookingRefusals.add(error);
       throw error;
     }
   }
+  return acknowledged;
 }
 
 const wholeBookingRefusals = new WeakSet<Error>();

@@ -41,7 +41,16 @@ export type AppointmentWrite = {
   notifyClient?: boolean;
   /** A new line of a visit (several services booked together): the visit's id; only an insert stores it. */
   visitId?: string | null;
+  /** "Book anyway" after the patch-test warning (decision 0126). */
+  patchTestConfirmed?: boolean;
+  /** An administrator's reason to book despite a failed patch test. */
+  overrideReason?: string | null;
 };
+
+const confirmationsOf = (input: Pick<AppointmentWrite, "patchTestConfirmed" | "overrideReason">) => ({
+  patchTestConfirmed: input.patchTestConfirmed,
+  overrideReason: input.overrideReason,
+});
 
 /**
  * The stylist exists and is the actor's own unless they may book for every stylist. Whether
@@ -259,7 +268,15 @@ export async function insertChecked(
 ): Promise<number> {
   const availabilityOverride = Boolean(input.availabilityOverride);
   const after = storedAfter(input, resolved, availabilityOverride);
-  await checkAppointmentWrite({ executor: tx, actor, salon, now: new Date(), before: null, after });
+  const acknowledged = await checkAppointmentWrite({
+    executor: tx,
+    actor,
+    salon,
+    now: new Date(),
+    before: null,
+    after,
+    confirmations: confirmationsOf(input),
+  });
   const [row] = await tx
     .insert(appointments)
     .values({
@@ -272,7 +289,7 @@ export async function insertChecked(
       ...(online && isOnlineClient(actor) ? online : {}),
     })
     .returning();
-  await recordAppointmentChange(tx, actor, null, row!);
+  await recordAppointmentChange(tx, actor, null, row!, acknowledged);
   // A repeat booking's occurrences are confirmed by the series, and a visit's lines by the visit, not one e-mail each.
   if (seriesId === null && !input.visitId)
     await queueEmailForWrite(tx, null, row!, { notifyClient: input.notifyClient });
@@ -296,7 +313,15 @@ export async function updateChecked(
   const availabilityOverride = Boolean(input.availabilityOverride ?? existing.availabilityOverride);
   const now = new Date();
   const after = storedAfter(input, resolved, availabilityOverride);
-  await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
+  const acknowledged = await checkAppointmentWrite({
+    executor: tx,
+    actor,
+    salon,
+    now,
+    before: existing,
+    after,
+    confirmations: confirmationsOf(input),
+  });
   // Cancelling records whether it came inside the notice; staying cancelled keeps the record; un-cancelling clears it.
   const lateCancellation =
     input.status !== "cancelled"
@@ -309,7 +334,7 @@ export async function updateChecked(
     .set({ ...columnsOf(input, resolved, availabilityOverride, lateCancellation), updatedAt: now.toISOString() })
     .where(eq(appointments.id, existing.id))
     .returning();
-  await recordAppointmentChange(tx, actor, existing, updated!);
+  await recordAppointmentChange(tx, actor, existing, updated!, acknowledged);
   await queueEmailForWrite(tx, existing, updated!, { notifyClient: input.notifyClient });
   await publish(tx, "appointments", existing.id);
   return resolved;
@@ -323,12 +348,19 @@ export async function moveChecked(
   tx: Transaction,
   actor: WriteActor,
   existing: StoredAppointment,
-  move: { stylistId: number; start: Date; end: Date; notifyClient?: boolean },
+  move: {
+    stylistId: number;
+    start: Date;
+    end: Date;
+    notifyClient?: boolean;
+    patchTestConfirmed?: boolean;
+    overrideReason?: string | null;
+  },
   salon: SalonRules,
 ): Promise<void> {
   if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
   const now = new Date();
-  const { notifyClient, ...placed } = move;
+  const { notifyClient, patchTestConfirmed, overrideReason, ...placed } = move;
   // A move keeps the length and so the processing snapshot; one that changes the length copies the service's again.
   const length = minutesBetween(move.start, move.end);
   const processing: ProcessingSnapshot =
@@ -346,7 +378,15 @@ export async function moveChecked(
     notes: existing.notes,
     ...processing,
   };
-  await checkAppointmentWrite({ executor: tx, actor, salon, now, before: existing, after });
+  const acknowledged = await checkAppointmentWrite({
+    executor: tx,
+    actor,
+    salon,
+    now,
+    before: existing,
+    after,
+    confirmations: { patchTestConfirmed, overrideReason },
+  });
   const [moved] = await tx
     .update(appointments)
     .set({
@@ -358,7 +398,7 @@ export async function moveChecked(
     })
     .where(eq(appointments.id, existing.id))
     .returning();
-  await recordAppointmentChange(tx, actor, existing, moved!);
+  await recordAppointmentChange(tx, actor, existing, moved!, acknowledged);
   await queueEmailForWrite(tx, existing, moved!, { notifyClient });
   await publish(tx, "appointments", existing.id);
 }

@@ -308,7 +308,14 @@ export async function updateAppointment(
 export async function moveAppointment(
   actor: Actor,
   id: number,
-  move: { start: Date; end?: Date; stylistId?: number; notifyClient?: boolean },
+  move: {
+    start: Date;
+    end?: Date;
+    stylistId?: number;
+    notifyClient?: boolean;
+    patchTestConfirmed?: boolean;
+    overrideReason?: string | null;
+  },
   scope: SeriesScope = "this",
 ): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
@@ -325,7 +332,14 @@ export async function moveAppointment(
       tx,
       actor,
       existing,
-      { stylistId, start: move.start, end, notifyClient: move.notifyClient },
+      {
+        stylistId,
+        start: move.start,
+        end,
+        notifyClient: move.notifyClient,
+        patchTestConfirmed: move.patchTestConfirmed,
+        overrideReason: move.overrideReason,
+      },
       salon,
     );
     if (following.length) {

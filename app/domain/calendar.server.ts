@@ -2,6 +2,8 @@
 // gets each appointment as a block; the Week gets the blocks of the stylists it draws
 // (decision 0114); Week and Month get a summary per day (and stylist), counted by the
 // database, so the Month's cost grows with days and stylists, not appointments.
+import type { PatchTestFinding } from "#db/enums";
+import { findingsFor } from "./patch-tests.server";
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { services, stylistPricing, stylists } from "#db/schema";
@@ -52,6 +54,8 @@ export type CalendarItem = {
   inVisit: boolean;
   /** Its processing part as minutes after the start, [from, to) (decision 0111): drawn lighter; null: none. */
   processing: [number, number] | null;
+  /** The client's patch test falls short for this service (decision 0126): the grid marks it; absent or null: nothing to mark. */
+  patchTest?: PatchTestFinding | null;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -157,7 +161,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes, a.client_id, a.service_id)) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -179,9 +183,18 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     0 | 1,
     number | null,
     number | null,
+    number | null,
+    number | null,
   ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
+  // The patch-test marker (decision 0126): bookings still to be done, of services that need one.
+  const findings = await findingsFor(
+    db,
+    rows
+      .filter((r) => r[4] === "scheduled" || r[4] === "requested")
+      .map((r) => ({ id: r[0], clientId: r[15], serviceId: r[16], startTime: r[2] })),
+  );
   return rows.map(
     ([
       id,
@@ -223,6 +236,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
         online: online === 1,
         inVisit: visit === 1,
         processing: window ? [window.from, window.to] : null,
+        patchTest: findings.get(id) ?? null,
       };
     },
   );
@@ -532,6 +546,8 @@ export type BookingOptions = {
   customPrices: Record<number, Record<number, number>>;
   ownStylistId: number | null;
   canOverride: boolean;
+  /** May book despite a failed patch test, with a reason (decision 0126). */
+  canOverridePatchTest: boolean;
 };
 
 /**
@@ -600,6 +616,7 @@ export async function bookingOptions(
     customPrices,
     ownStylistId: active.find((stylist) => stylist.userId === actor.id)?.id ?? null,
     canOverride: can(actor.role, "appointments.overrideAvailability"),
+    canOverridePatchTest: can(actor.role, "appointments.overridePatchTest"),
   };
 }
 

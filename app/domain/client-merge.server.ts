@@ -11,6 +11,7 @@ import { assertCan, type Actor } from "./access.server";
 import { relinkClientHistory } from "./appointment-history.server";
 import { moveFormerDetails, recordFormerDetails } from "./client-former-details.server";
 import { CLIENT_NOT_FOUND, type Client } from "./clients.server";
+import { relinkPatchTests } from "./patch-tests.server";
 import { Invalid, NotFound } from "./errors";
 
 /** The longest notes the client form accepts; merged notes must fit, or the merge is refused. */
@@ -103,6 +104,8 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
       .returning({ id: smsLog.id });
     // The duplicate's details that the kept client does not take stay known to an erasure (decision 0094).
     await moveFormerDetails(tx, duplicateId, keptId);
+    // The duplicate's patch tests are the kept client's (decision 0126).
+    await relinkPatchTests(tx, duplicateId, keptId);
     // The duplicate goes first: its e-mail may be the one the kept client takes.
     await tx.delete(clients).where(eq(clients.id, duplicateId));
     const [client] = await tx.update(clients).set(values).where(eq(clients.id, keptId)).returning();

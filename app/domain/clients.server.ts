@@ -13,6 +13,7 @@ import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { recordAppointmentChanges, scrubClientHistory } from "./appointment-history.server";
 import { deleteFormerDetails, recordFormerDetails } from "./client-former-details.server";
+import { deletePatchTestsOf } from "./patch-tests.server";
 import { can } from "./permissions";
 import { DuplicateClient, Invalid, NotFound, type ClientCandidate } from "./errors";
 import { getGlobalSettings, readSettingsWithSecret } from "./settings.server";
@@ -533,6 +534,8 @@ export async function deleteClient(actor: Actor, id: number): Promise<{ appointm
     await scrubClientHistory(tx, id);
     await deleteFormerDetails(tx, id);
     await tx.delete(clients).where(eq(clients.id, id));
+    // Their patch tests go with them, once the client row is gone (decision 0126).
+    await deletePatchTestsOf(tx, id);
     const details = { appointmentsDeleted: removed.length, messagesDeleted: sms.length };
     await tx.insert(auditLog).values({
       actorUserId: actor.id,

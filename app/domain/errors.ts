@@ -120,3 +120,18 @@ export class TooLarge extends DomainError {
     super(message, 413);
   }
 }
+/**
+ * A booking of a service that needs a patch test, for a client without a valid one (decision
+ * 0126): 409 with `code: "patch_test_required"` and what was found. The same write with
+ * `patchTestConfirmed` (and for a failed test an administrator's `overrideReason`) goes ahead.
+ */
+export class PatchTestRequired extends NeedsConfirmation<{
+  code: "patch_test_required";
+  patchTest: "missing" | "too_recent" | "expired" | "failed";
+  /** The same as the error's: a form's reply carries it with the details, the dialog asks with it. */
+  message: string;
+}> {
+  constructor(message: string, finding: "missing" | "too_recent" | "expired" | "failed") {
+    super(message, { code: "patch_test_required", patchTest: finding, message });
+  }
+}

@@ -38,6 +38,7 @@ import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
 import { REDACTED, scrubClientHistory } from "./appointment-history.server";
 import { deleteFormerDetails, formerDetailsOf } from "./client-former-details.server";
+import { deletePatchTestsOf, exportPatchTests } from "./patch-tests.server";
 import { clientSales, eraseClientFromSales } from "./sales.server";
 import { CLIENT_NOT_FOUND } from "./clients.server";
 import { recordErasure, type ErasureEntry } from "./erasure-ledger.server";
@@ -198,6 +199,7 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
     .orderBy(asc(emailLog.createdAt), asc(emailLog.id));
   const formerDetails = await formerDetailsOf(db, id);
   const purchases = await clientSales(db, id);
+  const skinTests = await exportPatchTests(db, id);
   const { salonName } = await getGlobalSettings();
 
   await db.insert(auditLog).values({
@@ -237,6 +239,8 @@ export async function exportClientData(actor: Actor, id: number, now = new Date(
       formerDetails,
       // What the client bought and paid (checkout): the accounting records kept for them.
       sales: purchases,
+      // The skin tests done before colour services (decision 0126).
+      patchTests: skinTests,
       appointments: history.map((row) => ({
         id: row.id,
         startTime: row.startTime,
@@ -427,6 +431,8 @@ async function eraseInTransaction(
   const formerly = (field: ClientDetailField) => former.filter((row) => row.field === field).map((row) => row.value);
   await deleteFormerDetails(tx, id);
   await tx.delete(clients).where(eq(clients.id, id));
+  // The patch tests' trigger lets them go once the client row has (decision 0126).
+  const patchTestsDeleted = await deletePatchTestsOf(tx, id);
   const mentionsRedacted = await redactMentions(tx, {
     names: [client.name, ...formerly("name")],
     emails: [...(client.email ? [client.email] : []), ...formerly("email")],
@@ -438,6 +444,7 @@ async function eraseInTransaction(
     mentionsRedacted,
     historyEntriesScrubbed,
     salesAnonymised,
+    patchTestsDeleted,
   };
   await tx.insert(auditLog).values({
     actorUserId,

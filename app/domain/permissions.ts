@@ -11,6 +11,8 @@ const CAPABILITIES = {
   "appointments.overrideAvailability": ["admin"],
   // Booking further ahead than the salon's booking advance limit (decision 0062).
   "appointments.beyondAdvanceLimit": ["admin"],
+  // Booking a client whose latest patch test failed, with a reason (decision 0126).
+  "appointments.overridePatchTest": ["admin"],
   "clients.view": ["admin", "stylist", "display"],
   // Phone, e-mail, notes and other personal details; a wall screen shows names only.
   "clients.contact": ["admin", "stylist"],
@@ -18,6 +20,8 @@ const CAPABILITIES = {
   // The client profile: contact details, history and money figures (decision 0083).
   "clients.profile": ["admin", "stylist"],
   "clients.delete": ["admin"],
+  // Recording a client's patch test (append-only; read with the profile, decision 0126).
+  "patchTests.record": ["admin", "stylist"],
   // Merging two records of one client (decision 0061).
   "clients.merge": ["admin"],
   "clients.import": ["admin"],

@@ -28,13 +28,16 @@ import {
   type StoredAppointment,
 } from "./appointment-writes.server";
 import { queueEmailForWrite, sendQueuedEmailsSoon } from "./email-notices.server";
-import { Conflict, DomainError, Forbidden, Invalid } from "./errors";
+import { Conflict, DomainError, Forbidden, Invalid, PatchTestRequired } from "./errors";
 
 /** One line of a new visit: a service with a stylist; without a start it follows on from the previous line. */
 export type VisitLineWrite = { serviceId: number; stylistId: number; start?: Date; durationMinutes?: number };
 
 /** A new visit: the client (perhaps new), the first line's start, and its lines in order. */
-export type VisitWrite = Pick<AppointmentWrite, "clientId" | "newClient" | "notes" | "availabilityOverride"> & {
+export type VisitWrite = Pick<
+  AppointmentWrite,
+  "clientId" | "newClient" | "notes" | "availabilityOverride" | "patchTestConfirmed" | "overrideReason"
+> & {
   start: Date;
   notifyClient?: boolean;
   lines: VisitLineWrite[];
@@ -56,6 +59,7 @@ async function lineLabel(tx: Transaction, n: number, serviceId: number | null, s
 function namingLine(error: unknown, label: string): unknown {
   if (!(error instanceof DomainError)) return error;
   const message = `${label}: ${error.message}`;
+  if (error instanceof PatchTestRequired) return new PatchTestRequired(message, error.details.patchTest);
   if (error instanceof Conflict) return new Conflict(message);
   if (error instanceof Invalid) return new Invalid(message);
   if (error instanceof Forbidden) return new Forbidden(message);
@@ -105,6 +109,8 @@ export async function bookVisit(actor: Actor, input: VisitWrite): Promise<VisitB
         status: "scheduled",
         notes: input.notes,
         availabilityOverride: input.availabilityOverride,
+        patchTestConfirmed: input.patchTestConfirmed,
+        overrideReason: input.overrideReason,
         notifyClient: input.notifyClient,
         visitId,
       };

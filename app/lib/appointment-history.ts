@@ -1,7 +1,7 @@
 // Appointment history (decision 0085): the diff between an appointment's state before and
 // after a write, and the line the edit dialog shows for an entry. Pure: the domain records
 // (app/domain/appointment-history.server.ts), this decides what and how it reads.
-import type { AppointmentHistoryKind, AppointmentStatus, ClockFormat } from "#db/enums";
+import type { AppointmentHistoryKind, AppointmentStatus, ClockFormat, PatchTestFinding } from "#db/enums";
 import { formatPence } from "./money";
 import { dateInZone, formatClockTime, timeInZone } from "./salon-time";
 import type { AppointmentHistoryEntry } from "./schemas/appointment-history";
@@ -168,6 +168,22 @@ function nameOf(reference: { name: string } | null): string {
   return reference?.name || "none";
 }
 
+const FINDING_WORDS: Record<PatchTestFinding, string> = {
+  missing: "missing",
+  too_recent: "too recent",
+  expired: "expired",
+  failed: "failed",
+};
+
+/** "Patch test missing: booked anyway" or "Patch test failed: overridden (reason)". */
+function patchTestDetail(patchTest: AppointmentHistoryEntry["patchTest"]): string | null {
+  if (!patchTest) return null;
+  const words = `Patch test ${FINDING_WORDS[patchTest.finding]}`;
+  return patchTest.overrideReason
+    ? `${words}: overridden, ${quoted(patchTest.overrideReason)}`
+    : `${words}: booked anyway`;
+}
+
 export type HistoryLine = { id: number; when: string; who: string; action: string; details: string[] };
 
 /** "Nov 14, 2026, 10:02 AM — Anna Admin moved it: Stylist Jo → Sam, Time 10:00 AM → 11:30 AM", as parts. */
@@ -186,6 +202,7 @@ export function describeHistoryEntry(
     valueDetail(single, "Status", changes.status, (status) => (status ? (STATUS_NAMES[status] ?? status) : "none")),
     valueDetail(single, "Price", changes.price, (price) => (price === null ? "none" : formatPence(price))),
     valueDetail(single, "Notes", changes.notes, quoted),
+    patchTestDetail(entry.patchTest),
   ].filter((detail): detail is string => detail !== null);
   return {
     id: entry.id,

@@ -3,9 +3,10 @@
 // send than its values (docs/decisions/0067). Packed by the calendar's loader, unpacked
 // once by its screen; everything else sees CalendarItem.
 import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
+import type { PatchTestFinding } from "#db/enums";
 import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
-/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit), and its processing part (minutes after the start, from and to) when it has one. */
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit, 32/64/128/256: the patch test missing, too recent, expired, failed), and its processing part (minutes after the start, from and to) when it has one. */
 export type PackedItem = [
   number,
   number,
@@ -19,6 +20,9 @@ export type PackedItem = [
   number,
   ...([number, number] | []),
 ];
+
+const PATCH_TEST_FLAGS: Record<PatchTestFinding, number> = { missing: 32, too_recent: 64, expired: 128, failed: 256 };
+const FINDINGS = Object.keys(PATCH_TEST_FLAGS) as PatchTestFinding[];
 
 /** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
 export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem[] {
@@ -38,7 +42,8 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
         (item.lateCancellation ? 2 : 0) |
         (item.inSeries ? 4 : 0) |
         (item.online ? 8 : 0) |
-        (item.inVisit ? 16 : 0),
+        (item.inVisit ? 16 : 0) |
+        (item.patchTest ? PATCH_TEST_FLAGS[item.patchTest] : 0),
       ...(item.processing ?? []),
     ]);
 }
@@ -74,6 +79,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       inSeries: (flags & 4) !== 0,
       online: (flags & 8) !== 0,
       inVisit: (flags & 16) !== 0,
+      patchTest: FINDINGS.find((finding) => (flags & PATCH_TEST_FLAGS[finding]) !== 0) ?? null,
       processing: from !== undefined && to !== undefined ? [from, to] : null,
     }),
   );

@@ -45,3 +45,7 @@ export function activeParts(
     { start: start + window.to * 60_000, end },
   ].filter((part) => part.end > part.start);
 }
+
+/** Patch tests (decision 0126): days a passed test stays valid, hours before the appointment it must be done. */
+export const PATCH_TEST_VALID_DAYS = { min: 1, max: 3650, default: 180 } as const;
+export const PATCH_TEST_LEAD_HOURS = { min: 0, max: 720, default: 48 } as const;

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { patchTestWarningOf } from "~/components/calendar/patch-test-warning";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
 import { AppointmentHistory, type HistoryView } from "~/components/calendar/appointment-history";
 import { ConfirmForm } from "~/components/ui/confirm-form";
@@ -228,6 +229,7 @@ export default function EditAppointment() {
             seriesMember={summary.seriesMember}
             visitSiblings={visitSiblings}
             clientChoice={actionData?.intent === "delete" ? null : clientChoiceOf(actionData)}
+            patchTestWarning={actionData?.intent === "delete" ? null : patchTestWarningOf(actionData)}
           />
           <AppointmentHistory history={history} />
         </>

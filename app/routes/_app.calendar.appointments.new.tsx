@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { parseWithZod } from "@conform-to/zod";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
+import { patchTestWarningOf } from "~/components/calendar/patch-test-warning";
 import { sentVisitLines, VisitLines } from "~/components/calendar/visit-lines";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
 import { RouteDialog } from "~/components/ui/route-dialog";
@@ -163,6 +164,7 @@ export default function NewAppointment() {
         closeTo={closeTo}
         preview={preview}
         clientChoice={clientChoiceOf(actionData)}
+        patchTestWarning={actionData?.intent === "delete" ? null : patchTestWarningOf(actionData)}
         renderVisitLines={(first) => (
           <VisitLines
             options={options}

@@ -3,9 +3,10 @@
 // service and stylist), notes, and the upcoming and past appointments as two keyset-paged
 // lists (`?upcoming=` and `?past=` cursors, plain links without JavaScript). 'Book again'
 // opens the booking dialog with the client and the last visit's service and stylist.
-// Admins and stylists only; a stylist sees their own appointments (decision 0083).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+// Admins and stylists only; a stylist sees their own appointments (decision 0083). The
+// patch tests card lists the client's tests and records one (decision 0126).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { statusLabel } from "~/components/calendar/labels";
 import { PageHeader } from "~/components/shell/app-shell";
@@ -14,6 +15,11 @@ import { buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { InvalidPhoneFlag } from "~/components/clients/invalid-phone";
 import { isValidPhone } from "~/lib/phone";
+import { PatchTestsCard } from "~/components/clients/patch-tests-card";
+import { listPatchTests, recordPatchTest } from "~/domain/patch-tests.server";
+import { PatchTestFormSchema } from "~/lib/schemas/patch-tests";
+import { formAction } from "~/utils/form-action.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useClockFormat } from "~/components/ui/clock-format";
 import { Pager } from "~/components/ui/pager";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -24,7 +30,7 @@ import { getGlobalSettings } from "~/domain/settings.server";
 import { formatPence } from "~/lib/money";
 import { pageHrefs } from "~/lib/paging";
 import { CONSENT_LABELS } from "~/lib/schemas/clients";
-import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
+import { dateInZone, formatClockTime, formatLongDate, timeInZone, zonedToUtc } from "~/lib/salon-time";
 import { page, parseId } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -44,10 +50,12 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const { timeZone, country } = await getGlobalSettings();
   const { client, figures, bookAgain } = await clientProfile(user, id);
   const cursor = (param: string) => url.searchParams.get(param) || null;
-  const [upcoming, past] = await Promise.all([
+  const [upcoming, past, tests] = await Promise.all([
     clientAppointmentsPage(user, id, "upcoming", { limit: PROFILE_PAGE_SIZE, after: cursor("upcoming") }),
     clientAppointmentsPage(user, id, "past", { limit: PROFILE_PAGE_SIZE, after: cursor("past") }),
+    listPatchTests(user, id),
   ]);
+  const now = new Date();
   const row = (appointment: AppointmentView) => ({
     id: appointment.id,
     date: dateInZone(appointment.startTime, timeZone),
@@ -74,11 +82,41 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       smsOptedOut: client.smsOptedOutAt ? dateInZone(client.smsOptedOutAt, timeZone) : null,
       emailUnsubscribed: client.emailUnsubscribedAt ? dateInZone(client.emailUnsubscribedAt, timeZone) : null,
     },
+    patchTests: tests.map((test) => ({
+      id: test.id,
+      date: dateInZone(test.testedAt, timeZone),
+      time: timeInZone(test.testedAt, timeZone),
+      result: test.result,
+      product: test.product,
+      notes: test.notes,
+      recordedBy: test.recordedBy.name,
+    })),
+    canRecordPatchTest: can(user.role, "patchTests.record"),
+    today: { date: dateInZone(now, timeZone), time: timeInZone(now, timeZone).slice(0, 5) },
     bookAgainHref: can(user.role, "appointments.write") ? `/calendar/appointments/new?${book}` : null,
     canWrite: can(user.role, "clients.write"),
     canOpenAppointments: can(user.role, "appointments.write"),
     ownOnly: !can(user.role, "stylists.viewAll"),
   };
+});
+
+/** "Record patch test": the date and time in the salon's zone, by the signed-in user. */
+export const action = page(async ({ request, params }: ActionFunctionArgs) => {
+  const user = await requireUser(request, "patchTests.record");
+  const id = parseId(params.clientId);
+  const { timeZone } = await getGlobalSettings();
+  return formAction(request, PatchTestFormSchema, async (value) => {
+    await recordPatchTest(user, id, {
+      testedAt: zonedToUtc(value.date, value.time, timeZone).toISOString(),
+      result: value.result,
+      product: value.product,
+      notes: value.notes,
+    });
+    return redirectWithToast(`/clients/${id}`, {
+      title: "Patch test recorded",
+      description: value.result === "pass" ? "Passed" : "Failed",
+    });
+  });
 });
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -169,7 +207,12 @@ export default function ClientProfile() {
     canWrite,
     canOpenAppointments,
     ownOnly,
+    patchTests,
+    canRecordPatchTest,
+    today,
   } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const patchTestErrors = reply && "result" in reply ? reply.result.error : undefined;
   return (
     <main className="p-4 sm:p-6">
       <Link to="/clients" className="mb-2 inline-block text-sm font-medium text-brand-800 hover:underline">
@@ -254,6 +297,7 @@ export default function ClientProfile() {
           <h3 className="mt-4 text-sm font-semibold text-slate-900">Notes</h3>
           <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{client.notes || "No notes"}</p>
         </Card>
+        <PatchTestsCard tests={patchTests} canRecord={canRecordPatchTest} today={today} errors={patchTestErrors} />
         <AppointmentList
           title="Upcoming appointments"
           list={upcoming}

@@ -36,6 +36,8 @@ export const action = api(async ({ request, params }: ActionFunctionArgs) => {
         end: move.endTime ? new Date(move.endTime) : undefined,
         stylistId: move.stylistId,
         notifyClient: move.notifyClient,
+        patchTestConfirmed: move.patchTestConfirmed,
+        overrideReason: move.overrideReason,
       };
       if (move.visitScope === "visit") return moveVisit(actor, id, placed);
       return moveAppointment(actor, id, placed, move.scope);

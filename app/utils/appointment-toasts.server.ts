@@ -3,7 +3,7 @@
 import type { ClockFormat } from "#db/enums";
 import type { SeriesBooking } from "~/domain/appointment-series.server";
 import type { SavedAppointment } from "~/domain/appointment-writes.server";
-import { ClientChoiceNeeded, type DomainError } from "~/domain/errors";
+import { ClientChoiceNeeded, PatchTestRequired, type DomainError } from "~/domain/errors";
 import { formatClockTime, formatLongDate } from "~/lib/salon-time";
 
 /** The toast after a save; says so when the typed client was one already on file (decision 0060). */
@@ -15,10 +15,14 @@ export function savedToastDescription(saved: SavedAppointment, verb: "booked" | 
 
 /**
  * The message above the booking dialog when a save is refused. The question who a typed
- * client is (decision 0097) is asked in the client fields instead, so it has none.
+ * client is (decision 0097) is asked in the client fields instead, and the patch-test
+ * warning (decision 0126) beside its "Book anyway", so they have none.
  */
 export function appointmentFormFailure(verb: "book" | "update"): (error: DomainError) => string | null {
-  return (error) => (error instanceof ClientChoiceNeeded ? null : `Failed to ${verb} appointment: ${error.message}`);
+  return (error) =>
+    error instanceof ClientChoiceNeeded || error instanceof PatchTestRequired
+      ? null
+      : `Failed to ${verb} appointment: ${error.message}`;
 }
 
 const TOAST_REFUSALS = 3;

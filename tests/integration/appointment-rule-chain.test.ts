@@ -62,7 +62,7 @@ const HOURS = /is not working on|outside their working hours/;
 const CLASH = /already has Chloe Chain \(Chain Cut\)/;
 
 describe("the rule chain", () => {
-  it("applies its rules in one order: stylist still here, notes, grid, not completed early, an online slot, advance limit, working hours and time off, the stylist's overlap, the client's", () => {
+  it("applies its rules in one order: stylist still here, notes, grid, not completed early, an online slot, advance limit, working hours and time off, the stylist's overlap, the client's, the patch test", () => {
     expect(APPOINTMENT_RULES.map((rule) => rule.name)).toEqual([
       "the stylist still works here",
       "notes without the erasure's marker",
@@ -73,6 +73,7 @@ describe("the rule chain", () => {
       "within working hours and outside time off",
       "the stylist's active parts do not overlap",
       "the client is not booked twice at once",
+      "a valid patch test before a service that needs one",
     ]);
   });
 

@@ -17,6 +17,7 @@ const COVERED_TABLES = [
   "salon_settings",
   "waitlist_entries",
   "waitlist_offers",
+  "patch_tests",
 ];
 const EVENTS = ["INSERT", "UPDATE", "DELETE"] as const;
 
@@ -176,6 +177,30 @@ describe("the data revision's triggers", () => {
         },
         update: (id) => db.run(sql`update waitlist_offers set status = 'declined' where id = ${id}`),
         remove: (id) => db.run(sql`delete from waitlist_offers where id = ${id}`),
+      },
+      patch_tests: {
+        // Append-only: an update only relinks a test to another client (a merge), and a test
+        // is deleted only once its client is gone.
+        insert: async () => {
+          const [client] = await db.all<{ id: number }>(
+            sql`insert into clients (name) values ('Revision Patch Client') returning id`,
+          );
+          return (
+            await db.all<{ id: number }>(
+              sql`insert into patch_tests (client_id, tested_at, result, recorded_by_name) values (${client!.id}, '2031-05-01T09:00:00.000Z', 'pass', 'Admin') returning id`,
+            )
+          )[0]!.id;
+        },
+        update: async (id) => {
+          const [kept] = await db.all<{ id: number }>(
+            sql`insert into clients (name) values ('Revision Kept Client') returning id`,
+          );
+          await db.run(sql`update patch_tests set client_id = ${kept!.id} where id = ${id}`);
+        },
+        remove: async (id) => {
+          await db.run(sql`delete from clients where id = (select client_id from patch_tests where id = ${id})`);
+          await db.run(sql`delete from patch_tests where id = ${id}`);
+        },
       },
     };
 

@@ -381,6 +381,12 @@ describe("every described operation answers as described", () => {
     await expectDescribed("delete", "/api/clients/{id}/erasure-request", {
       path: `/api/clients/${id}/erasure-request`,
     });
+    await expectDescribed("post", "/api/clients/{id}/patch-tests", {
+      path: `/api/clients/${id}/patch-tests`,
+      body: { testedAt: "2026-01-05T10:00:00Z", result: "pass", product: "Majirel" },
+      status: 201,
+    });
+    await expectDescribed("get", "/api/clients/{id}/patch-tests", { path: `/api/clients/${id}/patch-tests` });
     const duplicate = await createTestClient({ name: "Mia W." });
     await expectDescribed("post", "/api/clients/{id}/merge", {
       path: `/api/clients/${id}/merge`,

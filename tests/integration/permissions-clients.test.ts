@@ -6,6 +6,7 @@ import * as editDialog from "~/routes/_app.clients.$clientId.edit";
 import * as profilePage from "~/routes/_app.clients_.$clientId";
 import * as mergeDialog from "~/routes/_app.clients.$clientId.merge";
 import * as clientMerge from "~/routes/api.clients.$id.merge";
+import * as patchTestsApi from "~/routes/api.clients.$id.patch-tests";
 import * as newDialog from "~/routes/_app.clients.new";
 import * as eraseDialog from "~/routes/_app.gdpr.erase.$clientId";
 import * as gdprPage from "~/routes/_app.gdpr";
@@ -182,6 +183,29 @@ const ROWS: MatrixRow<any>[] = [
     () => ({ notes: "Matrix edit" }),
   ),
   apiRow("DELETE /api/clients/{id}", clientById.action, "DELETE", (t) => `/api/clients/${t.id}`, ADMIN),
+  apiRow(
+    "GET /api/clients/{id}/patch-tests",
+    patchTestsApi.loader,
+    "GET",
+    (t) => `/api/clients/${t.id}/patch-tests`,
+    STAFF,
+  ),
+  apiRow(
+    "POST /api/clients/{id}/patch-tests",
+    patchTestsApi.action,
+    "POST",
+    (t) => `/api/clients/${t.id}/patch-tests`,
+    STAFF,
+    () => ({ testedAt: "2026-01-05T10:00:00Z", result: "pass" }),
+  ),
+  pageRow(
+    "POST /clients/:id (Record patch test)",
+    profilePage.action,
+    "POST",
+    (t) => `/clients/${t.id}`,
+    STAFF,
+    () => ({ intent: "patch-test", date: "2026-01-05", time: "10:00", result: "pass" }),
+  ),
   apiRow(
     "POST /api/clients/bulk-import",
     bulkImport.action,

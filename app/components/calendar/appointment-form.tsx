@@ -1,4 +1,5 @@
 // The New / Edit Appointment form (SPEC §3 Appointment form, §4, §5).
+import { PatchTestConfirmation, type PatchTestWarning } from "./patch-test-warning";
 import {
   getFormProps,
   getInputProps,
@@ -78,6 +79,8 @@ type Props = {
    * dialog's JavaScript does not carry them: given the first line's fields as chosen.
    */
   renderVisitLines?: (first: VisitLinesFirst) => ReactNode;
+  /** The server's patch-test warning (decision 0126): the form asks to book anyway. */
+  patchTestWarning?: PatchTestWarning | null;
 };
 
 /** The first line as the form holds it, for the further services to follow on from. */
@@ -111,6 +114,7 @@ export function AppointmentForm({
   clientChoice,
   visitSiblings,
   renderVisitLines,
+  patchTestWarning,
 }: Props) {
   const navigation = useNavigation();
   const clock = useClockFormat();
@@ -223,6 +227,9 @@ export function AppointmentForm({
     >
       <input type="hidden" name="intent" value={mode === "new" ? (showPreview ? "book-series" : "create") : "update"} />
       <FormAlert errors={form.errors} />
+      {patchTestWarning ? (
+        <PatchTestConfirmation warning={patchTestWarning} canOverride={options.canOverridePatchTest} />
+      ) : null}
       {/* Step two of a repeat: the dates first, the fields below for a change. */}
       {showPreview ? <SeriesPreviewList occurrences={showPreview} /> : null}
       {blocked ? null : (

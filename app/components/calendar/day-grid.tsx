@@ -7,6 +7,8 @@
 // a block moves, the grid scrolls when the pointer nears an edge. A busy day draws hundreds
 // of blocks: see docs/decisions/0071.
 import type { NavigateFunction } from "@remix-run/react";
+import type { PatchTestFinding } from "#db/enums";
+import { PATCH_TEST_MARKER } from "~/lib/patch-tests";
 import {
   memo,
   useEffect,
@@ -240,6 +242,16 @@ function SeriesMark() {
   );
 }
 
+/** The client's patch test falls short for this service (decision 0126): do one at the start. */
+function PatchTestMark({ finding }: { finding: PatchTestFinding }) {
+  return (
+    <span className="appt-patch" title={PATCH_TEST_MARKER[finding]} data-testid="patch-test-mark">
+      <span aria-hidden="true">PT</span>
+      <span className="sr-only">{PATCH_TEST_MARKER[finding]}: </span>
+    </span>
+  );
+}
+
 /** A line of a visit (several services booked together). */
 function VisitMark() {
   return (
@@ -370,6 +382,7 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
         {item.inSeries ? <SeriesMark /> : null}
         {item.inVisit ? <VisitMark /> : null}
         {item.online ? <OnlineMark /> : null}
+        {item.patchTest ? <PatchTestMark finding={item.patchTest} /> : null}
         {appointmentTitle(item)}
       </b>{" "}
       {short ? <i aria-hidden="true">{clockLabel(item.startMinutes, clock)}</i> : null}

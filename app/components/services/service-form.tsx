@@ -7,7 +7,13 @@ import { SwitchField } from "~/components/ui/switch";
 import { ServiceColorPicker } from "./color-picker";
 import { useFailureToast } from "~/hooks/use-failure-toast";
 import { penceToPoundsInput } from "~/lib/money";
-import { BUFFER_MINUTES, PROCESSING_MINUTES, SERVICE_DURATION } from "~/lib/service-limits";
+import {
+  BUFFER_MINUTES,
+  PATCH_TEST_LEAD_HOURS,
+  PATCH_TEST_VALID_DAYS,
+  PROCESSING_MINUTES,
+  SERVICE_DURATION,
+} from "~/lib/service-limits";
 
 type Defaults = {
   name: string;
@@ -20,6 +26,9 @@ type Defaults = {
   bufferMinutes: number;
   processingAfterMinutes: number;
   processingMinutes: number;
+  requiresPatchTest: boolean;
+  patchTestValidDays: number;
+  patchTestLeadHours: number;
 };
 const NEW_SERVICE: Defaults = {
   name: "",
@@ -32,6 +41,9 @@ const NEW_SERVICE: Defaults = {
   bufferMinutes: 0,
   processingAfterMinutes: 0,
   processingMinutes: 0,
+  requiresPatchTest: false,
+  patchTestValidDays: PATCH_TEST_VALID_DAYS.default,
+  patchTestLeadHours: PATCH_TEST_LEAD_HOURS.default,
 };
 
 export function ServiceForm({
@@ -61,6 +73,9 @@ export function ServiceForm({
       bufferMinutes: String(service.bufferMinutes),
       processingAfterMinutes: String(service.processingAfterMinutes),
       processingMinutes: String(service.processingMinutes),
+      requiresPatchTest: service.requiresPatchTest ? "on" : undefined,
+      patchTestValidDays: String(service.patchTestValidDays),
+      patchTestLeadHours: String(service.patchTestLeadHours),
     },
     // Validated by the server (the same ServiceFormSchema): Zod in the browser would put
     // this dialog over the 130 KB JavaScript budget (docs/decisions/0010).
@@ -169,6 +184,35 @@ export function ServiceForm({
         <p id={`${form.id}-processing-hint`} className="text-xs text-slate-600 sm:col-span-2">
           In steps of {PROCESSING_MINUTES.step} minutes; processing ends before the service does.
         </p>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="sr-only">Patch test</legend>
+        <SwitchField
+          className="rounded-md bg-slate-50 px-3 py-3 ring-1 ring-slate-200"
+          label="Needs a patch test"
+          description="Warn when the client has no valid test"
+          id={fields.requiresPatchTest.id}
+          name={fields.requiresPatchTest.name}
+          defaultChecked={fields.requiresPatchTest.initialValue === "on"}
+        />
+        <Field
+          label="Test valid for (days)"
+          {...getInputProps(fields.patchTestValidDays, { type: "number" })}
+          inputMode="numeric"
+          min={PATCH_TEST_VALID_DAYS.min}
+          max={PATCH_TEST_VALID_DAYS.max}
+          step={1}
+          errors={fields.patchTestValidDays.errors}
+        />
+        <Field
+          label="Test at least (hours before)"
+          {...getInputProps(fields.patchTestLeadHours, { type: "number" })}
+          inputMode="numeric"
+          min={PATCH_TEST_LEAD_HOURS.min}
+          max={PATCH_TEST_LEAD_HOURS.max}
+          step={1}
+          errors={fields.patchTestLeadHours.errors}
+        />
       </fieldset>
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>

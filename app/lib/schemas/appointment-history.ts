@@ -2,7 +2,7 @@
 // recorded change, newest first. Only the fields that changed are in `changes`; a created
 // entry has every set field with `before: null`, a deleted one every field with `after: null`.
 import { z } from "zod";
-import { APPOINTMENT_HISTORY_KINDS, APPOINTMENT_STATUSES } from "#db/enums";
+import { APPOINTMENT_HISTORY_KINDS, APPOINTMENT_STATUSES, PATCH_TEST_FINDINGS } from "#db/enums";
 
 const reference = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -34,6 +34,13 @@ export const AppointmentHistoryEntrySchema = z.object({
   actor: z.object({ id: z.number().int().nullable(), name: z.string() }),
   kind: z.enum(APPOINTMENT_HISTORY_KINDS),
   changes: AppointmentHistoryChangesSchema,
+  /** Booked without a valid patch test (decision 0126): what was found, confirmed by the actor; a failed test's override reason. */
+  patchTest: z
+    .object({ finding: z.enum(PATCH_TEST_FINDINGS), overrideReason: z.string().nullable() })
+    .optional()
+    .describe(
+      "Present when the actor confirmed booking without a valid patch test: what was found, and for a failed test the administrator's reason.",
+    ),
 });
 
 export const AppointmentHistoryPageSchema = z.array(AppointmentHistoryEntrySchema);

@@ -18,8 +18,23 @@ const optionalText = multiLineText({}, 2000, "Notes")
   .nullish()
   .transform((value) => value || null);
 
+// Booking a service that needs a patch test for a client without a valid one (decision 0126).
+export const OVERRIDE_REASON_MAX = 500;
+const patchTestConfirmed = z
+  .boolean({ invalid_type_error: "patchTestConfirmed must be true or false" })
+  .optional()
+  .describe(
+    'Book although the client has no valid patch test for the service (the 409 `code: "patch_test_required"` warning). Recorded in the history with who confirmed.',
+  );
+const overrideReason = text({}, OVERRIDE_REASON_MAX, "Override reason")
+  .nullish()
+  .transform((value) => value || null)
+  .describe("Administrators: why the booking goes ahead after a failed patch test (needs patchTestConfirmed).");
+
 /** `POST /api/appointments` and `PUT /api/appointments/{id}` (SPEC §7). */
 export const AppointmentApiSchema = z.object({
+  patchTestConfirmed,
+  overrideReason,
   clientId: z.number().int().positive().nullish(),
   stylistId: z.number({ required_error: "Stylist is required" }).int().positive(),
   serviceId: z.number().int().positive().nullish(),
@@ -133,6 +148,8 @@ export const VisitCreateApiSchema = z
     startTime: isoInstant.optional().describe("The first line's start, unless the line sends its own."),
     notes: optionalText,
     availabilityOverride: z.boolean().optional(),
+    patchTestConfirmed,
+    overrideReason,
     notifyClient: z
       .boolean()
       .default(true)
@@ -191,6 +208,8 @@ export const AppointmentUpdateApiSchema = AppointmentApiSchema.extend({
 });
 /** `PATCH /api/appointments/{id}` (a move) may carry a scope; the calendar's drag never does. */
 export const AppointmentMoveApiSchema = AppointmentMoveSchema.extend({
+  patchTestConfirmed,
+  overrideReason,
   scope: SeriesScopeSchema,
   visitScope: VisitScopeSchema,
 });
@@ -278,6 +297,9 @@ const formFields = {
   notes: multiLineText({}, 2000, "Notes").optional(),
   status: z.enum(APPOINTMENT_STATUSES).default("scheduled"),
   availabilityOverride: z.boolean().default(false),
+  // "Book anyway" after the patch-test warning, and an administrator's reason after a failed test (decision 0126).
+  patchTestConfirmed: z.boolean().default(false),
+  overrideReason: text({}, OVERRIDE_REASON_MAX, "Override reason").optional(),
   // The Repeat section (new bookings): read into a `Repeat` by `repeatOf`.
   repeat: z.boolean().default(false),
   repeatEvery: z.preprocess(

@@ -8,6 +8,8 @@ import {
   BUFFER_MINUTES,
   MAX_PRICE_PENCE,
   PRICING_DURATION,
+  PATCH_TEST_LEAD_HOURS,
+  PATCH_TEST_VALID_DAYS,
   PROCESSING_MINUTES,
   SERVICE_DURATION,
 } from "~/lib/service-limits";
@@ -56,6 +58,19 @@ const quarterHours = (label: string, max: number) =>
 const processingMinutes = quarterHours("Processing time", PROCESSING_MINUTES.max);
 const processingAfterMinutes = quarterHours("Processing start", SERVICE_DURATION.max);
 
+// Patch tests (decision 0126): how long a passed test stays valid, and how long before the
+// appointment it must have been done.
+const patchTestValidDays = z
+  .number({ invalid_type_error: "Patch test validity must be a number of days" })
+  .int("Patch test validity must be a whole number of days")
+  .min(PATCH_TEST_VALID_DAYS.min, "Patch test validity must be at least 1 day")
+  .max(PATCH_TEST_VALID_DAYS.max, `Patch test validity must be at most ${PATCH_TEST_VALID_DAYS.max} days`);
+const patchTestLeadHours = z
+  .number({ invalid_type_error: "Patch test lead time must be a number of hours" })
+  .int("Patch test lead time must be a whole number of hours")
+  .min(PATCH_TEST_LEAD_HOURS.min, "Patch test lead time cannot be negative")
+  .max(PATCH_TEST_LEAD_HOURS.max, `Patch test lead time must be at most ${PATCH_TEST_LEAD_HOURS.max} hours`);
+
 export const PROCESSING_INSIDE =
   "Processing must end before the service does: the start plus the processing time must be less than the duration.";
 
@@ -89,6 +104,9 @@ const ServiceFormFields = z.object({
   bufferMinutes: bufferMinutes.default(0),
   processingAfterMinutes: processingAfterMinutes.default(0),
   processingMinutes: processingMinutes.default(0),
+  requiresPatchTest: z.boolean().default(false),
+  patchTestValidDays: patchTestValidDays.default(PATCH_TEST_VALID_DAYS.default),
+  patchTestLeadHours: patchTestLeadHours.default(PATCH_TEST_LEAD_HOURS.default),
 });
 export const ServiceFormSchema = ServiceFormFields.superRefine(processingInside).transform(processingNormalised);
 
@@ -115,6 +133,18 @@ const ServiceFields = z.object({
     .describe(
       "Minutes the service processes while the stylist is free for another client, in steps of 15 (0 = none); processingAfterMinutes + processingMinutes < duration. Left out: 0, or the stored value.",
     ),
+  requiresPatchTest: z
+    .boolean({ invalid_type_error: "requiresPatchTest must be true or false" })
+    .optional()
+    .describe(
+      "A booking needs a passed patch test at least patchTestLeadHours before its start and at most patchTestValidDays old. Left out: false, or the stored value.",
+    ),
+  patchTestValidDays: patchTestValidDays
+    .optional()
+    .describe("Days a passed patch test stays valid (1-3650). Left out: 180, or the stored value."),
+  patchTestLeadHours: patchTestLeadHours
+    .optional()
+    .describe("Hours a patch test must be done before the appointment (0-720). Left out: 48, or the stored value."),
 });
 export const ServiceSchema = ServiceFields.superRefine(processingInside).transform(processingNormalised);
 export type ServiceInput = z.output<typeof ServiceSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
+import { CONSENT_TYPES, LEGAL_BASES, PATCH_TEST_RESULTS } from "#db/enums";
 import { CalendarDate, Id, Instant, named } from "./common";
 
 const contact = z
@@ -89,6 +89,25 @@ export const ClientImportView = named(
       errorRows: z.array(
         z.object({ row: z.number().int().describe("1-based position in `clients`."), message: z.string() }).strict(),
       ),
+    })
+    .strict(),
+);
+
+export const PatchTestView = named(
+  "PatchTest",
+  z
+    .object({
+      id: Id,
+      clientId: Id,
+      testedAt: Instant.describe("When the test was done."),
+      result: z.enum(PATCH_TEST_RESULTS),
+      product: z.string().nullable(),
+      notes: z.string().nullable(),
+      recordedBy: z
+        .object({ id: Id.nullable(), name: z.string() })
+        .strict()
+        .describe("The signed-in user who recorded it, named as when they did."),
+      recordedAt: Instant,
     })
     .strict(),
 );

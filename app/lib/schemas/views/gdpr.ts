@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_DETAIL_FIELDS, CONSENT_TYPES, LEGAL_BASES } from "#db/enums";
+import { CLIENT_DETAIL_FIELDS, CONSENT_TYPES, LEGAL_BASES, PATCH_TEST_RESULTS } from "#db/enums";
 import { SaleView } from "./sales";
 import { CalendarDate, Id, Instant, messageWith, named } from "./common";
 
@@ -62,6 +62,7 @@ export const ErasureView = named(
       .int()
       .describe("Appointment history entries whose client link and notes were erased."),
     salesAnonymised: z.number().int().describe("Sales that keep their amounts but lost the client's link and name."),
+    patchTestsDeleted: z.number().int().describe("The client's patch tests, deleted with them."),
     walEmptied: z.boolean(),
     purge: z.string(),
   }),
@@ -105,6 +106,20 @@ export const ClientExportView = named(
           "Names, e-mails and phones the client had before an edit or a merge replaced them, kept only so that an erasure can redact them in staff text.",
         ),
       sales: z.array(SaleView).describe("What the client bought and paid (checkout)."),
+      patchTests: z
+        .array(
+          z
+            .object({
+              testedAt: Instant,
+              result: z.enum(PATCH_TEST_RESULTS),
+              product: z.string().nullable(),
+              notes: z.string().nullable(),
+              recordedBy: z.string(),
+              recordedAt: Instant,
+            })
+            .strict(),
+        )
+        .describe("The skin tests done before colour services."),
       appointments: z.array(z.record(z.unknown())),
       messages: z.array(z.record(z.unknown())),
       emails: z.array(z.record(z.unknown())).describe("E-mails sent to the client (the e-mail log)."),

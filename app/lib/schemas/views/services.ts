@@ -25,6 +25,11 @@ export const ServiceView = named(
         .describe(
           "Minutes the service processes while the stylist is free for another client (quarter hours, 0 = none); start plus processing is less than the duration.",
         ),
+      requiresPatchTest: z
+        .boolean()
+        .describe("A booking needs a passed patch test at least patchTestLeadHours before its start."),
+      patchTestValidDays: z.number().int().describe("Days a passed patch test stays valid."),
+      patchTestLeadHours: z.number().int().describe("Hours a patch test must be done before the appointment."),
       createdAt: Instant,
       updatedAt: Instant,
     })

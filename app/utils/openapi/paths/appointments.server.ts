@@ -33,7 +33,7 @@ const SCOPE =
   '`scope: "following"` applies the change to the later occurrences of its repeat booking that have not started yet (the same wall-clock shift; one refused refuses all, 409).';
 
 const BOOKING_RULES =
-  "Refused with 409 when it overlaps another booking of the stylist or falls outside their working hours or time off (an administrator may send `availabilityOverride: true` for the latter), and with 400 outside the salon's hours or booking window.";
+  'Refused with 409 when it overlaps another booking of the stylist or falls outside their working hours or time off (an administrator may send `availabilityOverride: true` for the latter), and with 400 outside the salon\'s hours or booking window. A service that needs a patch test, for a client without a passed test at least its `patchTestLeadHours` before the start and at most `patchTestValidDays` old, is 409 `{ message, code: "patch_test_required", patchTest }` (`missing`, `too_recent`, `expired` or `failed`) unless the body sends `patchTestConfirmed: true`; after a failed test also an `overrideReason`, and only an administrator may (403 otherwise). The confirmation is recorded in the history with who confirmed.';
 
 export const appointmentsArea: ApiArea = {
   tag: "Appointments",

@@ -14,7 +14,10 @@ import {
   ClientMergeView,
   ClientView,
   ErasureRequestView,
+  PatchTestView,
 } from "~/lib/schemas/views/clients";
+import { PatchTestApiSchema } from "~/lib/schemas/patch-tests";
+import type { PatchTest } from "~/domain/patch-tests.server";
 import { messageWith } from "~/lib/schemas/views/common";
 import type { MergeResult } from "~/domain/client-merge.server";
 import type { ImportResult } from "~/domain/client-import.server";
@@ -95,6 +98,25 @@ export const clientsArea: ApiArea = {
       errors: [400, 403, 404],
     },
     {
+      method: "get",
+      path: "/api/clients/{id}/patch-tests",
+      summary: "The client's patch tests, newest first",
+      description:
+        "Administrators and stylists. Tests are never changed or deleted, only added; they go with the client.",
+      answers: { 200: { description: "The client's tests.", schema: z.array(PatchTestView) } },
+      errors: [403, 404],
+    },
+    {
+      method: "post",
+      path: "/api/clients/{id}/patch-tests",
+      summary: "Record a patch test done on the client",
+      description:
+        "Recorded by the signed-in user (administrators and stylists); `testedAt` is not in the future. A booking of a service with `requiresPatchTest` needs a passed test at least its `patchTestLeadHours` before the start and at most `patchTestValidDays` old.",
+      body: PatchTestApiSchema,
+      answers: { 201: { description: "The recorded test.", schema: PatchTestView } },
+      errors: [400, 403, 404],
+    },
+    {
       method: "post",
       path: "/api/clients/bulk-import",
       summary: "Import many clients at once",
@@ -113,3 +135,4 @@ answerFits<typeof ClientListItemView, VisibleClient>();
 answerFits<typeof ClientDetailView, Awaited<ReturnType<typeof clientWithFigures>>>();
 answerFits<typeof ClientMergeView, MergeResult>();
 answerFits<typeof ClientImportView, ImportResult>();
+answerFits<typeof PatchTestView, PatchTest>();
