@@ -25,7 +25,7 @@ export type ReceiptEmailState = {
 
 /** Whether the receipt of a sale can be e-mailed, to whom, and how the last request went. */
 export async function receiptEmailState(sale: Pick<SaleView, "id" | "clientId">): Promise<ReceiptEmailState> {
-  const settings = await readSettingsWithSecret();
+  const settings = await readSettingsWithSecret({ fresh: true });
   const [to, [last]] = await Promise.all([
     clientEmail(sale.clientId),
     db
