@@ -42,7 +42,7 @@ export type ClientNoticeKind = (typeof CLIENT_NOTICE_KINDS)[number];
 export const SMTP_SECURITIES = ["starttls", "tls", "none"] as const;
 export type SmtpSecurity = (typeof SMTP_SECURITIES)[number];
 /** What an e-mail to a client is (the e-mail log's kinds). */
-export const EMAIL_KINDS = ["confirmation", "change", "cancellation", "reminder", "test"] as const;
+export const EMAIL_KINDS = ["confirmation", "change", "cancellation", "reminder", "test", "receipt"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const NOTICE_CHANNELS = ["sms", "email"] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];

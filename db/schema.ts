@@ -643,9 +643,9 @@ export const clientNotices = sqliteTable(
   "client_notices",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    appointmentId: integer("appointment_id")
-      .notNull()
-      .references(() => appointments.id, { onDelete: "cascade" }),
+    // A message about a booking names its appointment; a receipt names its sale instead.
+    appointmentId: integer("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
+    saleId: integer("sale_id"),
     channel: text("channel", { enum: NOTICE_CHANNELS }).notNull(),
     kind: text("kind", { enum: CLIENT_NOTICE_KINDS }).notNull(),
     key: text("key").notNull(),
@@ -661,6 +661,7 @@ export const clientNotices = sqliteTable(
   },
   (t) => [
     uniqueIndex("client_notices_unique_idx").on(t.appointmentId, t.channel, t.kind, t.key),
+    uniqueIndex("client_notices_sale_unique_idx").on(t.saleId, t.channel, t.kind, t.key),
     index("client_notices_status_idx").on(t.status, t.nextAttemptAt),
   ],
 );

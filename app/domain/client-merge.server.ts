@@ -1,10 +1,10 @@
 // Merging two records of one client (decision 0061): admins only, in one transaction.
-// The duplicate's appointments, messages, consent and notes move to the kept client; the
+// The duplicate's appointments, messages, sales, consent and notes move to the kept client; the
 // duplicate's row is then deleted; the merge is in the audit log (ids and counts only).
 import { eq } from "drizzle-orm";
 import { writeTransaction, type Transaction } from "#db/client.server";
 import { storedCountry } from "#db/phone-numbers";
-import { appointments, auditLog, clients, smsLog } from "#db/schema";
+import { appointments, auditLog, clients, sales, smsLog } from "#db/schema";
 import type { ConsentType } from "~/lib/schemas/clients";
 import { publish } from "~/domain/events.server";
 import { assertCan, type Actor } from "./access.server";
@@ -18,7 +18,13 @@ import { Invalid, NotFound } from "./errors";
 const MERGED_NOTES_MAX = 2000;
 const SAME_CLIENT = "Choose a different client to merge: a client cannot be merged with itself.";
 
-export type MergeResult = { client: Client; mergedClientId: number; appointmentsMoved: number; messagesMoved: number };
+export type MergeResult = {
+  client: Client;
+  mergedClientId: number;
+  appointmentsMoved: number;
+  messagesMoved: number;
+  salesMoved: number;
+};
 
 function union(a: ConsentType, b: ConsentType): ConsentType {
   if (a === b) return a;
@@ -110,7 +116,19 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     await tx.delete(clients).where(eq(clients.id, duplicateId));
     const [client] = await tx.update(clients).set(values).where(eq(clients.id, keptId)).returning();
     await recordFormerDetails(tx, keptId, duplicate, client!, await storedCountry(tx));
-    const details = { mergedClientId: duplicateId, appointmentsMoved: moved.length, messagesMoved: messages.length };
+    // The duplicate's sales are the kept client's now, under its name (decision 0120). Their
+    // trigger lets a sale's client change only once its client is gone: hence after the delete.
+    const salesMoved = await tx
+      .update(sales)
+      .set({ clientId: keptId, clientName: client!.name })
+      .where(eq(sales.clientId, duplicateId))
+      .returning({ id: sales.id });
+    const details = {
+      mergedClientId: duplicateId,
+      appointmentsMoved: moved.length,
+      messagesMoved: messages.length,
+      salesMoved: salesMoved.length,
+    };
     await tx.insert(auditLog).values({
       actorUserId: actor.id,
       action: "client.merge",
@@ -122,6 +140,7 @@ export async function mergeClients(actor: Actor, keptId: number, duplicateId: nu
     await publish(tx, "clients", keptId);
     await publish(tx, "clients", duplicateId);
     if (moved.length > 0) await publish(tx, "appointments", null);
+    if (salesMoved.length > 0) await publish(tx, "sales", null);
     return { client: client!, ...details };
   });
 }

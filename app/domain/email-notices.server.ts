@@ -22,6 +22,7 @@ import { manageLinkFor } from "./client-notices.server";
 import { publish } from "./events.server";
 import { claimDueNotices, insertNotice, stillHeld, type NoticeClaim } from "./notice-claims.server";
 import { readSettingsWithSecret } from "./settings.server";
+import { sendClaimedReceipt } from "./receipt-emails.server";
 
 /** Waits after the 1st, 2nd, ... transient failure; after the last, the message is recorded as failed. */
 export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
@@ -36,6 +37,13 @@ let queuedHere = false;
 async function queueEmail(executor: Executor, appointmentId: number, kind: EmailNoticeKind, key: string, at: Date) {
   await insertNotice(executor, { appointmentId, channel: "email", kind, key }, at);
   queuedHere = true;
+}
+
+/** Queues a sale's receipt for its client (decision 0120), once per key; null when that key was queued already. */
+export async function queueReceiptEmail(executor: Executor, saleId: number, key: string, at: Date) {
+  const id = await insertNotice(executor, { saleId, channel: "email", kind: "receipt", key }, at);
+  if (id !== null) queuedHere = true;
+  return id;
 }
 
 type Snapshot = {
@@ -202,6 +210,8 @@ async function sendClaimed(
       .where(held);
     return "failed";
   }
+  if (claim.kind === "receipt")
+    return sendClaimedReceipt(settings, claim, now, EMAIL_RETRY_DELAYS_MS[claim.attempts - 1]);
   const context = await emailContext(db, claim.appointmentId);
   const skip = await noLongerWanted(claim, context, now());
   if (skip || !context) {

@@ -15,10 +15,13 @@ export const noticeWorker = `${hostname()}:${process.pid}`;
 /** A claim is its process's for this long: far longer than one send with its retries or time-outs. */
 export const NOTICE_LEASE_MS = 10 * 60_000;
 
-/** Adds a message to send, unclaimed and due at `at`. One per appointment, channel, kind and key: a second is a no-op (null). */
+/**
+ * Adds a message to send, unclaimed and due at `at`. One per appointment (or, for a
+ * receipt, sale), channel, kind and key: a second is a no-op (null).
+ */
 export async function insertNotice(
   executor: Executor,
-  notice: { appointmentId: number; channel: NoticeChannel; kind: ClientNoticeKind; key: string },
+  notice: { appointmentId: number; channel: NoticeChannel; kind: ClientNoticeKind; key: string } | SaleNotice,
   at: Date,
 ): Promise<number | null> {
   const [row] = await executor
@@ -35,9 +38,14 @@ export async function insertNotice(
   return row?.id ?? null;
 }
 
+/** A message about a sale (a receipt): it names the sale, not an appointment. */
+export type SaleNotice = { saleId: number; channel: NoticeChannel; kind: ClientNoticeKind; key: string };
+
 export type NoticeClaim = {
   id: number;
+  /** The booking the message is about; for a receipt, its sale instead (and 0 here). */
   appointmentId: number;
+  saleId: number | null;
   kind: ClientNoticeKind;
   key: string;
   /** Attempts so far, this one included. */
@@ -57,6 +65,7 @@ export async function claimDueNotices(channel: NoticeChannel, at: Date, limit: n
       .select({
         id: clientNotices.id,
         appointmentId: clientNotices.appointmentId,
+        saleId: clientNotices.saleId,
         kind: clientNotices.kind,
         key: clientNotices.key,
         attempts: clientNotices.attempts,
@@ -89,8 +98,9 @@ export async function claimDueNotices(channel: NoticeChannel, at: Date, limit: n
           due.map((row) => row.id),
         ),
       );
-    return due.map(({ claimedBy, claimedAt, attempts, ...row }) => ({
+    return due.map(({ claimedBy, claimedAt, attempts, appointmentId, ...row }) => ({
       ...row,
+      appointmentId: appointmentId ?? 0,
       attempts: attempts + 1,
       leaseUntil,
       takenOver: claimedBy ? claimedAt : null,

@@ -444,7 +444,7 @@ function summaryOf(row: typeof sales.$inferSelect, refundedTotal: number): SaleS
   return { ...rest, refundedTotal, refundable: row.total + row.tipsTotal - refundedTotal };
 }
 
-async function readSale(executor: Executor, id: number): Promise<SaleView> {
+export async function readSale(executor: Executor, id: number): Promise<SaleView> {
   const [row] = await executor.select().from(sales).where(eq(sales.id, id)).limit(1);
   if (!row) throw new NotFound(SALE_NOT_FOUND);
   const [lines, tips, payments, refundViews] = await Promise.all([

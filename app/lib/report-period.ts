@@ -117,3 +117,11 @@ export function chartBuckets(daily: DailyFigure[]): { unit: "day" | "week" | "mo
   }
   return { unit: size === 1 ? "day" : size === 7 ? "week" : "month", buckets };
 }
+
+/**
+ * Where the reports' revenue comes from (decision 0120): a sale for an appointment sets the
+ * appointment's price to what the services were charged, so revenue is takings wherever a
+ * sale exists; retail, tips and refunds are the Takings tab's.
+ */
+export const REVENUE_SOURCE =
+  "Revenue counts completed services: at the price charged at checkout where a sale exists, at the booked price otherwise. Retail sales, tips and refunds are under Takings.";

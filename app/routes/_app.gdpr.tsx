@@ -136,6 +136,7 @@ const DETAIL_LABELS: Record<string, [string, string]> = {
   duplicates: ["duplicate skipped", "duplicates skipped"],
   appointmentsMoved: ["appointment moved", "appointments moved"],
   messagesMoved: ["message moved", "messages moved"],
+  salesMoved: ["sale moved", "sales moved"],
 };
 
 function describeDetails(details: Record<string, unknown> | null): string {

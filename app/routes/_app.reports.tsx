@@ -5,6 +5,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PeriodForm } from "~/components/reports/period-form";
+import { ReportTabs } from "~/components/reports/report-tabs";
 import { dateRange } from "~/components/reports/format";
 import { RevenueChart } from "~/components/reports/revenue-chart";
 import { PageHeader } from "~/components/shell/app-shell";
@@ -15,7 +16,15 @@ import { buildReport } from "~/domain/reports.server";
 import { fieldErrorsOf } from "~/domain/validate";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
-import { chartBuckets, describeChange, EMPTY_TEXT, formatRate, previousLabel, type Change } from "~/lib/report-period";
+import {
+  chartBuckets,
+  describeChange,
+  EMPTY_TEXT,
+  formatRate,
+  previousLabel,
+  REVENUE_SOURCE,
+  type Change,
+} from "~/lib/report-period";
 import { ReportQuerySchema } from "~/lib/schemas/reports";
 import { page } from "~/utils/http.server";
 import { requireUser } from "~/utils/session.server";
@@ -321,6 +330,7 @@ export default function ReportsScreen() {
           </a>
         ) : null}
       </PageHeader>
+      {admin ? <ReportTabs /> : null}
       <Card className="mb-6">
         <PeriodForm key={location.search} values={values} errors={errors} />
       </Card>
@@ -338,10 +348,11 @@ export default function ReportsScreen() {
               : ` · compared with the ${previousLabel(report.from, report.to)}`}
           </p>
           <Cards report={report} />
+          <p className="mb-6 text-sm text-slate-700">{REVENUE_SOURCE}</p>
           <Card className="mb-6">
             <CardHeader
               title={`Revenue and appointments per ${report.chart.unit === "month" ? "30 days" : report.chart.unit}`}
-              description="Completed revenue at booked prices; appointments include cancellations, not blocked time"
+              description="Completed revenue (charged price where a sale exists); appointments include cancellations, not blocked time"
             />
             <RevenueChart buckets={report.chart.buckets} unit={report.chart.unit} />
           </Card>

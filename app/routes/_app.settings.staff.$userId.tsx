@@ -5,11 +5,16 @@ import { RoleSelect } from "~/components/settings/role-select";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardHeader } from "~/components/ui/card";
 import { Field, FormAlert, formErrorsOf } from "~/components/ui/field";
+import { getCommissionRates, setCommissionRates } from "~/domain/commission.server";
+import { can } from "~/domain/permissions";
 import { getGlobalSettings } from "~/domain/settings.server";
+import { stylistIdForUser } from "~/domain/stylists.server";
 import { signInLock, unlockSignIn } from "~/domain/sign-in-throttle.server";
 import { deleteUser, getUser, setUserPassword, updateUser } from "~/domain/users.server";
-import { timeInZone } from "~/lib/salon-time";
+import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
+import { CommissionRatesSchema } from "~/lib/schemas/sales";
 import { SetPasswordSchema, UpdateUserSchema } from "~/lib/schemas/users";
+import { Invalid } from "~/domain/errors";
 import { ConfirmationSchema, formAction } from "~/utils/form-action.server";
 import { page, parseId } from "~/utils/http.server";
 import { useIntentForm } from "~/hooks/use-intent-form";
@@ -21,15 +26,37 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const user = await getUser(actor, parseId(params.userId));
   const lock = await signInLock(actor, user.id);
+  const { timeZone } = await getGlobalSettings();
   // The time is written on the server, in the salon's zone, so the page reads the same everywhere.
-  const lockedUntil = lock ? timeInZone(lock.until, (await getGlobalSettings()).timeZone) : null;
-  return { user, isSelf: user.id === actor.id, lock: lock ? { failures: lock.failures, until: lockedUntil } : null };
+  const lockedUntil = lock ? timeInZone(lock.until, timeZone) : null;
+  return {
+    user,
+    isSelf: user.id === actor.id,
+    lock: lock ? { failures: lock.failures, until: lockedUntil } : null,
+    commission: await commissionOf(actor, user.id, timeZone),
+  };
 });
+
+/** A stylist's commission rates and their history, for admins (decision 0120); null for others. */
+async function commissionOf(actor: Awaited<ReturnType<typeof requireUser>>, userId: number, timeZone: string) {
+  if (!can(actor.role, "commission.manage")) return null;
+  const stylistId = await stylistIdForUser(userId);
+  if (stylistId === null) return null;
+  const rates = await getCommissionRates(actor, stylistId);
+  return {
+    stylistId,
+    current: rates.current,
+    history: rates.history.map((entry) => ({
+      ...entry,
+      from: `${formatLongDate(dateInZone(entry.effectiveFrom, timeZone))}, ${formatClockTime(timeInZone(entry.effectiveFrom, timeZone))}`,
+    })),
+  };
+}
 
 export const action = page(async ({ request, params }: ActionFunctionArgs) => {
   const actor = await requireUser(request, "users.manage");
   const id = parseId(params.userId);
-  const formData = await readFormData(request, formLimit(SetPasswordSchema, UpdateUserSchema));
+  const formData = await readFormData(request, formLimit(SetPasswordSchema, UpdateUserSchema, CommissionRatesSchema));
   const saved = (description: string) => redirectWithToast(`/settings/staff/${id}`, { title: "Success", description });
   switch (formData.get("intent")) {
     case "unlock":
@@ -44,6 +71,13 @@ export const action = page(async ({ request, params }: ActionFunctionArgs) => {
       return formAction(formData, ConfirmationSchema, async () => {
         await deleteUser(actor, id);
         return redirectWithToast("/settings/staff", { title: "Success", description: "User deleted." });
+      });
+    case "commission":
+      return formAction(formData, CommissionRatesSchema, async (rates) => {
+        const stylistId = await stylistIdForUser(id);
+        if (stylistId === null) throw new Invalid("Only a stylist has commission rates.");
+        await setCommissionRates(actor, stylistId, rates);
+        return saved("Commission rates saved: they apply to sales from now on.");
       });
     case "password":
       return formAction(
@@ -144,6 +178,66 @@ function PasswordForm() {
   );
 }
 
+/** A stylist's commission rates (admins): new rates apply to later sales only, so the history stays. */
+function CommissionSection() {
+  const { commission } = useLoaderData<typeof loader>();
+  const { form, fields, busy } = useIntentForm("commission", CommissionRatesSchema, {
+    serviceRate: commission?.current.serviceRate,
+    productRate: commission?.current.productRate,
+  });
+  if (!commission) return null;
+  return (
+    <Card>
+      <CardHeader
+        title="Commission"
+        description="Percent of each line's price after discount and without VAT. A change applies to sales from now on."
+      />
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="commission" />
+        <FormAlert errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Service rate (%)"
+            {...getInputProps(fields.serviceRate, { type: "number" })}
+            step="0.01"
+            min="0"
+            max="100"
+            inputMode="decimal"
+            errors={fields.serviceRate.errors}
+          />
+          <Field
+            label="Product rate (%)"
+            {...getInputProps(fields.productRate, { type: "number" })}
+            step="0.01"
+            min="0"
+            max="100"
+            inputMode="decimal"
+            errors={fields.productRate.errors}
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Save Rates"}
+        </Button>
+      </Form>
+      <h3 className="mb-2 mt-6 text-sm font-semibold text-slate-900">Rate history</h3>
+      {commission.history.length === 0 ? (
+        <p className="text-sm text-slate-600">No rates set yet: sales earn no commission.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {commission.history.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span>From {entry.from}</span>
+              <span className="tabular-nums">
+                Services {entry.serviceRate}% · Products {entry.productRate}%
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 /** Shown while repeated failed sign-ins keep the user out (a shared tablet, a mistyping colleague). */
 function SignInLockSection() {
   const { lock } = useLoaderData<typeof loader>();
@@ -208,7 +302,7 @@ function DeleteSection() {
 }
 
 export default function EditStaffUser() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, commission } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <Link to="/settings/staff" className="text-sm font-semibold text-brand-700 hover:underline">
@@ -218,6 +312,7 @@ export default function EditStaffUser() {
         <CardHeader title={`Edit ${`${user.firstName} ${user.lastName}`.trim() || user.email}`} />
         <DetailsForm key={user.updatedAt} />
       </Card>
+      <CommissionSection key={commission?.history[0]?.id ?? "none"} />
       <SignInLockSection />
       <Card>
         <CardHeader title="Set Password" description="Signs the user out of every device." />

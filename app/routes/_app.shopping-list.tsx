@@ -65,6 +65,7 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
     hasMoreCompleted: list.hasMoreCompleted,
     limit,
     canOrder: can(user.role, "shopping.order"),
+    canManageProducts: can(user.role, "products.manage"),
   };
 });
 
@@ -189,7 +190,7 @@ function PendingItem({ item, canOrder }: { item: ItemView; canOrder: boolean }) 
 }
 
 export default function ShoppingListScreen() {
-  const { pending, pendingCount, completed, completedCount, hasMoreCompleted, limit, canOrder } =
+  const { pending, pendingCount, completed, completedCount, hasMoreCompleted, limit, canOrder, canManageProducts } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -204,6 +205,11 @@ export default function ShoppingListScreen() {
     <main className="p-4 sm:p-6">
       <PageHeader title="Shopping List" description="Products the salon needs to order">
         <div className="flex flex-wrap gap-2">
+          {canManageProducts ? (
+            <Link to="/shopping-list/products" preventScrollReset className={buttonClasses("secondary")}>
+              Products
+            </Link>
+          ) : null}
           <Link to="/shopping-list/products/new" preventScrollReset className={buttonClasses("secondary")}>
             New Product
           </Link>

@@ -108,6 +108,10 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "_app.shopping-list.tsx": ALL,
   "_app.shopping-list.items.new.tsx": ALL,
   "_app.shopping-list.products.new.tsx": ALL,
+  "_app.shopping-list.products.$productId.tsx": ADMIN,
+  "_app.reports_.takings.tsx": ADMIN,
+  // A stylist may e-mail the receipt of their own sale (the domain's rule, after validation).
+  "sales.$saleId.receipt.tsx": STAFF,
   "_app.sms.tsx": ADMIN,
   "_app.waitlist.tsx": STAFF,
   "resources.calendar-panel.ts": ALL,

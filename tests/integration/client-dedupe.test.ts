@@ -337,6 +337,7 @@ describe("merging two clients", () => {
       mergedClientId: duplicate.id,
       appointmentsMoved: 1,
       messagesMoved: 1,
+      salesMoved: 0,
     });
   });
 

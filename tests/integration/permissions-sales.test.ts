@@ -11,6 +11,10 @@ import * as saleById from "~/routes/api.sales.$id._index";
 import * as refunds from "~/routes/api.sales.$id.refunds";
 import * as sales from "~/routes/api.sales._index";
 import * as commission from "~/routes/api.stylists.$id.commission";
+import * as commissionTab from "~/routes/_app.reports_.commission";
+import * as takingsTab from "~/routes/_app.reports_.takings";
+import * as productEdit from "~/routes/_app.shopping-list.products.$productId";
+import * as receiptPage from "~/routes/sales.$saleId.receipt";
 import { signedIn } from "../factories";
 import { ADMIN, describePermissionMatrix, fresh, STAFF, type MatrixActor, type MatrixRow } from "../permission-matrix";
 import { createService, createStylist, stylistOf } from "../services-factories";
@@ -135,6 +139,52 @@ const ROWS: MatrixRow<any>[] = [
     path: (_, t: { id: number }) => `/api/products/${t.id}`,
     params: (_, t: { id: number }) => ({ id: String(t.id) }),
     body: () => ({ name: `Matrix product ${fresh()}`, retailPrice: 999, stockQuantity: 3, reorderLevel: 1 }),
+    allowed: ADMIN,
+  },
+  {
+    name: "GET /sales/{id}/receipt (a sale of theirs)",
+    kind: "page",
+    handler: receiptPage.loader,
+    method: "GET",
+    setup: saleFor,
+    path: (_, t: SaleTarget) => `/sales/${t.id}/receipt`,
+    params: (_, t: SaleTarget) => ({ saleId: String(t.id) }),
+    allowed: STAFF,
+  },
+  {
+    name: "GET /reports/takings",
+    kind: "page",
+    handler: takingsTab.loader,
+    method: "GET",
+    path: () => "/reports/takings?date=2026-11-20",
+    allowed: ADMIN,
+  },
+  {
+    name: "POST /reports/takings (cash-up)",
+    kind: "page",
+    handler: takingsTab.action,
+    method: "POST",
+    path: () => "/reports/takings",
+    body: () => ({ intent: "cash-up", date: "2026-11-20", countedCashInPounds: 10 }),
+    allowed: ADMIN,
+  },
+  {
+    name: "GET /reports/commission",
+    kind: "page",
+    handler: commissionTab.loader,
+    method: "GET",
+    path: () => "/reports/commission?from=2026-11-01&to=2026-11-30",
+    allowed: ADMIN,
+  },
+  {
+    name: "POST /shopping-list/products/{id} (retail fields)",
+    kind: "page",
+    handler: productEdit.action,
+    method: "POST",
+    setup: () => createProduct({ name: `Matrix product ${fresh()}` }),
+    path: (_, t: { id: number }) => `/shopping-list/products/${t.id}`,
+    params: (_, t: { id: number }) => ({ productId: String(t.id) }),
+    body: () => ({ name: `Matrix product ${fresh()}`, retailPriceInPounds: 9.99, stockQuantity: 3, reorderLevel: 1 }),
     allowed: ADMIN,
   },
 ];

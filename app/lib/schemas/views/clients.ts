@@ -75,6 +75,7 @@ export const ClientMergeView = named(
       mergedClientId: Id,
       appointmentsMoved: z.number().int(),
       messagesMoved: z.number().int(),
+      salesMoved: z.number().int().describe("The merged client's sales, now the kept client's."),
     })
     .strict(),
 );

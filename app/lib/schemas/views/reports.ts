@@ -61,6 +61,11 @@ export const ReportView = named(
       daily: z.array(z.object({ date: CalendarDate, revenue: pence, appointments: count }).strict()),
       onlineBookings: count.describe("Client appointments in the period that clients booked online."),
       onlineShare: rate.describe("onlineBookings / appointments (0 when there were none)."),
+      revenueSource: z
+        .string()
+        .describe(
+          "Where revenue comes from: completed services at the price charged where a sale exists (a sale sets the appointment's price), at the booked price otherwise; retail, tips and refunds are in /api/reports/takings.",
+        ),
     })
     .strict(),
 );

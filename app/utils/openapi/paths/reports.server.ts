@@ -35,4 +35,4 @@ export const reportsArea: ApiArea = {
 };
 
 // What the domain answers fits what is described (a compile-time check).
-answerFits<typeof ReportView, Report>();
+answerFits<typeof ReportView, Report & { revenueSource: string }>();
