@@ -52,6 +52,8 @@ export type CalendarItem = {
   inVisit: boolean;
   /** Its processing part as minutes after the start, [from, to) (decision 0111): drawn lighter; null: none. */
   processing: [number, number] | null;
+  /** A sale was taken for it (checkout, decision 0119): the grid marks it "Paid". */
+  paid: boolean;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -157,7 +159,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes, exists (select 1 from sales sa where sa.appointment_id = a.id))) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -179,6 +181,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     0 | 1,
     number | null,
     number | null,
+    0 | 1,
   ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
@@ -199,6 +202,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
       visit,
       afterMinutes,
       processingMinutes,
+      paid,
     ]) => {
       const start = wallClock(startTime, timeZone);
       const lateCancellation = status === "cancelled" && late === 1;
@@ -223,6 +227,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
         online: online === 1,
         inVisit: visit === 1,
         processing: window ? [window.from, window.to] : null,
+        paid: paid === 1,
       };
     },
   );

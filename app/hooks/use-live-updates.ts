@@ -51,7 +51,18 @@ export function useLiveUpdates({
     };
     const names = wanted
       ? [...wanted]
-      : ["appointments", "clients", "services", "pricing", "availability", "shopping", "messages", "users", "settings"];
+      : [
+          "appointments",
+          "clients",
+          "services",
+          "pricing",
+          "availability",
+          "shopping",
+          "messages",
+          "users",
+          "settings",
+          "sales",
+        ];
     for (const name of names) source.addEventListener(name, onChange);
     // More changes were missed than the stream replays: every topic may have changed.
     source.addEventListener("reload", refresh);

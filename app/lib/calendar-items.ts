@@ -5,7 +5,7 @@
 import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
 import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
-/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit), and its processing part (minutes after the start, from and to) when it has one. */
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit, 32: paid), and its processing part (minutes after the start, from and to) when it has one. */
 export type PackedItem = [
   number,
   number,
@@ -38,7 +38,8 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
         (item.lateCancellation ? 2 : 0) |
         (item.inSeries ? 4 : 0) |
         (item.online ? 8 : 0) |
-        (item.inVisit ? 16 : 0),
+        (item.inVisit ? 16 : 0) |
+        (item.paid ? 32 : 0),
       ...(item.processing ?? []),
     ]);
 }
@@ -74,6 +75,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       inSeries: (flags & 4) !== 0,
       online: (flags & 8) !== 0,
       inVisit: (flags & 16) !== 0,
+      paid: (flags & 32) !== 0,
       processing: from !== undefined && to !== undefined ? [from, to] : null,
     }),
   );
