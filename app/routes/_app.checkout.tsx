@@ -206,10 +206,10 @@ export default function CheckoutScreen() {
   const reply = useActionData<typeof action>();
   const draft = reply?.draft ?? loaded.draft;
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 p-3 md:p-4">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 p-2 md:p-3">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <h1 className="text-xl font-bold text-slate-900">Checkout</h1>
+          <h1 className="text-lg font-bold text-slate-900">Checkout</h1>
           <p className="truncate text-sm text-slate-700" data-testid="checkout-title">
             {loaded.title}
           </p>
@@ -237,8 +237,11 @@ const selectField = cn(controlClasses, "min-h-11");
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `checkout-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className={cn("rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200", className)}>
-      <h2 id={id} className="mb-2 text-sm font-semibold text-slate-900">
+    <section
+      aria-labelledby={id}
+      className={cn("rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200", className)}
+    >
+      <h2 id={id} className="mb-1 text-sm font-semibold text-slate-900">
         {title}
       </h2>
       {children}
@@ -282,7 +285,7 @@ function CheckoutForm({
   return (
     <Form
       method="post"
-      className="grid gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
+      className="grid gap-2 md:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]"
       onChange={(event) => setTyped(readDraft(new FormData(event.currentTarget)).draft)}
     >
       {/* Enter in any field: the totals again (and the product search as typed). */}
@@ -293,7 +296,7 @@ function CheckoutForm({
       <input type="hidden" name="clientId" value={draft.clientId ?? ""} />
       <input type="hidden" name="clientName" value={draft.clientName ?? ""} />
 
-      <div className="flex min-w-0 flex-col gap-3">
+      <div className="flex min-w-0 flex-col gap-2">
         <Section title="Items">
           {draft.lines.length === 0 ? (
             <p className="text-sm text-slate-600">Nothing yet: add a service or a product.</p>
@@ -302,10 +305,10 @@ function CheckoutForm({
               <thead className="text-left text-xs text-slate-600">
                 <tr>
                   <th className="pb-1 font-medium">Item</th>
-                  <th className="pb-1 font-medium">Stylist</th>
-                  <th className="w-16 pb-1 font-medium">Qty</th>
-                  <th className="w-24 pb-1 font-medium">Price £</th>
-                  <th className="w-24 pb-1 font-medium">Discount £</th>
+                  <th className="w-32 pb-1 font-medium">Stylist</th>
+                  <th className="w-14 pb-1 font-medium">Qty</th>
+                  <th className="w-20 pb-1 font-medium">Price £</th>
+                  <th className="w-20 pb-1 font-medium">Discount £</th>
                   <th className="w-20 pb-1 text-right font-medium">Line</th>
                   <th className="w-12 pb-1">
                     <span className="sr-only">Remove</span>
@@ -446,8 +449,8 @@ function CheckoutForm({
         </Section>
 
         <Section title="Add a service">
-          <div className="flex flex-wrap gap-2">
-            <select name="newServiceId" aria-label="Service" className={cn(selectField, "w-auto min-w-0 flex-1")}>
+          <div className="flex flex-wrap gap-2 md:flex-nowrap">
+            <select name="newServiceId" aria-label="Service" className={cn(selectField, "w-auto min-w-0 flex-[2]")}>
               {options.services.map((service) => (
                 <option key={service.id} value={service.id}>
                   {service.name} ({formatPence(service.price)})
@@ -459,7 +462,7 @@ function CheckoutForm({
                 name="newServiceStylistId"
                 aria-label="Stylist of the service"
                 defaultValue={lineStylists(draft)[0] ?? ""}
-                className={cn(selectField, "w-auto")}
+                className={cn(selectField, "w-auto min-w-0 flex-1")}
               >
                 {options.stylists.map((stylist) => (
                   <option key={stylist.id} value={stylist.id}>
@@ -475,7 +478,7 @@ function CheckoutForm({
         </Section>
       </div>
 
-      <div className="flex min-w-0 flex-col gap-3">
+      <div className="flex min-w-0 flex-col gap-2">
         <Section title="Tips">
           <div className="mb-2 flex flex-wrap gap-2">
             {TIP_PERCENTS.map((percent) => (
@@ -563,23 +566,23 @@ function CheckoutForm({
               </li>
             ))}
           </ul>
-          <div className="mt-2 grid grid-cols-4 gap-2">
+          <div className="mt-2 grid grid-cols-4 gap-1">
             {(Object.keys(METHOD_LABELS) as PaymentMethod[]).map((method) => (
               <button
                 key={method}
                 type="submit"
                 name="intent"
                 value={`add-payment:${method}`}
-                className={bigButton("secondary", "px-1")}
+                className={bigButton("secondary", "px-1 whitespace-nowrap")}
                 aria-label={`Add a ${METHOD_LABELS[method].toLowerCase()} payment`}
               >
-                + {METHOD_LABELS[method]}
+                {METHOD_LABELS[method]}
               </button>
             ))}
           </div>
         </Section>
 
-        <Section title="Total">
+        <Section title="Summary">
           <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums" data-testid="checkout-totals">
             {totals.discountTotal > 0 ? (
               <>

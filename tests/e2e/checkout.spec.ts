@@ -9,6 +9,8 @@ import { signIn, TABLET, waitForModal } from "./helpers";
 import { screenshotBothSizes } from "./services-helpers";
 
 const setup = calendarSetup();
+// Many steps, each a round trip, and axe at two sizes on a shared machine.
+test.setTimeout(180_000);
 const DAY = "2033-01-10";
 
 test("an appointment checked out with a product, a split tip, cash and card with change", async ({ page, browser }) => {
@@ -43,17 +45,17 @@ test("an appointment checked out with a product, a split tip, cash and card with
   await page.getByLabel("Stylist to tip").selectOption({ label: "Theo Trimmer" });
   await page.getByRole("button", { name: "Add to tip" }).click();
   await page.getByRole("button", { name: "10%" }).click();
-  await expect(page.getByLabel("Tip for Sofia Stylist")).toHaveValue("3.00");
-  await expect(page.getByLabel("Tip for Theo Trimmer")).toHaveValue("3.00");
+  await expect(page.getByRole("textbox", { name: "Tip for Sofia Stylist", exact: true })).toHaveValue("3.00");
+  await expect(page.getByRole("textbox", { name: "Tip for Theo Trimmer", exact: true })).toHaveValue("3.00");
   await expect(page.getByTestId("tips-total")).toHaveText("£6.00");
 
   await page.getByRole("button", { name: "Add a card payment" }).click();
-  await expect(page.getByLabel("Card payment 1")).toHaveValue("66.00");
+  await expect(page.getByRole("textbox", { name: "Card payment 1", exact: true })).toHaveValue("66.00");
   // As typed: the card takes £50, the rest is cash, £20 handed over.
-  await page.getByLabel("Card payment 1").fill("50");
+  await page.getByRole("textbox", { name: "Card payment 1", exact: true }).fill("50");
   await expect(page.getByTestId("to-pay")).toHaveText("£16.00");
   await page.getByRole("button", { name: "Add a cash payment" }).click();
-  await page.getByLabel("Cash payment 2").fill("20");
+  await page.getByRole("textbox", { name: "Cash payment 2", exact: true }).fill("20");
   await expect(page.getByTestId("change-due")).toHaveText("£4.00");
   // A usual sale fits the tablet without scrolling.
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(TABLET.height);
