@@ -206,7 +206,7 @@ export default function CheckoutScreen() {
   const reply = useActionData<typeof action>();
   const draft = reply?.draft ?? loaded.draft;
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 p-2 md:p-3">
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-2 p-2 md:p-3">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <h1 className="text-lg font-bold text-slate-900">Checkout</h1>
@@ -225,7 +225,7 @@ export default function CheckoutScreen() {
         problems={reply?.problems ?? []}
         hits={reply?.hits ?? null}
       />
-    </div>
+    </main>
   );
 }
 
