@@ -56,6 +56,8 @@ export type CalendarItem = {
   processing: [number, number] | null;
   /** The client's patch test falls short for this service (decision 0126): the grid marks it; absent or null: nothing to mark. */
   patchTest?: PatchTestFinding | null;
+  /** A sale was taken for it (checkout, decision 0119): the grid marks it "Paid". */
+  paid: boolean;
 };
 
 /** A service in the Service Colors legend: its name and chosen palette key (null: the default by name). */
@@ -161,7 +163,7 @@ const LIVE = sql.raw(`a.status in ('scheduled', 'completed')`);
 async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: string): Promise<CalendarItem[]> {
   if (scope?.length === 0) return [];
   const [row] = await db.all<{ rows: string }>(sql`
-    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes, a.client_id, a.service_id)) as rows
+    select json_group_array(json_array(a.id, a.stylist_id, a.start_time, a.end_time, a.status, case when a.status = 'blocked' then a.notes end, c.name, s.name, s.color, a.late_cancellation, a.series_id is not null, a.source = 'online', a.visit_id is not null, a.processing_after_minutes, a.processing_minutes, a.client_id, a.service_id, exists (select 1 from sales sa where sa.appointment_id = a.id))) as rows
     from appointments a
     left join clients c on c.id = a.client_id
     left join services s on s.id = a.service_id
@@ -185,6 +187,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
     number | null,
     number | null,
     number | null,
+    0 | 1,
   ];
   const rows = JSON.parse(row?.rows ?? "[]") as Row[];
   rows.sort((x, y) => (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : x[0] - y[0]));
@@ -212,6 +215,9 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
       visit,
       afterMinutes,
       processingMinutes,
+      ,
+      ,
+      paid,
     ]) => {
       const start = wallClock(startTime, timeZone);
       const lateCancellation = status === "cancelled" && late === 1;
@@ -237,6 +243,7 @@ async function dayItems(scope: StylistScope, from: Date, to: Date, timeZone: str
         inVisit: visit === 1,
         processing: window ? [window.from, window.to] : null,
         patchTest: findings.get(id) ?? null,
+        paid: paid === 1,
       };
     },
   );

@@ -25,6 +25,7 @@ import {
   type SaleLineKind,
 } from "#db/schema";
 import { formatPence } from "~/lib/money";
+import { checkTotals, vatPart, type SaleTotals } from "~/lib/sale-totals";
 import type { Page, PageRequest } from "~/lib/paging";
 import { IdempotencyKeySchema, RefundSchema, SaleSchema, type RefundInput, type SaleInput } from "~/lib/schemas/sales";
 import { assertCan, type Actor } from "./access.server";
@@ -105,26 +106,10 @@ const SALE_NOT_FOUND = "Sale not found.";
 export const OWN_SALES_ONLY = "You can only take payment for your own appointments and your own services.";
 export const REFUNDS_ADMIN_ONLY = "Only administrators can refund sales.";
 
-/** VAT inside a VAT-inclusive amount, rounded half up (decision 0117). */
-export function vatPart(gross: number, rate: number | null): number {
-  if (rate === null || rate <= 0) return 0;
-  const hundredths = Math.round(rate * 100);
-  return Math.round((gross * hundredths) / (10_000 + hundredths));
-}
+export { vatPart, type SaleTotals };
 
 /** A line as priced before it is stored: the view's fields without its id and refunds. */
 type Priced = Omit<SaleLineView, "id" | "refundedQuantity">;
-
-/** The whole of a sale before it is written: its lines priced, the totals, and why it may be refused. */
-export type SaleTotals = {
-  subtotal: number;
-  discountTotal: number;
-  total: number;
-  vat: number;
-  tipsTotal: number;
-  paid: number;
-  change: number;
-};
 
 /**
  * The totals of priced lines, tips and payments; 400 when the payments do not cover the
@@ -135,24 +120,9 @@ export function saleTotals(
   tips: { amount: number }[],
   payments: { method: PaymentMethod; amount: number }[],
 ): SaleTotals {
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const subtotal = sum(lines.map((line) => line.price));
-  const discountTotal = sum(lines.map((line) => line.discount));
-  const total = subtotal - discountTotal;
-  const tipsTotal = sum(tips.map((tip) => tip.amount));
-  const paid = sum(payments.map((payment) => payment.amount));
-  const due = total + tipsTotal;
-  if (paid < due) {
-    const message = `The payments come to ${formatPence(paid)} but the sale and tips come to ${formatPence(due)}: ${formatPence(due - paid)} is still to pay.`;
-    throw new Invalid(message, { payments: [message] });
-  }
-  const change = paid - due;
-  const cash = sum(payments.filter((payment) => payment.method === "cash").map((payment) => payment.amount));
-  if (change > cash) {
-    const message = `The payments come to ${formatPence(paid)}, ${formatPence(change)} more than the sale and tips (${formatPence(due)}): only cash can be more than what is due.`;
-    throw new Invalid(message, { payments: [message] });
-  }
-  return { subtotal, discountTotal, total, vat: sum(lines.map((line) => line.vat)), tipsTotal, paid, change };
+  const { remaining: _remaining, problem, ...totals } = checkTotals(lines, tips, payments);
+  if (problem !== null) throw new Invalid(problem, { payments: [problem] });
+  return totals;
 }
 
 type ParsedSale = ReturnType<typeof SaleSchema.parse>;

@@ -70,6 +70,7 @@ export function useLiveUpdates({
           "users",
           "settings",
           "waitlist",
+          "sales",
         ];
     for (const name of names) source.addEventListener(name, onChange);
     // More changes were missed than the stream replays: every topic may have changed.

@@ -6,7 +6,7 @@ import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
 import type { PatchTestFinding } from "#db/enums";
 import { addDays, daysBetween, type CalendarDate } from "./salon-time";
 
-/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit, 32/64/128/256: the patch test missing, too recent, expired, failed), and its processing part (minutes after the start, from and to) when it has one. */
+/** id, stylist, start and end minutes, status, client, service, its colour, notes, flags (1: during time off, 2: late cancellation, 4: one of a repeat series, 8: booked online, 16: a line of a visit, 32/64/128/256: the patch test missing, too recent, expired, failed, 512: paid), and its processing part (minutes after the start, from and to) when it has one. */
 export type PackedItem = [
   number,
   number,
@@ -43,7 +43,8 @@ export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem
         (item.inSeries ? 4 : 0) |
         (item.online ? 8 : 0) |
         (item.inVisit ? 16 : 0) |
-        (item.patchTest ? PATCH_TEST_FLAGS[item.patchTest] : 0),
+        (item.patchTest ? PATCH_TEST_FLAGS[item.patchTest] : 0) |
+        (item.paid ? 512 : 0),
       ...(item.processing ?? []),
     ]);
 }
@@ -80,6 +81,7 @@ export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarI
       online: (flags & 8) !== 0,
       inVisit: (flags & 16) !== 0,
       patchTest: FINDINGS.find((finding) => (flags & PATCH_TEST_FLAGS[finding]) !== 0) ?? null,
+      paid: (flags & 512) !== 0,
       processing: from !== undefined && to !== undefined ? [from, to] : null,
     }),
   );

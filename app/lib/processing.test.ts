@@ -50,6 +50,7 @@ const item = (
   inSeries: false,
   online: false,
   inVisit: false,
+  paid: false,
   processing: null,
   ...extra,
 });

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { patchTestWarningOf } from "~/components/calendar/patch-test-warning";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
@@ -38,6 +38,8 @@ import type { Actor } from "~/domain/access.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { dialogErrorBoundary } from "~/components/ui/route-error";
 import { formLimit, readFormData } from "~/utils/form-data.server";
+import { mayCheckOut, saleIdForAppointment } from "~/domain/checkout.server";
+import { buttonClasses } from "~/components/ui/button";
 
 /** The dialog shows this many of the newest changes; 'Show all' pages through the rest. */
 const HISTORY_SHOWN = 5;
@@ -95,8 +97,20 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
           href: `/calendar/appointments/${line.id}${url.search}`,
         }))
     : null;
+  // Checkout (decision 0119): for who may take payment for it; once paid, its receipt instead.
+  const saleId = await saleIdForAppointment(user, id);
+  const payable = appointment.status === "scheduled" || appointment.status === "completed";
+  const payment =
+    saleId !== null
+      ? { receiptHref: `/sales/${saleId}/receipt` }
+      : payable && (await mayCheckOut(user, appointment))
+        ? {
+            checkoutHref: `/checkout?${new URLSearchParams({ appointment: String(id), view: url.searchParams.get("view") ?? "day", date: dateInZone(appointment.startTime, timeZone) })}`,
+          }
+        : null;
   return {
     visitSiblings,
+    payment,
     options,
     closeTo: returnPath("/calendar", url),
     history: await historyView(user, id, url, timeZone, clockFormat, appointment.source === "online"),
@@ -189,8 +203,31 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
   );
 }
 
+/** "Checkout" for an unpaid appointment; once paid, "Paid" and its receipt. */
+function PaymentBar({ payment }: { payment: { checkoutHref: string } | { receiptHref: string } }) {
+  return (
+    <div className="mb-4 flex items-center justify-between gap-3 rounded-md bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+      {"receiptHref" in payment ? (
+        <>
+          <p className="text-sm font-semibold text-emerald-800">Paid</p>
+          <Link to={payment.receiptHref} className={buttonClasses("secondary", "min-h-11")}>
+            Receipt
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">Not paid yet.</p>
+          <Link to={payment.checkoutHref} className={buttonClasses("primary", "min-h-11")}>
+            Checkout
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
 export default function EditAppointment() {
-  const { options, defaults, closeTo, summary, history, visitSiblings } = useLoaderData<typeof loader>();
+  const { options, defaults, closeTo, summary, history, visitSiblings, payment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const deleteError = actionData?.intent === "delete" ? (formErrorsOf(actionData.result)[0] ?? null) : null;
@@ -209,6 +246,7 @@ export default function EditAppointment() {
               <strong>Late cancellation:</strong> cancelled within the salon&apos;s cancellation notice.
             </p>
           ) : null}
+          {payment ? <PaymentBar payment={payment} /> : null}
           {summary.onlineDetails ? (
             <p
               className="mb-4 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm text-sky-900"

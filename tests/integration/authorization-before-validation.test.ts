@@ -87,6 +87,7 @@ const PAGE_ACTIONS: Record<string, Allowed> = {
   "_app.calendar.tsx": STAFF,
   "_app.calendar.appointments.new.tsx": STAFF,
   "_app.calendar.appointments.$appointmentId.tsx": STAFF,
+  "_app.checkout.tsx": STAFF,
   "_app.clients.new.tsx": STAFF,
   "_app.clients.$clientId.edit.tsx": STAFF,
   "_app.clients.$clientId.delete.tsx": ADMIN,

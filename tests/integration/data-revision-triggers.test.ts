@@ -215,5 +215,21 @@ describe("the data revision's triggers", () => {
       expect(await raises(() => Promise.resolve(write.update(id))), `update of ${table}`).toBe(true);
       expect(await raises(() => Promise.resolve(write.remove(id))), `delete from ${table}`).toBe(true);
     });
+
+    // The Day view's "Paid" marker reads sales. A sale is never deleted or changed (its
+    // triggers refuse), except an erasure clearing the client's name: both writes raise it.
+    it("sales: a sale, and an erasure's removal of its client's name", async () => {
+      let id = 0;
+      const insert = async () =>
+        (id = (
+          await db.all<{ id: number }>(
+            sql`insert into sales (receipt_number, sold_by_name, client_name, subtotal, discount_total, total, vat, tips_total, paid, change) values (990001, 'Revision', 'Revision Client', 100, 0, 100, 0, 0, 100, 0) returning id`,
+          )
+        )[0]!.id);
+      expect(await raises(insert), "insert into sales").toBe(true);
+      expect(await raises(() => db.run(sql`update sales set client_name = null where id = ${id}`)), "erasure").toBe(
+        true,
+      );
+    });
   });
 });

@@ -3,6 +3,7 @@
 // sales.test.ts) and read their own sales; display accounts never; refunds, takings,
 // cash-ups, commission and retail fields are for administrators.
 import type { Role } from "#db/schema";
+import * as checkoutScreen from "~/routes/_app.checkout";
 import * as cashUps from "~/routes/api.cash-ups";
 import * as productById from "~/routes/api.products.$id";
 import * as commissionReport from "~/routes/api.reports.commission";
@@ -40,6 +41,23 @@ const saleFor = async (actor: MatrixActor | null): Promise<SaleTarget> => {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const ROWS: MatrixRow<any>[] = [
+  {
+    name: "GET /checkout",
+    kind: "page",
+    handler: checkoutScreen.loader,
+    method: "GET",
+    path: () => "/checkout",
+    allowed: STAFF,
+  },
+  {
+    name: "POST /checkout (a step of the checkout screen)",
+    kind: "page",
+    handler: checkoutScreen.action,
+    method: "POST",
+    path: () => "/checkout",
+    body: () => ({ intent: "tip-10", key: "matrix-key-1234" }),
+    allowed: STAFF,
+  },
   {
     name: "GET /api/sales?from=&to=",
     kind: "api",

@@ -223,6 +223,15 @@ function OnlineMark() {
   );
 }
 
+/** A sale was taken for it (checkout): "Paid", read with the client's name. */
+function PaidMark() {
+  return (
+    <span className="appt-paid" title="Paid" data-testid="paid-mark">
+      Paid<span className="sr-only">: </span>
+    </span>
+  );
+}
+
 function SeriesMark() {
   return (
     <span className="mr-1 inline-block align-[-1px]" title="Repeats" data-testid="series-mark">
@@ -383,6 +392,7 @@ function AppointmentText({ item, short }: { item: CalendarItem; short: boolean }
         {item.inVisit ? <VisitMark /> : null}
         {item.online ? <OnlineMark /> : null}
         {item.patchTest ? <PatchTestMark finding={item.patchTest} /> : null}
+        {item.paid ? <PaidMark /> : null}
         {appointmentTitle(item)}
       </b>{" "}
       {short ? <i aria-hidden="true">{clockLabel(item.startMinutes, clock)}</i> : null}

@@ -8,6 +8,7 @@ export type NavItem = { to: string; label: string; capability: Capability; optio
 // different orders and words. Both are filtered by the one capability table.
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: "/calendar", label: "Calendar", capability: "calendar.view" },
+  { to: "/checkout", label: "Checkout", capability: "sales.take" },
   { to: "/requests", label: "Requests", capability: "online.requests", optional: true },
   { to: "/clients", label: "Clients", capability: "clients.view" },
   { to: "/waitlist", label: "Waitlist", capability: "waitlist.manage" },
@@ -24,6 +25,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
 
 export const MOBILE_ITEMS: NavItem[] = [
   { to: "/calendar", label: "Calendar", capability: "calendar.view" },
+  { to: "/checkout", label: "Checkout", capability: "sales.take" },
   { to: "/requests", label: "Requests", capability: "online.requests", optional: true },
   { to: "/clients", label: "Clients", capability: "clients.view" },
   { to: "/waitlist", label: "Waitlist", capability: "waitlist.manage" },
