@@ -51,6 +51,7 @@ const item = (
   online: false,
   inVisit: false,
   paid: false,
+  patchTest: null,
   processing: null,
   ...extra,
 });
