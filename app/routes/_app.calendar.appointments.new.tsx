@@ -156,6 +156,8 @@ export default function NewAppointment() {
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   return (
     <RouteDialog title="New Appointment" closeTo={closeTo} size="lg">
+      {/* Above the form: below it, the form's sticky footer would cover the link. */}
+      <AddToWaitlist reply={actionData} />
       <AppointmentForm
         mode="new"
         options={options}
@@ -175,7 +177,6 @@ export default function NewAppointment() {
           />
         )}
       />
-      <AddToWaitlist reply={actionData} />
     </RouteDialog>
   );
 }
@@ -201,7 +202,7 @@ function AddToWaitlist({ reply }: { reply: ReturnType<typeof useActionData<typeo
     if (typeof value === "string" && value) query.set(key, value);
   }
   return (
-    <p className="mt-3 text-sm text-slate-700">
+    <p className="mb-3 text-sm text-slate-700">
       No time that fits?{" "}
       <Link to={`/waitlist?${query}`} className="font-medium text-brand-800 underline">
         Add to waitlist
