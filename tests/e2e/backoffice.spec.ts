@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { ADMIN, STYLIST } from "./accounts";
 import { apiRequest, calendarSetup } from "./calendar-fixtures";
 import { clientOfOwn, productForSale } from "./checkout-helpers";
-import { signIn, TABLET, waitForModal } from "./helpers";
+import { PHONE, signIn, TABLET, waitForModal } from "./helpers";
 import { unique } from "./services-helpers";
 
 const setup = calendarSetup();
@@ -35,6 +35,7 @@ test("a receipt reads like a till receipt at 80 mm and on A4", async ({ page }) 
   await signIn(page, ADMIN, `/sales/${sale.id}/receipt`);
   const sheet = page.getByRole("main");
   await expect(sheet).toContainText(sale.product.name);
+  await expect(sheet).toContainText("2 × £12.50");
   await expect(sheet).toContainText("Tip for Sofia");
   await expect(sheet).toContainText("Change");
   // Nothing runs off the paper.
@@ -109,4 +110,24 @@ test("the products screen saves a retail price and stock", async ({ page }) => {
       return found ? [found.retailPrice, found.stockQuantity] : null;
     })
     .toEqual([1150, 6]);
+});
+
+test("on a phone each checkout line stacks, nothing squeezed or cut off", async ({ page }) => {
+  const gel = await productForSale(setup, "Backoffice Gel", 700, 3);
+  await page.setViewportSize(PHONE);
+  await signIn(page, ADMIN, "/checkout");
+  await page.getByLabel("Service", { exact: true }).selectOption({ label: "Fringe Trim (£8.00)" });
+  await page.getByLabel("Stylist of the service").selectOption({ label: "Theo Trimmer" });
+  await page.getByRole("button", { name: "Add service" }).click();
+  await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+  await page.getByLabel("Find a product").fill(gel.name);
+  await page.getByLabel("Find a product").press("Enter");
+  await page.getByRole("button", { name: new RegExp(`^Add ${gel.name}`) }).click();
+  await expect(page.getByTestId("checkout-line")).toHaveCount(2);
+  await expect(page.getByTestId("total")).toHaveText("£15.00");
+  const price = page.getByRole("textbox", { name: /\(line 2\): price$/ });
+  // The price field is wide enough to read.
+  expect((await price.boundingBox())!.width).toBeGreaterThanOrEqual(60);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: "screenshots/phone-checkout-lines.png", fullPage: true });
 });
