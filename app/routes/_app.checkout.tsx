@@ -233,6 +233,17 @@ const bigButton = (variant: "primary" | "secondary" | "ghost" = "secondary", cla
   buttonClasses(variant, cn("min-h-11 min-w-11", className));
 const moneyField = cn(controlClasses, "min-h-11 text-right tabular-nums");
 const selectField = cn(controlClasses, "min-h-11");
+// Below the md breakpoint each line stacks: its name and remove button, the stylist, then
+// quantity, price, discount and the line's total side by side, each with a small label.
+const phoneLine =
+  "border-t border-slate-100 max-md:grid max-md:grid-cols-4 max-md:items-end max-md:gap-x-1 max-md:py-1";
+function PhoneLabel({ children }: { children: ReactNode }) {
+  return (
+    <span className="block text-xs text-slate-600 md:hidden" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `checkout-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -301,8 +312,8 @@ function CheckoutForm({
           {draft.lines.length === 0 ? (
             <p className="text-sm text-slate-600">Nothing yet: add a service or a product.</p>
           ) : (
-            <table className="w-full text-sm">
-              <thead className="text-left text-xs text-slate-600">
+            <table className="w-full text-sm max-md:block">
+              <thead className="text-left text-xs text-slate-600 max-md:hidden">
                 <tr>
                   <th className="pb-1 font-medium">Item</th>
                   <th className="w-32 pb-1 font-medium">Stylist</th>
@@ -315,13 +326,13 @@ function CheckoutForm({
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-md:block">
                 {draft.lines.map((line, index) => {
                   const shown = current.lines[index] ?? line;
                   const label = `${line.description} (line ${index + 1})`;
                   return (
-                    <tr key={index} className="border-t border-slate-100" data-testid="checkout-line">
-                      <td className="py-1 pr-2">
+                    <tr key={index} className={phoneLine} data-testid="checkout-line">
+                      <td className="py-1 pr-2 max-md:order-1 max-md:col-span-3">
                         <input type="hidden" name={field.line(index, "kind")} value={line.kind} />
                         <input type="hidden" name={field.line(index, "itemId")} value={line.itemId} />
                         <input type="hidden" name={field.line(index, "description")} value={line.description} />
@@ -333,7 +344,7 @@ function CheckoutForm({
                           <span className="block text-xs text-slate-600">{line.stock} in stock</span>
                         ) : null}
                       </td>
-                      <td className="py-1 pr-2">
+                      <td className="py-1 pr-2 max-md:order-3 max-md:col-span-4">
                         {soloStylist ? (
                           <>
                             <input type="hidden" name={field.line(index, "stylistId")} value={soloStylist.id} />
@@ -358,7 +369,8 @@ function CheckoutForm({
                           </select>
                         )}
                       </td>
-                      <td className="py-1 pr-2">
+                      <td className="py-1 pr-2 max-md:order-4">
+                        <PhoneLabel>Qty</PhoneLabel>
                         {line.kind === "product" ? (
                           <input
                             name={field.line(index, "quantity")}
@@ -371,24 +383,29 @@ function CheckoutForm({
                           <span className="block text-right text-slate-600">1</span>
                         )}
                       </td>
-                      <td className="py-1 pr-2">
+                      <td className="py-1 pr-2 max-md:order-5">
+                        <PhoneLabel>Price £</PhoneLabel>
                         <MoneyInput
                           name={field.line(index, "unitPrice")}
                           value={line.unitPrice}
                           label={`${label}: price`}
                         />
                       </td>
-                      <td className="py-1 pr-2">
+                      <td className="py-1 pr-2 max-md:order-6">
+                        <PhoneLabel>Discount £</PhoneLabel>
                         <MoneyInput
                           name={field.line(index, "discount")}
                           value={line.discount}
                           label={`${label}: discount`}
                         />
                       </td>
-                      <td className="py-1 text-right tabular-nums" data-testid="line-total">
-                        {formatPence(shown.unitPrice * shown.quantity - shown.discount)}
+                      <td className="py-1 text-right tabular-nums max-md:order-7">
+                        <PhoneLabel>Line</PhoneLabel>
+                        <span data-testid="line-total">
+                          {formatPence(shown.unitPrice * shown.quantity - shown.discount)}
+                        </span>
                       </td>
-                      <td className="py-1 pl-1 text-right">
+                      <td className="py-1 pl-1 text-right max-md:order-2">
                         <button
                           type="submit"
                           name="intent"

@@ -163,7 +163,7 @@ export default function ReceiptPage() {
           {salon.vatNumber ? <p>VAT number: {salon.vatNumber}</p> : null}
         </header>
         <dl className="mb-3 border-y border-dashed border-slate-400 py-2">
-          <Row label="Receipt" value={String(sale.receiptNumber)} strong />
+          <Row label="Receipt no." value={String(sale.receiptNumber)} strong />
           <Row label="Date" value={soldAt} />
           {sale.clientName ? <Row label="Client" value={sale.clientName} /> : null}
         </dl>
@@ -183,8 +183,12 @@ export default function ReceiptPage() {
             {sale.lines.map((line) => (
               <tr key={line.id} className="align-top">
                 <td className="py-1 pr-2">
-                  {line.quantity > 1 ? `${line.quantity} × ` : ""}
                   {line.description}
+                  {line.quantity > 1 ? (
+                    <span className="block tabular-nums text-slate-700">
+                      {line.quantity} × {formatPence(line.unitPrice)}
+                    </span>
+                  ) : null}
                   {line.stylistName ? (
                     <span className="block text-slate-700">{firstName(line.stylistName)}</span>
                   ) : null}
