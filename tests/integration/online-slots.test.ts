@@ -634,6 +634,6 @@ describe("online writes in the rule chain", () => {
           processingMinutes: null,
         },
       }),
-    ).resolves.toBeUndefined();
+    ).resolves.toBeNull();
   });
 });
