@@ -37,6 +37,7 @@ import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText } from "./sms.server";
 import { parseOrInvalid } from "./validate";
+import { ONLINE_PATCH_TEST } from "~/lib/patch-tests";
 
 const worker = `${hostname()}:${process.pid}`;
 /** A message claim is its process's for this long: far longer than one send. */
@@ -574,7 +575,7 @@ export async function acceptOffer(token: string, now = new Date()): Promise<{ ap
       // reads only that the time is gone, or that a patch test is needed first.
       await withdrawOfferOfToken(token, now);
       runWaitlistSoon();
-      if (/patch test/i.test(error.message)) throw error;
+      if (error.message === ONLINE_PATCH_TEST) throw error;
       throw error instanceof Conflict ? new Conflict(OFFER_TAKEN) : new Invalid(OFFER_UNAVAILABLE);
     }
     throw error;
