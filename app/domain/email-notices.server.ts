@@ -19,8 +19,7 @@ import {
   type EmailContext,
 } from "./email.server";
 import { manageLinkFor } from "./client-notices.server";
-import { publish } from "./events.server";
-import { claimDueNotices, insertNotice, stillHeld, type NoticeClaim } from "./notice-claims.server";
+import { claimDueNotices, insertNotice, recordEmailOutcome, stillHeld, type NoticeClaim } from "./notice-claims.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { sendClaimedReceipt } from "./receipt-emails.server";
 
@@ -236,24 +235,7 @@ async function sendClaimed(
       kind: claim.kind as EmailNoticeKind,
       outcome,
     });
-    await tx
-      .update(clientNotices)
-      .set(
-        result === "retrying"
-          ? {
-              claimedBy: "",
-              nextAttemptAt: new Date(now().getTime() + retryDelay!).toISOString(),
-              error: outcome.ok ? null : outcome.error,
-            }
-          : {
-              status: result,
-              finishedAt: now().toISOString(),
-              nextAttemptAt: null,
-              error: outcome.ok ? null : outcome.error,
-            },
-      )
-      .where(held);
-    await publish(tx, "settings", null);
+    await recordEmailOutcome(tx, held, result, outcome, now(), retryDelay);
   });
   return result;
 }

@@ -9,6 +9,8 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { writeTransaction, type Executor } from "#db/client.server";
 import type { ClientNoticeKind, NoticeChannel } from "#db/enums";
 import { clientNotices } from "#db/schema";
+import type { SendOutcome } from "./email.server";
+import { publish } from "./events.server";
 
 /** This process, as the claimant written on the rows it takes. */
 export const noticeWorker = `${hostname()}:${process.pid}`;
@@ -115,4 +117,28 @@ export function stillHeld(claim: Pick<NoticeClaim, "id" | "leaseUntil">): SQL {
     eq(clientNotices.claimedBy, noticeWorker),
     eq(clientNotices.nextAttemptAt, claim.leaseUntil),
   )!;
+}
+
+/**
+ * Records a claimed e-mail's outcome, while the claim is still this process's: "retrying"
+ * hands the row back to be claimed again after `retryDelayMs`; anything else finishes it.
+ */
+export async function recordEmailOutcome(
+  tx: Executor,
+  held: SQL,
+  result: "sent" | "retrying" | "failed",
+  outcome: SendOutcome,
+  at: Date,
+  retryDelayMs: number | undefined,
+) {
+  const error = outcome.ok ? null : outcome.error;
+  await tx
+    .update(clientNotices)
+    .set(
+      result === "retrying"
+        ? { claimedBy: "", nextAttemptAt: new Date(at.getTime() + (retryDelayMs ?? 0)).toISOString(), error }
+        : { status: result, finishedAt: at.toISOString(), nextAttemptAt: null, error },
+    )
+    .where(held);
+  await publish(tx, "settings", null);
 }

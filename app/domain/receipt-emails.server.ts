@@ -5,8 +5,7 @@ import { db, writeTransaction } from "#db/client.server";
 import { clientNotices, clients, type SalonSettings } from "#db/schema";
 import { receiptText } from "~/lib/receipt";
 import { logEmail, sendEmail } from "./email.server";
-import { publish } from "./events.server";
-import { stillHeld, type NoticeClaim } from "./notice-claims.server";
+import { recordEmailOutcome, stillHeld, type NoticeClaim } from "./notice-claims.server";
 import { readSale } from "./sales.server";
 
 export const NO_EMAIL = "This sale's client has no e-mail address.";
@@ -49,24 +48,7 @@ export async function sendClaimedReceipt(
   const result = outcome.ok ? "sent" : retrying ? "retrying" : "failed";
   await writeTransaction(async (tx) => {
     await logEmail(tx, { clientId: sale.clientId, appointmentId: null, to, subject, kind: "receipt", outcome });
-    await tx
-      .update(clientNotices)
-      .set(
-        result === "retrying"
-          ? {
-              claimedBy: "",
-              nextAttemptAt: new Date(now().getTime() + retryDelayMs!).toISOString(),
-              error: outcome.ok ? null : outcome.error,
-            }
-          : {
-              status: result,
-              finishedAt: now().toISOString(),
-              nextAttemptAt: null,
-              error: outcome.ok ? null : outcome.error,
-            },
-      )
-      .where(held);
-    await publish(tx, "settings", null);
+    await recordEmailOutcome(tx, held, result, outcome, now(), retryDelayMs);
   });
   return result;
 }
