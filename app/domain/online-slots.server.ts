@@ -57,18 +57,7 @@ const FALLBACK_SALON_NAME = "Management System";
 export async function assertOnlineBookingOn(): Promise<OnlineSettings> {
   const settings = await readSettingsWithSecret();
   if (!settings.onlineBookingEnabled) throw new NotFound(ONLINE_BOOKING_OFF);
-  return {
-    salonName: settings.salonName.trim() || FALLBACK_SALON_NAME,
-    phone: settings.phone,
-    timeZone: settings.timeZone,
-    clockFormat: settings.clockFormat,
-    policyText: settings.onlinePolicyText,
-    leadTimeHours: settings.onlineLeadTimeHours,
-    approval: settings.onlineApproval,
-    newClients: settings.onlineNewClients,
-    bookingAdvanceLimit: settings.bookingAdvanceLimit,
-    cancellationNotice: settings.cancellationNotice,
-  };
+  return storedOnlineSettings(settings);
 }
 
 export type PublicSalon = {
