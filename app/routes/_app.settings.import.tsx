@@ -227,10 +227,17 @@ export default function ImportTab() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [local, setLocal] = useState<{ preview: Preview | null; problem: Problem | null } | null>(null);
+  // The server's last answer is kept: a live update's revalidation clears the action's data,
+  // and must not take the preview away while it is being read.
+  const [answer, setAnswer] = useState(actionData);
   // A server answer (preview or problem) replaces what the browser worked out.
-  useEffect(() => setLocal(null), [actionData]);
-  const preview = local ? local.preview : (actionData?.preview ?? null);
-  const problem = local ? local.problem : (actionData?.problem ?? null);
+  useEffect(() => {
+    if (!actionData) return;
+    setAnswer(actionData);
+    setLocal(null);
+  }, [actionData]);
+  const preview = local ? local.preview : (answer?.preview ?? null);
+  const problem = local ? local.problem : (answer?.problem ?? null);
   const uploading = navigation.state !== "idle" && navigation.formData?.get("intent") === "preview";
 
   useEffect(() => {
@@ -241,13 +248,16 @@ export default function ImportTab() {
   const uploadForm = useRef<HTMLFormElement>(null);
   const importing = useRef(false);
   useEffect(() => {
-    if (navigation.state !== "idle" && navigation.formData?.get("intent") === "import") importing.current = true;
+    const intent = navigation.formData?.get("intent");
+    if (navigation.state !== "idle" && intent) importing.current = intent === "import";
     if (navigation.state === "idle" && importing.current) {
       importing.current = false;
       setLocal(null);
+      // A failed import's problem stays; a done one leaves nothing to show.
+      setAnswer(actionData);
       uploadForm.current?.reset();
     }
-  }, [navigation.state, navigation.formData]);
+  }, [navigation.state, navigation.formData, actionData]);
 
   // The preview needs the server (it marks clients already on file): the chosen file goes at once.
   const submit = useSubmit();

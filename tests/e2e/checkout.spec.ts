@@ -93,6 +93,8 @@ test("a new sale from the menu: a service and a product paid by card", async ({ 
   await page.getByLabel("Service", { exact: true }).selectOption({ label: "Fringe Trim (£8.00)" });
   await page.getByLabel("Stylist of the service").selectOption({ label: "Theo Trimmer" });
   await page.getByRole("button", { name: "Add service" }).click();
+  // The step re-renders the screen: search once the service's line is there.
+  await expect(page.getByRole("button", { name: "Remove Fringe Trim (line 1)" })).toBeVisible();
   await page.getByLabel("Find a product").fill(balm.name);
   await page.getByLabel("Find a product").press("Enter");
   await page.getByRole("button", { name: new RegExp(`^Add ${balm.name}`) }).click();
