@@ -701,7 +701,8 @@ describe("every described operation answers as described", () => {
           clientId: client.id,
           stylistId: stylist.stylistId,
           serviceId: service.id,
-          startTime: new Date(Date.now() + days * 86_400_000).toISOString(),
+          // At 10:00 in the salon, whatever the time of day the suite runs.
+          startTime: zonedToUtc(addDays(todayInZone("Europe/London"), days), "10:00", "Europe/London").toISOString(),
           status: "requested",
         }),
       );
