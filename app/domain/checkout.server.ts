@@ -4,7 +4,16 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { products, sales, services, stylistPricing, stylists } from "#db/schema";
-import type { CheckoutDraft, DraftLine } from "~/lib/checkout-draft";
+import { PAYMENT_METHODS, type PaymentMethod } from "#db/enums";
+import {
+  draftTotals,
+  lineStylists,
+  withTipPercent,
+  withTipSplit,
+  type CheckoutDraft,
+  type DraftLine,
+} from "~/lib/checkout-draft";
+import { MAX_PAYMENTS, MAX_SALE_LINES, MAX_TIPS } from "~/lib/schemas/sales";
 import { assertCan, type Actor } from "./access.server";
 import { getAppointment } from "./appointments.server";
 import { Conflict, Forbidden, Invalid } from "./errors";
@@ -193,4 +202,95 @@ export async function productForSale(actor: Actor, id: number): Promise<ProductH
   if (!row) throw new Invalid("That product was not found.");
   if (row.retailPrice === null) throw new Invalid(`${row.name} has no retail price, so it is not for sale.`);
   return { ...row, retailPrice: row.retailPrice };
+}
+
+/** The step a button names: `add-product:12`, `remove-line:0`, `tip-15`, `pay`... */
+export async function applyCheckoutStep(
+  user: Actor,
+  draft: CheckoutDraft,
+  intent: string,
+  form: FormData,
+  options: CheckoutOptions,
+): Promise<CheckoutDraft> {
+  const [step = "", argument = ""] = intent.split(":");
+  const index = Number(argument);
+  const defaultStylist = options.ownStylistId ?? lineStylists(draft)[0] ?? null;
+  switch (step) {
+    case "add-product": {
+      if (draft.lines.length >= MAX_SALE_LINES) return draft;
+      const product = await productForSale(user, Number(argument));
+      const same = draft.lines.findIndex((line) => line.kind === "product" && line.itemId === product.id);
+      if (same !== -1)
+        return {
+          ...draft,
+          lines: draft.lines.map((line, at) => (at === same ? { ...line, quantity: line.quantity + 1 } : line)),
+        };
+      return {
+        ...draft,
+        productQuery: "",
+        lines: [
+          ...draft.lines,
+          {
+            kind: "product",
+            itemId: product.id,
+            description: product.name,
+            stylistId: defaultStylist,
+            quantity: 1,
+            unitPrice: product.retailPrice,
+            discount: 0,
+            stock: product.stockQuantity,
+          },
+        ],
+      };
+    }
+    case "add-service": {
+      const serviceId = Number(form.get("newServiceId"));
+      const service = options.services.find((candidate) => candidate.id === serviceId);
+      if (!service || draft.lines.length >= MAX_SALE_LINES) return draft;
+      const chosen = Number(form.get("newServiceStylistId"));
+      const stylistId = options.stylists.some((stylist) => stylist.id === chosen) ? chosen : defaultStylist;
+      return {
+        ...draft,
+        lines: [
+          ...draft.lines,
+          {
+            kind: "service",
+            itemId: service.id,
+            description: service.name,
+            stylistId,
+            quantity: 1,
+            unitPrice: (await servicePrice(service.id, stylistId)) ?? service.price,
+            discount: 0,
+            stock: null,
+          },
+        ],
+      };
+    }
+    case "remove-line":
+      return { ...draft, lines: draft.lines.filter((_, at) => at !== index) };
+    case "tip-10":
+    case "tip-15":
+    case "tip-20":
+      return withTipPercent(draft, Number(step.slice(4)), options.vatRate);
+    case "tip-split":
+      return withTipSplit(draft, draft.tipTotal);
+    case "add-tip": {
+      const stylistId = Number(form.get("newTipStylistId"));
+      if (!options.stylists.some((stylist) => stylist.id === stylistId)) return draft;
+      if (draft.tips.some((tip) => tip.stylistId === stylistId) || draft.tips.length >= MAX_TIPS) return draft;
+      return { ...draft, tips: [...draft.tips, { stylistId, amount: 0 }] };
+    }
+    case "remove-tip":
+      return { ...draft, tips: draft.tips.filter((_, at) => at !== index) };
+    case "add-payment": {
+      if (!(PAYMENT_METHODS as readonly string[]).includes(argument) || draft.payments.length >= MAX_PAYMENTS)
+        return draft;
+      const { remaining } = draftTotals(draft, options.vatRate);
+      return { ...draft, payments: [...draft.payments, { method: argument as PaymentMethod, amount: remaining }] };
+    }
+    case "remove-payment":
+      return { ...draft, payments: draft.payments.filter((_, at) => at !== index) };
+    default:
+      return draft;
+  }
 }

@@ -19,10 +19,9 @@ import type { PaymentMethod } from "#db/enums";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses, FormAlert } from "~/components/ui/field";
 import {
+  applyCheckoutStep,
   checkoutOptions,
   findProducts,
-  productForSale,
-  servicePrice,
   startCheckout,
   type CheckoutOptions,
   type ProductHit,
@@ -38,18 +37,14 @@ import {
   moneyInput,
   readDraft,
   saleInputOf,
-  withTipPercent,
-  withTipSplit,
   type CheckoutDraft,
 } from "~/lib/checkout-draft";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { returnPath } from "~/lib/return-path";
-import { MAX_PAYMENTS, MAX_SALE_LINES, MAX_TIPS } from "~/lib/schemas/sales";
 import { page, parseOptionalId } from "~/utils/http.server";
 import { formLimit, readFormData } from "~/utils/form-data.server";
 import { requireUser } from "~/utils/session.server";
-import type { Actor } from "~/domain/access.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout" }];
 
@@ -75,96 +70,6 @@ export const loader = page(async ({ request }: LoaderFunctionArgs) => {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
   !formMethod && (currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search);
 
-/** The step a button names: `add-product:12`, `remove-line:0`, `tip-15`, `pay`... */
-async function applyStep(
-  user: Actor,
-  draft: CheckoutDraft,
-  intent: string,
-  form: FormData,
-  options: CheckoutOptions,
-): Promise<CheckoutDraft> {
-  const [step = "", argument = ""] = intent.split(":");
-  const index = Number(argument);
-  const defaultStylist = options.ownStylistId ?? lineStylists(draft)[0] ?? null;
-  switch (step) {
-    case "add-product": {
-      if (draft.lines.length >= MAX_SALE_LINES) return draft;
-      const product = await productForSale(user, Number(argument));
-      const same = draft.lines.findIndex((line) => line.kind === "product" && line.itemId === product.id);
-      if (same !== -1)
-        return {
-          ...draft,
-          lines: draft.lines.map((line, at) => (at === same ? { ...line, quantity: line.quantity + 1 } : line)),
-        };
-      return {
-        ...draft,
-        productQuery: "",
-        lines: [
-          ...draft.lines,
-          {
-            kind: "product",
-            itemId: product.id,
-            description: product.name,
-            stylistId: defaultStylist,
-            quantity: 1,
-            unitPrice: product.retailPrice,
-            discount: 0,
-            stock: product.stockQuantity,
-          },
-        ],
-      };
-    }
-    case "add-service": {
-      const serviceId = Number(form.get("newServiceId"));
-      const service = options.services.find((candidate) => candidate.id === serviceId);
-      if (!service || draft.lines.length >= MAX_SALE_LINES) return draft;
-      const chosen = Number(form.get("newServiceStylistId"));
-      const stylistId = options.stylists.some((stylist) => stylist.id === chosen) ? chosen : defaultStylist;
-      return {
-        ...draft,
-        lines: [
-          ...draft.lines,
-          {
-            kind: "service",
-            itemId: service.id,
-            description: service.name,
-            stylistId,
-            quantity: 1,
-            unitPrice: (await servicePrice(service.id, stylistId)) ?? service.price,
-            discount: 0,
-            stock: null,
-          },
-        ],
-      };
-    }
-    case "remove-line":
-      return { ...draft, lines: draft.lines.filter((_, at) => at !== index) };
-    case "tip-10":
-    case "tip-15":
-    case "tip-20":
-      return withTipPercent(draft, Number(step.slice(4)), options.vatRate);
-    case "tip-split":
-      return withTipSplit(draft, draft.tipTotal);
-    case "add-tip": {
-      const stylistId = Number(form.get("newTipStylistId"));
-      if (!options.stylists.some((stylist) => stylist.id === stylistId)) return draft;
-      if (draft.tips.some((tip) => tip.stylistId === stylistId) || draft.tips.length >= MAX_TIPS) return draft;
-      return { ...draft, tips: [...draft.tips, { stylistId, amount: 0 }] };
-    }
-    case "remove-tip":
-      return { ...draft, tips: draft.tips.filter((_, at) => at !== index) };
-    case "add-payment": {
-      if (!(argument in METHOD_LABELS) || draft.payments.length >= MAX_PAYMENTS) return draft;
-      const { remaining } = draftTotals(draft, options.vatRate);
-      return { ...draft, payments: [...draft.payments, { method: argument as PaymentMethod, amount: remaining }] };
-    }
-    case "remove-payment":
-      return { ...draft, payments: draft.payments.filter((_, at) => at !== index) };
-    default:
-      return draft;
-  }
-}
-
 export const action = page(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request, "sales.take");
   const formData = await readFormData(request, {
@@ -181,7 +86,7 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
     problems.push(error.message);
   };
   try {
-    draft = await applyStep(user, draft, intent, formData, options);
+    draft = await applyCheckoutStep(user, draft, intent, formData, options);
   } catch (error) {
     refusal(error);
   }
