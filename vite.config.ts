@@ -47,7 +47,8 @@ function precompressAssets(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
   // The server build uses top-level await (migrations before the first request).
-  build: { target: isSsrBuild ? "node20" : "es2020" },
+  // PROFILE_BUILD=1 keeps the browser's code readable (unminified) for CPU profiles (bench/README.md).
+  build: { target: isSsrBuild ? "node20" : "es2020", minify: process.env.PROFILE_BUILD ? false : undefined },
   plugins: [
     tailwindcss(),
     remix({

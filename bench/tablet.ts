@@ -176,7 +176,11 @@ async function blockAt(page: Page, index: number) {
 const modalOpen = async (page: Page) =>
   (
     await page.waitForFunction(
-      () => !!(document.querySelector("dialog")?.matches(":modal") && document.querySelector("dialog form")),
+      () =>
+        !!(
+          document.querySelector("dialog")?.getAttribute("aria-modal") === "true" &&
+          document.querySelector("dialog form")
+        ),
     )
   ).dispose();
 const modalClosed = async (page: Page) =>

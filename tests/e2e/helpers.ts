@@ -29,5 +29,5 @@ export const PHONE = { width: 390, height: 844 };
  * hydrated; waiting for that makes a test act on the page a user with JavaScript sees.
  */
 export async function waitForModal(page: Page) {
-  await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
+  await page.waitForFunction(() => document.querySelector("dialog")?.getAttribute("aria-modal") === "true");
 }

@@ -132,7 +132,7 @@ function NowLine({ minutes }: { minutes: number }) {
       className="pointer-events-none absolute right-0 left-0 z-20 border-t-2 border-red-500"
       style={{ top: minutesToTop(now) }}
     >
-      <span className="absolute -top-1.5 -left-1 size-3 rounded-full bg-red-500" />
+      <span className="absolute -top-1.5 left-0 size-3 rounded-full bg-red-500" />
     </div>
   );
 }
@@ -435,7 +435,7 @@ export const DayGrid = memo(function DayGrid({
   navigate,
 }: Props) {
   const clock = useClockFormat();
-  const columns = useRef(new Map<number, HTMLDivElement>());
+  const columns = useRef(new Map<number, HTMLElement>());
   const [drag, setDrag] = useState<Drag | null>(null);
   // The same drag for native listeners and the edge-scrolling frames, which outlive a render,
   // and where the pointer is now (kept out of state: most moves change no slot).
@@ -744,9 +744,13 @@ export const DayGrid = memo(function DayGrid({
           return (
             <section
               key={stylist.id}
+              ref={(element) => {
+                if (element) columns.current.set(stylist.id, element);
+                else columns.current.delete(stylist.id);
+              }}
               id={`stylist-${stylist.id}`}
               aria-label={`${stylist.name}'s appointments`}
-              className="relative border-l border-slate-200"
+              className="day-col"
               style={{ height: GRID_HEIGHT }}
             >
               {writable ? (
@@ -755,10 +759,6 @@ export const DayGrid = memo(function DayGrid({
                 </a>
               ) : null}
               <div
-                ref={(element) => {
-                  if (element) columns.current.set(stylist.id, element);
-                  else columns.current.delete(stylist.id);
-                }}
                 data-testid={`column-${stylist.id}`}
                 className={cn("absolute inset-0", writable && "cursor-pointer")}
                 style={GRID_LINES}
