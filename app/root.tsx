@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
+import { useClientLinks } from "~/hooks/use-client-links";
 import { takeToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "./tailwind.css?url";
@@ -66,6 +67,7 @@ export const shouldRevalidate = revalidateAfterSubmission;
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useClientLinks();
   return (
     <>
       <Outlet />

@@ -149,9 +149,19 @@ async function readMetrics(cdp: CDPSession) {
 
 async function profiled(page: Page, cdp: CDPSession, label: string, action: () => Promise<void>) {
   if (metricsOnly) {
+    await page.evaluate("window.__rp = []");
     const before = await readMetrics(cdp);
     await action();
     const after = await readMetrics(cdp);
+    if (process.env.REACT_PROFILE) {
+      const commits = (await page.evaluate("window.__rp ?? []")) as [string, string, number][];
+      const sums = new Map<string, [number, number]>();
+      for (const [id, , ms] of commits) {
+        const sum = sums.get(id) ?? [0, 0];
+        sums.set(id, [sum[0] + ms, sum[1] + 1]);
+      }
+      console.log(`${label}: ` + [...sums].map(([id, [ms, n]]) => `${id} ${ms.toFixed(1)}ms/${n}`).join("  "));
+    }
     const row = (seen.get(label) ?? {}) as Record<string, number[]>;
     for (const name of METRICS) (row[name] ??= []).push(((after[name] ?? 0) - (before[name] ?? 0)) * 1000);
     seen.set(label, row);

@@ -218,6 +218,11 @@ export default function CalendarScreen() {
     [view, date],
   );
   const navigate = useNavigate();
+  // The header is drawn again only when its props change: the toggle is kept between renders.
+  const panelToggle = useMemo(
+    () => (panel ? <PanelToggles preference={panelPreference} onChange={changePanel} /> : null),
+    [panel, panelPreference, changePanel],
+  );
   useDialogsAhead(canWrite, stylists, view === "day" ? items : weekItems);
   useEffect(() => warmTimeZone(calendar.timeZone), [calendar.timeZone]);
 
@@ -231,7 +236,7 @@ export default function CalendarScreen() {
           query={query}
           stylist={weekStylistId}
           newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null}
-          panelToggle={panel ? <PanelToggles preference={panelPreference} onChange={changePanel} /> : null}
+          panelToggle={panelToggle}
         />
         <WeekStrip view={view} date={date} today={today} query={query} stylist={weekStylistId} />
         {query ? (

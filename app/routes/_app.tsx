@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useMemo } from "react";
 import { AppShell } from "~/components/shell/app-shell";
 import { ClockFormatProvider } from "~/components/ui/clock-format";
 import { ErrorPanel } from "~/components/ui/route-error";
@@ -61,14 +62,15 @@ export default function AppLayout() {
   useOnlineBookingToast(latestOnline);
   // Offline use: the kept Day view and the banner (decision 0124).
   const online = useOfflineDaySheet({ timeZone, eventCursor });
+  // Kept while their numbers stay, so the menu is not drawn again on every navigation.
+  const badges = useMemo(
+    () => ({ "/messages": unreadMessages, "/requests": requests.count, "/waitlist": waitlist }),
+    [unreadMessages, requests.count, waitlist],
+  );
+  const shown = useMemo(() => (requests.shown ? ["/requests"] : []), [requests.shown]);
   return (
     <ClockFormatProvider value={clockFormat}>
-      <AppShell
-        user={user}
-        salonName={salonName}
-        badges={{ "/messages": unreadMessages, "/requests": requests.count, "/waitlist": waitlist }}
-        shown={requests.shown ? ["/requests"] : []}
-      >
+      <AppShell user={user} salonName={salonName} badges={badges} shown={shown}>
         <Outlet />
         <OfflineBanner online={online} timeZone={timeZone} />
       </AppShell>

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigate } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useNavigate } from "@remix-run/react";
+import { memo, type ReactNode } from "react";
+import { PlainLink } from "~/components/ui/plain-link";
 import { useFieldState } from "~/hooks/use-field-state";
 import { buttonClasses } from "~/components/ui/button";
 import { controlClasses } from "~/components/ui/field";
@@ -27,7 +28,16 @@ type HeaderProps = {
   panelToggle?: ReactNode;
 };
 
-export function CalendarHeader({ view, date, today, query, stylist, newBookingHref, panelToggle }: HeaderProps) {
+/** Drawn again only when its props change, not while a dialog opens over the calendar (plain links, decision 0131). */
+export const CalendarHeader = memo(function CalendarHeader({
+  view,
+  date,
+  today,
+  query,
+  stylist,
+  newBookingHref,
+  panelToggle,
+}: HeaderProps) {
   const keep = { q: query || undefined, stylist: stylist ? String(stylist) : undefined };
   return (
     <div className="flex flex-col gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:gap-3 sm:px-4 sm:py-3">
@@ -40,35 +50,35 @@ export function CalendarHeader({ view, date, today, query, stylist, newBookingHr
         </div>
         {panelToggle}
         {newBookingHref ? (
-          <Link to={newBookingHref} className={buttonClasses("primary", "shrink-0 px-3")} preventScrollReset>
+          <PlainLink to={newBookingHref} className={buttonClasses("primary", "shrink-0 px-3")} preventScrollReset>
             <span className="hidden sm:inline">New Booking</span>
             <span className="sm:hidden">Book</span>
-          </Link>
+          </PlainLink>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <nav aria-label="Calendar dates" className="flex items-center gap-1">
-          <Link
+          <PlainLink
             to={calendarHref(view, stepDate(view, date, -1), keep)}
             className={buttonClasses("secondary", "px-2")}
             aria-label={`Previous ${VIEW_LABELS[view].toLowerCase()}`}
           >
             <Arrow direction="left" />
-          </Link>
-          <Link to={calendarHref(view, today, keep)} className={buttonClasses("secondary", "px-3")}>
+          </PlainLink>
+          <PlainLink to={calendarHref(view, today, keep)} className={buttonClasses("secondary", "px-3")}>
             Today
-          </Link>
-          <Link
+          </PlainLink>
+          <PlainLink
             to={calendarHref(view, stepDate(view, date, 1), keep)}
             className={buttonClasses("secondary", "px-2")}
             aria-label={`Next ${VIEW_LABELS[view].toLowerCase()}`}
           >
             <Arrow direction="right" />
-          </Link>
+          </PlainLink>
         </nav>
         <nav aria-label="Calendar view" className="flex rounded-md bg-slate-100 p-0.5">
           {CALENDAR_VIEWS.map((option) => (
-            <Link
+            <PlainLink
               key={option}
               to={calendarHref(option, date, keep)}
               aria-current={option === view ? "page" : undefined}
@@ -78,14 +88,14 @@ export function CalendarHeader({ view, date, today, query, stylist, newBookingHr
               )}
             >
               {VIEW_LABELS[option]}
-            </Link>
+            </PlainLink>
           ))}
         </nav>
         <ClientSearch view={view} date={date} query={query} />
       </div>
     </div>
   );
-}
+});
 
 /**
  * The header's client search. Submitted, it filters the view to matching clients (also

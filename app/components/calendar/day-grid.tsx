@@ -1,8 +1,7 @@
 // The day grid: a time column of 15-minute rows (07:00-22:45, 28 px each) and one column
 // per stylist. Appointments are plain links (they open for edit, with or without
-// JavaScript); one click handler on the grid turns a plain left click into a client-side
-// navigation, and one set of pointer handlers drags a block to another stylist and time:
-// a mouse as soon as it moves, a finger only after pressing and holding still (a finger that
+// JavaScript), followed on the client by the page's one listener for plain links; one set
+// of pointer handlers drags a block to another stylist and time: a mouse as soon as it moves, a finger only after pressing and holding still (a finger that
 // moves first scrolls the grid), see app/lib/drag-gesture.ts and docs/decisions/0078. While
 // a block moves, the grid scrolls when the pointer nears an edge. A busy day draws hundreds
 // of blocks: see docs/decisions/0071.
@@ -34,6 +33,7 @@ import {
   slotAt,
 } from "~/lib/calendar";
 import { laneLayout } from "~/lib/calendar-items";
+import { CLIENT_NAV } from "~/lib/client-links";
 import { cn } from "~/lib/cn";
 import { edgeScrollSpeed, HOLD_MS, phaseAfterHold, phaseAfterMove, type PressPhase } from "~/lib/drag-gesture";
 import { formatClockTime } from "~/lib/salon-time";
@@ -276,6 +276,8 @@ function VisitMark() {
 }
 
 const NONE: CalendarItem[] = [];
+/** The grid's links are followed on the client by the page's one listener, keeping the grid's scroll (decision 0131). */
+const FOLLOWED = { [CLIENT_NAV]: "keep-scroll" };
 
 type BlocksProps = {
   /** The column's appointments. */
@@ -342,7 +344,13 @@ const Blocks = memo(function Blocks({
           <li key={item.id}>
             {readOnly ? (
               // A colleague's block: no drag (no data-id), opens read-only.
-              <a href={viewHref(item.id)} data-testid={`appointment-${item.id}`} className={classes} style={position}>
+              <a
+                href={viewHref(item.id)}
+                {...FOLLOWED}
+                data-testid={`appointment-${item.id}`}
+                className={classes}
+                style={position}
+              >
                 <AppointmentText item={item} short={short} />
                 <ProcessingPart item={item} />
                 <span className="sr-only"> (view only)</span>
@@ -350,6 +358,7 @@ const Blocks = memo(function Blocks({
             ) : canWrite ? (
               <a
                 href={editHref(item.id)}
+                {...FOLLOWED}
                 data-id={item.id}
                 data-testid={`appointment-${item.id}`}
                 className={classes}
@@ -643,29 +652,12 @@ export const DayGrid = memo(function DayGrid({
     update(null);
   };
 
-  // One handler for every link in the grid: a plain left click navigates on the client (as
-  // <Link> would, without resolving hundreds of paths at render); other clicks (new tab,
-  // modifier keys) and no-JavaScript visits follow the href.
+  // The grid's links are followed by the page's one listener (useClientLinks), after this:
+  // the click that ends a lift or a move opens nothing.
   const onGridClick = (event: ReactMouseEvent<HTMLElement>) => {
-    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href]") : null;
-    if (!link) return;
-    if (suppressClick.current) {
-      suppressClick.current = false;
-      event.preventDefault();
-      return;
-    }
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey ||
-      (link.target && link.target !== "_self")
-    )
-      return;
+    if (!suppressClick.current || !(event.target instanceof Element) || !event.target.closest("a[href]")) return;
+    suppressClick.current = false;
     event.preventDefault();
-    navigate(link.getAttribute("href")!, { preventScrollReset: true });
   };
 
   const onColumnClick = (event: React.MouseEvent<HTMLDivElement>, stylistId: number) => {
@@ -754,7 +746,7 @@ export const DayGrid = memo(function DayGrid({
               style={{ height: GRID_HEIGHT }}
             >
               {writable ? (
-                <a href={newHref(stylist.id)} className="col-new">
+                <a href={newHref(stylist.id)} {...FOLLOWED} className="col-new">
                   New booking with {stylist.name}
                 </a>
               ) : null}

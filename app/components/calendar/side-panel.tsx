@@ -1,8 +1,9 @@
 // The right-hand panel (not for display accounts): Today's Summary, the Service Colors
 // legend and the next 3 Upcoming Appointments. A column from 1280 px; below that a drawer
 // over the grid, opened by a toggle whose choice this device remembers (decision 0073).
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useLocation } from "@remix-run/react";
+import { memo, useEffect } from "react";
+import { PlainLink } from "~/components/ui/plain-link";
 import type { LegendEntry, UpcomingItem } from "~/domain/calendar.server";
 import type { DashboardStats } from "~/domain/appointments.server";
 import { BLOCKED_CLASSES, serviceColor, shortStylistName } from "~/lib/calendar";
@@ -133,7 +134,7 @@ export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href:
   const day = dayLabel(item.date, today);
   const clock = useClockFormat();
   return (
-    <Link to={href} preventScrollReset className="block rounded-md px-2 py-2 hover:bg-slate-50">
+    <PlainLink to={href} preventScrollReset className="block rounded-md px-2 py-2 hover:bg-slate-50">
       <span className="flex items-center gap-2">
         <span
           aria-hidden="true"
@@ -150,11 +151,12 @@ export function UpcomingEntry({ item, href, today }: { item: UpcomingItem; href:
         {item.serviceName ? ` · ${item.serviceName}` : ""} · {shortStylistName(item.stylistName)}
         {statusLabel(item.status) ? ` · ${statusLabel(item.status)}` : ""}
       </span>
-    </Link>
+    </PlainLink>
   );
 }
 
-export function SidePanel({
+/** Drawn again only when its props change, not while a dialog opens over the calendar (decision 0131). */
+export const SidePanel = memo(function SidePanel({
   stats,
   upcoming,
   legend,
@@ -255,10 +257,10 @@ export function SidePanel({
         ) : (
           <p className="mt-1 text-sm text-slate-600">No upcoming appointments</p>
         )}
-        <Link to={allHref} preventScrollReset className={buttonClasses("secondary", "mt-2 w-full")}>
+        <PlainLink to={allHref} preventScrollReset className={buttonClasses("secondary", "mt-2 w-full")}>
           View All Appointments
-        </Link>
+        </PlainLink>
       </section>
     </aside>
   );
-}
+});

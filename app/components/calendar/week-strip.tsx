@@ -1,10 +1,11 @@
-import { Link } from "@remix-run/react";
+import { memo } from "react";
+import { PlainLink } from "~/components/ui/plain-link";
 import { calendarHref, WEEKDAY_INITIALS, type CalendarView } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { addDays, formatLongDate, weekStart, type CalendarDate } from "~/lib/salon-time";
 
-/** Monday to Sunday around the selected date, with Prev Week / Next Week (SPEC §2). */
-export function WeekStrip({
+/** Monday to Sunday around the selected date, with Prev Week / Next Week (SPEC §2). Plain links: decision 0131. */
+export const WeekStrip = memo(function WeekStrip({
   view,
   date,
   today,
@@ -23,19 +24,19 @@ export function WeekStrip({
   const keep = { q: query || undefined, stylist: stylist ? String(stylist) : undefined };
   return (
     <nav aria-label="Week" className="flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 sm:px-4">
-      <Link
+      <PlainLink
         to={calendarHref(view, addDays(date, -7), keep)}
         className="rounded-md px-2 py-2 text-xs font-semibold text-slate-700 hover:bg-slate-100"
       >
         Prev Week
-      </Link>
+      </PlainLink>
       <ol className="grid flex-1 grid-cols-7 gap-1">
         {days.map((day, index) => {
           const selected = day === date;
           const isToday = day === today;
           return (
             <li key={day}>
-              <Link
+              <PlainLink
                 to={calendarHref("day", day, keep)}
                 aria-current={selected ? "date" : undefined}
                 aria-label={`${formatLongDate(day)}${isToday ? " (today)" : ""}`}
@@ -54,17 +55,17 @@ export function WeekStrip({
                 <span className="font-semibold" aria-hidden="true">
                   {Number(day.slice(8))}
                 </span>
-              </Link>
+              </PlainLink>
             </li>
           );
         })}
       </ol>
-      <Link
+      <PlainLink
         to={calendarHref(view, addDays(date, 7), keep)}
         className="rounded-md px-2 py-2 text-xs font-semibold text-slate-700 hover:bg-slate-100"
       >
         Next Week
-      </Link>
+      </PlainLink>
     </nav>
   );
-}
+});

@@ -1,5 +1,6 @@
-import { NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
+import { memo, useEffect, useRef, type ReactNode } from "react";
+import { PlainLink } from "~/components/ui/plain-link";
 import type { Actor } from "~/domain/access.server";
 import { can, ROLE_LABELS } from "~/domain/permissions";
 import { cn } from "~/lib/cn";
@@ -36,17 +37,25 @@ function Count({ count, rail, what = "unread" }: { count: number; rail: boolean;
   );
 }
 
+/** The menu entry the page belongs to, as a <NavLink> would mark it: its path or one below it. */
+function activeEntry(pathname: string, items: NavItem[]): string | null {
+  return items.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))?.to ?? null;
+}
+
 /**
  * The menu's links. `rail`: below 1280 px the sidebar is an icon rail, each label hidden
- * but read by screen readers and shown as a tooltip on hover and keyboard focus.
+ * but read by screen readers and shown as a tooltip on hover and keyboard focus. Drawn
+ * again only when its entries, badges or the current entry change, not on every step of a
+ * navigation (plain links, decision 0131).
  */
-function NavList({
+const NavList = memo(function NavList({
   items,
   user,
   badges,
   shown,
   rail = false,
   className,
+  active,
 }: {
   items: NavItem[];
   user: ShellUser;
@@ -55,6 +64,8 @@ function NavList({
   shown?: string[];
   rail?: boolean;
   className?: string;
+  /** The entry of the current page. */
+  active: string | null;
 }) {
   return (
     <ul className={cn("space-y-1", className)}>
@@ -62,27 +73,27 @@ function NavList({
         .filter((item) => can(user.role, item.capability) && (!item.optional || shown?.includes(item.to)))
         .map((item) => (
           <li key={item.to}>
-            <NavLink
+            <PlainLink
               to={item.to}
-              prefetch="intent"
               data-tip={rail ? item.label : undefined}
-              className={({ isActive }) =>
-                cn(
-                  "group relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                  rail && "rail-link",
-                  isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-                )
-              }
+              aria-current={item.to === active ? "page" : undefined}
+              className={cn(
+                "group relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                rail && "rail-link",
+                item.to === active
+                  ? "bg-brand-50 text-brand-800"
+                  : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+              )}
             >
               <NavIcon path={item.to} className="size-5 shrink-0" />
               <span className={cn("flex-1", rail && "rail-label")}>{item.label}</span>
               {badges?.[item.to] ? <Count count={badges[item.to]!} rail={rail} what={BADGE_WORDS[item.to]} /> : null}
-            </NavLink>
+            </PlainLink>
           </li>
         ))}
     </ul>
   );
-}
+});
 
 function UserBadge({ user, rail = false }: { user: ShellUser; rail?: boolean }) {
   return (
@@ -105,18 +116,19 @@ function MobileMenu({
   salonName,
   badges,
   shown,
+  pathname,
 }: {
   user: ShellUser;
   salonName: string;
   badges?: NavBadges;
   shown?: string[];
+  pathname: string;
 }) {
   const details = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
   const unread = badges?.["/messages"] ?? 0;
   useEffect(() => {
     if (details.current) details.current.open = false;
-  }, [location.pathname]);
+  }, [pathname]);
   return (
     <details
       ref={details}
@@ -150,7 +162,13 @@ function MobileMenu({
       </summary>
       <div className="fixed inset-0 top-14 z-50 overflow-y-auto bg-white px-4 py-4 shadow-xl">
         <nav aria-label={`${salonName} menu`}>
-          <NavList items={MOBILE_ITEMS} user={user} badges={badges} shown={shown} />
+          <NavList
+            items={MOBILE_ITEMS}
+            user={user}
+            badges={badges}
+            shown={shown}
+            active={activeEntry(pathname, MOBILE_ITEMS)}
+          />
         </nav>
         <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
           <UserBadge user={user} />
@@ -161,42 +179,58 @@ function MobileMenu({
   );
 }
 
-export function AppShell({
-  user,
-  salonName,
-  badges,
-  shown,
-  children,
-}: {
+type MenuProps = {
   user: ShellUser;
   salonName: string;
   badges?: NavBadges;
   /** The optional menu entries to list (see NavItem). */
   shown?: string[];
-  children: ReactNode;
-}) {
+};
+
+export function AppShell({ children, ...menu }: MenuProps & { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="min-h-full md:flex">
-      <aside className="hidden w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:fixed md:inset-y-0 md:z-40 md:flex xl:w-60">
-        <div className="flex justify-center border-b border-slate-200 px-2 py-4 xl:justify-start xl:px-4">
-          <Logo name={salonName} nameClassName="sr-only xl:not-sr-only" />
-        </div>
-        <nav aria-label="Main" className="flex-1 px-2 py-4 xl:overflow-y-auto xl:px-3">
-          <NavList items={SIDEBAR_ITEMS} user={user} badges={badges} shown={shown} rail />
-        </nav>
-        <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-2 py-3 xl:flex-row xl:justify-between xl:px-4">
-          <UserBadge user={user} rail />
-          <SignOutForm rail />
-        </div>
-      </aside>
-      <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
-        <Logo name={salonName} />
-        <MobileMenu user={user} salonName={salonName} badges={badges} shown={shown} />
-      </header>
+      <Sidebar {...menu} active={activeEntry(pathname, SIDEBAR_ITEMS)} />
+      <MobileHeader {...menu} pathname={pathname} />
       <div className="min-w-0 flex-1 md:pl-16 xl:pl-60">{children}</div>
     </div>
   );
 }
+
+/** The menu beside the page from 768 px: drawn again only when what it shows changes. */
+const Sidebar = memo(function Sidebar({
+  user,
+  salonName,
+  badges,
+  shown,
+  active,
+}: MenuProps & { active: string | null }) {
+  return (
+    <aside className="hidden w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:fixed md:inset-y-0 md:z-40 md:flex xl:w-60">
+      <div className="flex justify-center border-b border-slate-200 px-2 py-4 xl:justify-start xl:px-4">
+        <Logo name={salonName} nameClassName="sr-only xl:not-sr-only" />
+      </div>
+      <nav aria-label="Main" className="flex-1 px-2 py-4 xl:overflow-y-auto xl:px-3">
+        <NavList items={SIDEBAR_ITEMS} user={user} badges={badges} shown={shown} rail active={active} />
+      </nav>
+      <div className="flex flex-col items-center gap-2 border-t border-slate-200 px-2 py-3 xl:flex-row xl:justify-between xl:px-4">
+        <UserBadge user={user} rail />
+        <SignOutForm rail />
+      </div>
+    </aside>
+  );
+});
+
+/** The bar with the menu button below 768 px. */
+const MobileHeader = memo(function MobileHeader({ pathname, ...menu }: MenuProps & { pathname: string }) {
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
+      <Logo name={menu.salonName} />
+      <MobileMenu {...menu} pathname={pathname} />
+    </header>
+  );
+});
 
 export function PageHeader({
   title,
