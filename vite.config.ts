@@ -59,7 +59,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off (decision 0131): the page carries every route, so a dialog for a path not seen
+        // before needs no /__manifest round trip ahead of its data.
+        v3_lazyRouteDiscovery: false,
       },
     }),
     tsconfigPaths(),

@@ -141,9 +141,13 @@ const screens = (salon: Salon): [string, string][] => [
 async function loadOnce(context: BrowserContext, url: string, countScripts = false) {
   const page = await context.newPage();
   const cdp = await cdpOf(page, THROTTLE);
-  if (countScripts) await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  // Script bodies as they came over the network (compressed), from CDP's own counts.
+  // Script bodies as they came over the network (compressed), from CDP's own counts: with
+  // the cache off and past the service worker (its offline copy would serve them).
   await cdp.send("Network.enable");
+  if (countScripts) {
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.setBypassServiceWorker", { bypass: true });
+  }
   const heads = new Map<string, number>();
   const scripts: number[] = [];
   cdp.on("Network.responseReceived", (event) => {

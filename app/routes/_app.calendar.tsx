@@ -28,7 +28,7 @@ import { useOnline } from "~/hooks/use-online";
 import { useWallScreen } from "~/hooks/use-wall-screen";
 import { WaitlistStrip } from "~/components/calendar/waitlist-strip";
 import { waitlistFits } from "~/domain/waitlist-calendar.server";
-import { discoverAhead, preloadRoutes, warmTimeZone } from "~/lib/route-discovery";
+import { loadRoutesAhead, warmTimeZone } from "~/lib/dialogs-ahead";
 
 export const meta: MetaFunction<typeof loader> = ({ data: calendar }) => [
   {
@@ -223,7 +223,7 @@ export default function CalendarScreen() {
     () => (panel ? <PanelToggles preference={panelPreference} onChange={changePanel} /> : null),
     [panel, panelPreference, changePanel],
   );
-  useDialogsAhead(canWrite, stylists, view === "day" ? items : weekItems);
+  useDialogsAhead(canWrite);
   useEffect(() => warmTimeZone(calendar.timeZone), [calendar.timeZone]);
 
   return (
@@ -313,27 +313,11 @@ const DIALOG_ROUTES = [
 ];
 
 /**
- * A tap on a block or a free slot fetches only the dialog's data (decision 0122): while the
- * screen is idle, the paths it links to are discovered and the dialogs' code is preloaded.
+ * A tap on a block or a free slot fetches only the dialog's data (decisions 0122, 0131): the
+ * dialogs' code is loaded and run while the screen is idle. Display accounts open no dialog.
  */
-function useDialogsAhead(canWrite: boolean, stylists: { id: number; readOnly?: boolean }[], items: CalendarItem[]) {
-  useEffect(() => {
-    if (!canWrite) return;
-    const readOnly = new Set(stylists.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id));
-    const paths = [
-      "/calendar/appointments/new",
-      "/resources/client-search",
-      ...items.map((item) =>
-        readOnly.has(item.stylistId) ? `/calendar/colleague/${item.id}` : `/calendar/appointments/${item.id}`,
-      ),
-    ];
-    const stopDiscovery = discoverAhead(paths);
-    const stopPreload = preloadRoutes(DIALOG_ROUTES);
-    return () => {
-      stopDiscovery();
-      stopPreload();
-    };
-  }, [canWrite, stylists, items]);
+function useDialogsAhead(canWrite: boolean) {
+  useEffect(() => (canWrite ? loadRoutesAhead(DIALOG_ROUTES) : undefined), [canWrite]);
 }
 
 /** The question a drop of a visit's line asks (with JavaScript; without it the edit form asks). */

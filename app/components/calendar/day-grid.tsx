@@ -472,9 +472,13 @@ export const DayGrid = memo(function DayGrid({
   }, [items]);
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
+  // A press not yet lifted or moving draws nothing: the grid is drawn again only once it
+  // does, so a tap that opens a booking does not draw the grid twice on its way.
   const update = (next: Drag | null) => {
+    const drawn = (value: Drag | null) => (value?.phase === "pressed" ? null : value);
+    const before = drawn(dragRef.current);
     dragRef.current = next;
-    setDrag(next);
+    if (before !== drawn(next)) setDrag(drawn(next));
   };
   const stopHold = () => {
     if (holdTimer.current) clearTimeout(holdTimer.current);

@@ -93,7 +93,8 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
 
   return (
     <>
-      <div className="fixed inset-0 z-40 bg-slate-900/50" aria-hidden="true" />
+      {/* Each on a layer of its own: coming and going, they repaint nothing of the page behind. */}
+      <div className="fixed inset-0 z-40 bg-slate-900/50 will-change-transform" aria-hidden="true" />
       <dialog
         ref={dialog}
         open
@@ -101,7 +102,7 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         className={cn(
-          "fixed inset-x-0 top-0 z-50 mx-auto my-3 max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl ring-1 ring-slate-200 outline-none sm:my-10 sm:max-h-[calc(100dvh-5rem)] sm:p-6",
+          "fixed inset-x-0 top-0 z-50 mx-auto my-3 will-change-transform max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl ring-1 ring-slate-200 outline-none sm:my-10 sm:max-h-[calc(100dvh-5rem)] sm:p-6",
           widths[size],
         )}
       >
