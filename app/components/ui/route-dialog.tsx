@@ -51,10 +51,11 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
     if (!element) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.setAttribute("aria-modal", "true");
-    // As showModal() would: an autofocus field, else the first thing to focus (a field a
-    // component focused itself is left as it is).
+    // As showModal() would: an autofocus field, else the first thing to focus, the Close link
+    // (a field a component focused itself is left as it is). Found without measuring the
+    // page: that would lay it out here, once more than the browser will.
     if (!element.contains(document.activeElement)) {
-      const first = element.querySelector<HTMLElement>("[autofocus]") ?? focusables(element)[0] ?? element;
+      const first = element.querySelector<HTMLElement>(`[autofocus], ${FOCUSABLE}`) ?? element;
       first.focus({ preventScroll: true });
     }
     const onKeyDown = (event: KeyboardEvent) => {
