@@ -177,19 +177,6 @@ async function blockAt(page: Page, index: number) {
 
 // Waits return booleans, never elements: a handle to an element would keep a closed dialog's
 // tree alive and read as a leak.
-const modalOpen = async (page: Page) =>
-  (
-    await page.waitForFunction(
-      () =>
-        !!(
-          document.querySelector("dialog")?.getAttribute("aria-modal") === "true" &&
-          document.querySelector("dialog form")
-        ),
-    )
-  ).dispose();
-const modalClosed = async (page: Page) =>
-  (await page.waitForFunction(() => !document.querySelector("dialog"))).dispose();
-
 /** Requests made while `action` runs, by kind: the route manifest, JavaScript, data. */
 async function requestsDuring<T>(page: Page, action: () => Promise<T>) {
   const seen = { manifest: 0, script: 0, data: 0 };
@@ -211,21 +198,42 @@ async function requestsDuring<T>(page: Page, action: () => Promise<T>) {
 const chained = (seen: { manifest: number; script: number; data: number }) =>
   (seen.manifest ? 1 : 0) + (seen.script || seen.data ? 1 : 0) + (seen.script ? 1 : 0);
 
+// Measured interactions wait inside the page: a mutation observer armed before the tap sees
+// the dialog come or go, then the frame that draws it is let through. Playwright's
+// waitForFunction would run its test on every frame, and its own work would count as the
+// app's main-thread time.
+const DIALOG_SHOWN = `!!(document.querySelector("dialog")?.getAttribute("aria-modal") === "true" && document.querySelector("dialog form"))`;
+const DIALOG_GONE = `!document.querySelector("dialog")`;
+const arm = (page: Page, test: string) =>
+  page.evaluate(`window.__settled = new Promise((resolve) => {
+    const drawn = () => requestAnimationFrame(() => setTimeout(() => resolve(true)));
+    if (${test}) return drawn();
+    const observer = new MutationObserver(() => {
+      if (!(${test})) return;
+      observer.disconnect();
+      drawn();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  }); true`);
+const armed = (page: Page) => page.evaluate("window.__settled");
+
 async function openDialog(page: Page, cdp: CDPSession, index: number) {
   const { x, y } = await blockAt(page, index);
+  await arm(page, DIALOG_SHOWN);
   const { value, seen } = await requestsDuring(page, () =>
     measured(cdp, async () => {
       await page.mouse.click(x, y);
-      await modalOpen(page);
+      await armed(page);
     }),
   );
   return { ...value, seen };
 }
 
 async function closeDialog(page: Page, cdp: CDPSession) {
+  await arm(page, DIALOG_GONE);
   return measured(cdp, async () => {
     await page.keyboard.press("Escape");
-    await modalClosed(page);
+    await armed(page);
   });
 }
 
@@ -379,7 +387,7 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
         (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate(href),
       `/calendar/appointments/new?view=day&date=${salon.day}`,
     );
-    await modalOpen(page);
+    await (await page.waitForFunction(DIALOG_SHOWN)).dispose();
     const search = page.locator("dialog [role=combobox]").first();
     await search.click();
     const typed = await measured(cdp, async () => {
@@ -390,7 +398,7 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
     record("searchwall", "type in the client search at 4×, wall", "ms", name, typed.wall);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
-    await modalClosed(page);
+    await (await page.waitForFunction(DIALOG_GONE)).dispose();
   }
 
   // Leaks: CYCLES open/close cycles at full speed; heap and listeners after 10 and after all.
