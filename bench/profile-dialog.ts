@@ -103,6 +103,18 @@ function summariseTrace(events: TraceEvent[]): Record<string, number> {
       .map((event) => (event.dur ?? 0) / 1000)
       .sort((a, b) => b - a)
       .slice(0, 8);
+    // The three longest tasks, with what inside them took over 2 ms.
+    for (const parent of [...tasks].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3)) {
+      const end = parent.ts + (parent.dur ?? 0);
+      const inside = thread.filter(
+        (event) => event !== parent && event.ts >= parent.ts && event.ts < end && (event.dur ?? 0) > 2000,
+      );
+      const named = (event: TraceEvent) => {
+        const data = (event.args as { data?: { type?: string } } | undefined)?.data;
+        return `${event.name}${data?.type ? `(${data.type})` : ""} ${((event.dur ?? 0) / 1000).toFixed(1)}`;
+      };
+      console.log(`  task ${((parent.dur ?? 0) / 1000).toFixed(1)}ms: ${inside.slice(0, 16).map(named).join(", ")}`);
+    }
     console.log(`tasks: ${tasks.length}, longest ${long.map((ms) => ms.toFixed(1)).join(", ")}`);
   }
   return { ...totals, "all tasks": task };
@@ -216,6 +228,8 @@ async function main() {
     ]);
     await page.goto(`${server.url}/calendar?view=day&date=${day}`);
     await settled(page);
+    // INJECT_CSS="...": a style to try before changing the app's (e.g. turning a rule off).
+    if (process.env.INJECT_CSS) await page.addStyleTag({ content: process.env.INJECT_CSS });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Profiler.enable");
     await cdp.send("Performance.enable");

@@ -137,6 +137,22 @@ function NowLine({ minutes }: { minutes: number }) {
   );
 }
 
+/**
+ * Where things are on screen, read once when a block starts to move: reading the layout on
+ * every move or frame made the browser lay the page out there each time, long tasks at 4×
+ * slower. The grid scrolls under the pointer only by the edge scrolling, which keeps count.
+ */
+type DragGeometry = {
+  /** Each column's left and right edge on screen when the move began. */
+  columns: { id: number; left: number; right: number }[];
+  /** The scroller's visible area for the pointer: below the headings, right of the time column. */
+  area: { left: number; top: number; right: number; bottom: number };
+  /** Its scroll position when the move began, now, and the furthest it goes. */
+  start: { left: number; top: number };
+  scroll: { left: number; top: number };
+  max: { left: number; top: number };
+};
+
 type Drag = {
   item: CalendarItem;
   pointerId: number;
@@ -145,9 +161,6 @@ type Drag = {
   phase: PressPhase;
   originX: number;
   originY: number;
-  /** The scroller's offset when the press began: edge scrolling moves the grid under the pointer
-   * (sideways needs none: the target column is found by its place on screen). */
-  originScrollTop: number;
   stylistId: number;
   startMinutes: number;
 };
@@ -450,6 +463,7 @@ export const DayGrid = memo(function DayGrid({
   // and where the pointer is now (kept out of state: most moves change no slot).
   const dragRef = useRef<Drag | null>(null);
   const pointer = useRef({ x: 0, y: 0 });
+  const geometry = useRef<DragGeometry | null>(null);
   const holdTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const suppressClick = useRef(false);
   const grid = useRef<HTMLDivElement>(null);
@@ -478,6 +492,7 @@ export const DayGrid = memo(function DayGrid({
     const drawn = (value: Drag | null) => (value?.phase === "pressed" ? null : value);
     const before = drawn(dragRef.current);
     dragRef.current = next;
+    if (!next) geometry.current = null;
     if (before !== drawn(next)) setDrag(drawn(next));
   };
   const stopHold = () => {
@@ -513,8 +528,40 @@ export const DayGrid = memo(function DayGrid({
     };
   }, []);
 
+  /** What a move reads of the layout, once per drag (see DragGeometry). */
+  const measure = (): DragGeometry | null => {
+    const element = scroller();
+    if (!element) return null;
+    const box = element.getBoundingClientRect();
+    const headings = grid.current?.querySelector(".col-head")?.getBoundingClientRect().bottom ?? box.top;
+    const timeRight = timeColumn.current?.getBoundingClientRect().right ?? box.left;
+    const scroll = { left: element.scrollLeft, top: element.scrollTop };
+    return {
+      columns: [...columns.current]
+        .filter(([id]) => !readOnly.has(id))
+        .map(([id, column]) => {
+          const rect = column.getBoundingClientRect();
+          return { id, left: rect.left, right: rect.right };
+        }),
+      area: {
+        left: Math.max(box.left, timeRight),
+        top: Math.max(box.top, headings),
+        right: box.left + element.clientLeft + element.clientWidth,
+        bottom: box.top + element.clientTop + element.clientHeight,
+      },
+      start: scroll,
+      scroll,
+      max: {
+        left: Math.max(0, element.scrollWidth - element.clientWidth),
+        top: Math.max(0, element.scrollHeight - element.clientHeight),
+      },
+    };
+  };
+
   const follow = (current: Drag) => {
-    const target = targetAt(pointer.current.x, pointer.current.y, current);
+    const at = (geometry.current ??= measure());
+    if (!at) return;
+    const target = targetAt(pointer.current.x, pointer.current.y, current, at);
     if (
       current.phase === "moving" &&
       target.stylistId === current.stylistId &&
@@ -532,29 +579,23 @@ export const DayGrid = memo(function DayGrid({
     if (!dragging || !element) return;
     let frame = requestAnimationFrame(function step() {
       const current = dragRef.current;
-      if (current?.phase === "moving") {
-        const box = element.getBoundingClientRect();
-        const top = grid.current?.querySelector(".col-head")?.getBoundingClientRect().bottom ?? box.top;
-        const left = timeColumn.current?.getBoundingClientRect().right ?? box.left;
-        const dx = edgeScrollSpeed(
-          pointer.current.x,
-          Math.max(box.left, left),
-          box.left + element.clientLeft + element.clientWidth,
-        );
-        const dy = edgeScrollSpeed(
-          pointer.current.y,
-          Math.max(box.top, top),
-          box.top + element.clientTop + element.clientHeight,
-        );
-        const before = [element.scrollLeft, element.scrollTop];
-        if (dx) element.scrollLeft += dx;
-        if (dy) element.scrollTop += dy;
-        if (element.scrollLeft !== before[0] || element.scrollTop !== before[1]) follow(current);
+      const at = geometry.current;
+      if (current?.phase === "moving" && at) {
+        const dx = edgeScrollSpeed(pointer.current.x, at.area.left, at.area.right);
+        const dy = edgeScrollSpeed(pointer.current.y, at.area.top, at.area.bottom);
+        const left = Math.min(at.max.left, Math.max(0, at.scroll.left + dx));
+        const top = Math.min(at.max.top, Math.max(0, at.scroll.top + dy));
+        if (left !== at.scroll.left || top !== at.scroll.top) {
+          at.scroll = { left, top };
+          if (dx) element.scrollLeft = left;
+          if (dy) element.scrollTop = top;
+          follow(current);
+        }
       }
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-    // follow and targetAt read refs and the layout only.
+    // follow and targetAt read refs only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dragging]);
 
@@ -566,17 +607,21 @@ export const DayGrid = memo(function DayGrid({
     );
   }
 
-  function targetAt(clientX: number, clientY: number, current: Drag): Pick<Drag, "stylistId" | "startMinutes"> {
+  function targetAt(
+    clientX: number,
+    clientY: number,
+    current: Drag,
+    at: DragGeometry,
+  ): Pick<Drag, "stylistId" | "startMinutes"> {
     let stylistId = current.stylistId;
-    for (const [id, element] of columns.current) {
-      if (readOnly.has(id)) continue;
-      const rect = element.getBoundingClientRect();
-      if (clientX >= rect.left && clientX < rect.right) stylistId = id;
-    }
+    // The columns have moved left by as much as the grid has scrolled right since.
+    const shift = at.scroll.left - at.start.left;
+    for (const column of at.columns)
+      if (clientX >= column.left - shift && clientX < column.right - shift) stylistId = column.id;
     // The block follows the pointer vertically (and the grid when it scrolls under it) and
     // snaps to the nearest 15-minute row.
     const length = current.item.endMinutes - current.item.startMinutes;
-    const scrolled = (scroller()?.scrollTop ?? current.originScrollTop) - current.originScrollTop;
+    const scrolled = at.scroll.top - at.start.top;
     const top = minutesToTop(current.item.startMinutes) + (clientY - current.originY) + scrolled;
     const lastRow = Math.floor((GRID_END_MINUTES - length - GRID_START_MINUTES) / SLOT_MINUTES);
     const row = Math.min(lastRow, Math.max(0, Math.round(top / ROW_HEIGHT_PX)));
@@ -593,7 +638,6 @@ export const DayGrid = memo(function DayGrid({
     if (!block || !item || !canWrite || moving || item.status === "blocked" || event.button !== 0 || !event.isPrimary)
       return;
     const touch = event.pointerType === "touch" || event.pointerType === "pen";
-    const element = scroller();
     block.setPointerCapture(event.pointerId);
     pointer.current = { x: event.clientX, y: event.clientY };
     const pressed: Drag = {
@@ -603,7 +647,6 @@ export const DayGrid = memo(function DayGrid({
       phase: "pressed",
       originX: event.clientX,
       originY: event.clientY,
-      originScrollTop: element?.scrollTop ?? 0,
       stylistId: item.stylistId,
       startMinutes: item.startMinutes,
     };
