@@ -22,14 +22,14 @@ import {
 import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import {
-  BLOCKED_CLASSES,
+  BLOCKED_CLASS,
   blockHeight,
   GRID_END_MINUTES,
   GRID_ROWS,
   GRID_START_MINUTES,
   minutesToTop,
   ROW_HEIGHT_PX,
-  serviceColor,
+  serviceColorClass,
   SLOT_MINUTES,
   slotAt,
 } from "~/lib/calendar";
@@ -157,11 +157,6 @@ const HOURS = Array.from(
   (_, index) => GRID_START_MINUTES + index * 60,
 );
 const GRID_HEIGHT = GRID_ROWS * ROW_HEIGHT_PX;
-// Quarter-hour lines and stronger hour lines, drawn by the background rather than 64 elements per column.
-const GRID_LINES = {
-  backgroundImage: `linear-gradient(to bottom, rgb(203 213 225) 1px, transparent 1px), linear-gradient(to bottom, rgb(241 245 249) 1px, transparent 1px)`,
-  backgroundSize: `100% ${ROW_HEIGHT_PX * 4}px, 100% ${ROW_HEIGHT_PX}px`,
-};
 
 /** Whether the stylist works through this slot: a booking's processing part leaves them free (decision 0111). */
 function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
@@ -319,7 +314,7 @@ const Blocks = memo(function Blocks({
         const lane = lanes.get(item.id);
         const classes = cn(
           "appt",
-          blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
+          blocked ? BLOCKED_CLASS : serviceColorClass(item.serviceName, item.serviceColor),
           short && "appt-short",
           item.status === "completed" && "appt-done",
           item.status === "cancelled" && "appt-cancelled",
@@ -705,11 +700,10 @@ export const DayGrid = memo(function DayGrid({
         {stylists.map((stylist) => (
           <div key={stylist.id} className="col-head">
             {stylist.name}
-            {stylist.readOnly ? <span className="block text-xs font-normal text-slate-600">(view only)</span> : null}
+            {stylist.readOnly ? <span className="col-sub">(view only)</span> : null}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
-              <span className="block text-xs font-normal text-slate-600">
-                {formatClockTime(schedules[stylist.id]!.startTime, clock)}–
-                {formatClockTime(schedules[stylist.id]!.endTime, clock)}
+              <span className="col-sub">
+                {`${formatClockTime(schedules[stylist.id]!.startTime, clock)}–${formatClockTime(schedules[stylist.id]!.endTime, clock)}`}
               </span>
             ) : null}
           </div>
@@ -723,11 +717,7 @@ export const DayGrid = memo(function DayGrid({
           aria-hidden="true"
         >
           {HOURS.map((minutes) => (
-            <div
-              key={minutes}
-              className="absolute right-2 -translate-y-1/2 text-xs text-slate-600"
-              style={{ top: minutesToTop(minutes) }}
-            >
+            <div key={minutes} className="hour-label" style={{ top: minutesToTop(minutes) }}>
               {minutes === GRID_START_MINUTES ? (
                 <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span>
               ) : (
@@ -746,7 +736,7 @@ export const DayGrid = memo(function DayGrid({
               key={stylist.id}
               id={`stylist-${stylist.id}`}
               aria-label={`${stylist.name}'s appointments`}
-              className="relative border-l border-slate-200"
+              className="col"
               style={{ height: GRID_HEIGHT }}
             >
               {writable ? (
@@ -760,8 +750,7 @@ export const DayGrid = memo(function DayGrid({
                   else columns.current.delete(stylist.id);
                 }}
                 data-testid={`column-${stylist.id}`}
-                className={cn("absolute inset-0", writable && "cursor-pointer")}
-                style={GRID_LINES}
+                className={writable ? "col-bg cursor-pointer" : "col-bg"}
                 onClick={(event) => onColumnClick(event, stylist.id)}
               >
                 <OffHours schedule={schedules?.[stylist.id]} />
