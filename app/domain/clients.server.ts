@@ -243,10 +243,22 @@ async function bestOfMany(terms: SearchTerms, size: number): Promise<ClientSumma
       .where(and(sql`${rank} = ${tier}`, among ?? undefined))
       .orderBy(asc(clients.name), asc(clients.id))
       .limit(size);
+  /** The index's answer for a tier's part: none, "many" (null: walk the names), or the ids. Asked once a query. */
+  const parts = new Map<string, Promise<number[] | null>>();
+  const part = (query: string): Promise<number[] | null> => {
+    const asked =
+      parts.get(query) ??
+      indexedCount(query, RANKED_SEARCH_CAP).then((found) =>
+        found === 0 ? [] : found > RANKED_SEARCH_CAP ? null : indexedIds(query),
+      );
+    parts.set(query, asked);
+    return asked;
+  };
   /** The tier's clients among the index's answer to `query` (a superset of the tier), or walking the names. */
   const fromIndex = async (tier: number, query: string) => {
-    const ids = await indexedIds(query);
-    return inTier(tier, ids.length > RANKED_SEARCH_CAP ? null : inArray(clients.id, ids.length ? ids : [0]));
+    const ids = await part(query);
+    if (ids?.length === 0) return [];
+    return inTier(tier, ids ? inArray(clients.id, ids) : null);
   };
   const namePrefix = `name : ^${ftsString(text)}`;
   const contactPrefix = contact
@@ -255,20 +267,21 @@ async function bestOfMany(terms: SearchTerms, size: number): Promise<ClientSumma
   const tiers: (() => Promise<ClientSummary[]>)[] = [
     // Exact: a name (among those starting with the text), or an e-mail or phone by its index.
     async () => {
-      let ids = await indexedIds(namePrefix);
       // Many names start with it: the few equal to it, from one read of the name index.
-      if (ids.length > RANKED_SEARCH_CAP)
-        ids = (
+      const ids =
+        (await part(namePrefix)) ??
+        (
           await db
             .select({ id: clients.id })
             .from(clients)
             .where(sql`lower(${clients.name}) = ${text}`)
         ).map((row) => row.id);
-      const names = inArray(clients.id, ids.length ? ids : [0]);
-      const exact = contact
-        ? [names, eq(clients.email, text), eq(clients.phone, text), e164 ? eq(clients.phoneE164, e164) : undefined]
-        : [names];
-      return inTier(0, or(...exact)!);
+      const exact = [
+        ids.length ? inArray(clients.id, ids) : undefined,
+        ...(contact ? [eq(clients.email, text), eq(clients.phone, text)] : []),
+        contact && e164 ? eq(clients.phoneE164, e164) : undefined,
+      ].filter((condition) => condition !== undefined);
+      return exact.length ? inTier(0, or(...exact)!) : [];
     },
     () => fromIndex(1, namePrefix),
     () => fromIndex(2, `name : ${ftsString(` ${text}`)}`),
