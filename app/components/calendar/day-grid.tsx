@@ -277,8 +277,6 @@ type BlocksProps = {
   items: CalendarItem[];
   lanes: ReturnType<typeof laneLayout>;
   beside: Set<number>;
-  /** This column takes bookings and drops (not a colleague's, not a display's). */
-  writable: boolean;
   /** A colleague's column: its blocks open read-only. */
   readOnly: boolean;
   canWrite: boolean;
@@ -298,7 +296,6 @@ const Blocks = memo(function Blocks({
   items,
   lanes,
   beside,
-  writable,
   readOnly,
   canWrite,
   editHref,
@@ -324,7 +321,6 @@ const Blocks = memo(function Blocks({
           lane && "appt-lane",
           // Alone in its time, a block with processing leaves room beside it to click for a booking.
           !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
-          writable && !blocked && "appt-drag",
           lifted === item.id && "appt-lifted",
           dragging === item.id && "appt-dragging",
         );
@@ -741,7 +737,7 @@ export const DayGrid = memo(function DayGrid({
             >
               {writable ? (
                 <a href={newHref(stylist.id)} className="col-new">
-                  New booking with {stylist.name}
+                  {`New booking with ${stylist.name}`}
                 </a>
               ) : null}
               <div
@@ -759,7 +755,6 @@ export const DayGrid = memo(function DayGrid({
                 items={own}
                 lanes={lanes}
                 beside={beside}
-                writable={writable}
                 readOnly={!!stylist.readOnly}
                 canWrite={canWrite}
                 editHref={editHref}
