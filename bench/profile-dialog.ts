@@ -235,7 +235,7 @@ async function main() {
     await cdp.send("Performance.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
-    const blocks = page.locator("[data-testid=day-grid] a[data-id].appt-drag");
+    const blocks = page.locator("[data-testid=day-grid] a[data-id]:not(.sc-blocked)");
     for (let index = 0; index < REPEAT; index++) {
       const block = blocks.nth(index);
       await block.scrollIntoViewIfNeeded();

@@ -167,7 +167,7 @@ async function loadOnce(context: BrowserContext, url: string, countScripts = fal
 
 /** A block of the Day view to open or drag, scrolled into view; its centre. */
 async function blockAt(page: Page, index: number) {
-  const blocks = page.locator("[data-testid=day-grid] a[data-id].appt-drag");
+  const blocks = page.locator("[data-testid=day-grid] a[data-id]:not(.sc-blocked)");
   const count = await blocks.count();
   const block = blocks.nth(index % count);
   await block.scrollIntoViewIfNeeded();

@@ -30,7 +30,7 @@ import { assertCan, type Actor } from "./access.server";
 import { workingMinutesForRanges } from "./availability.server";
 import { can } from "./permissions";
 import { getGlobalSettings } from "./settings.server";
-import { dataRevision } from "./shared-reads.server";
+import { sharedRead } from "./shared-reads.server";
 import { stylistIdForUser } from "./stylists.server";
 
 const TOP_LIMIT = 5;
@@ -306,31 +306,26 @@ async function resolveDays(query: ReportQuery, today: CalendarDate, timeZone: st
   return { period, from: from < today ? from : today, to: lastDate > today ? lastDate : today, allTime: true };
 }
 
-// Reports asked for while the same report is being computed (ten front-desk tablets opening
-// Last Year at once) wait for that computation instead of repeating it (decision 0123). Only
-// while it runs: nothing is kept after, so a write to any table, covered by the data
-// revision or not, shows in the next report asked for.
-const running = new Map<string, Promise<Report>>();
-
+// A report is computed once per data revision and shared by everyone with the same scope
+// (ten front-desk tablets opening Last Year at once, or one after the other): every table it
+// reads (appointments and their rollup, clients, services, stylists, their hours and time
+// off, the settings) raises the data revision when written, and a sale sets its
+// appointment's price, so a kept report is never older than the data (decisions 0123, 0129).
 export async function buildReport(actor: Actor, query: ReportQuery, now: Date = new Date()): Promise<Report> {
   assertCan(actor, "reports.view");
   const { timeZone } = await getGlobalSettings();
   const today = todayInZone(timeZone, now);
   const scope = await resolveScope(actor);
   const key = JSON.stringify([
+    "report",
     scope,
     query.period ?? null,
     query.from ?? null,
     query.to ?? null,
     today,
     timeZone,
-    await dataRevision(),
   ]);
-  const shared = running.get(key);
-  if (shared) return shared;
-  const computed = computeReport(query, today, timeZone, scope).finally(() => running.delete(key));
-  running.set(key, computed);
-  return computed;
+  return sharedRead(key, () => computeReport(query, today, timeZone, scope));
 }
 
 async function computeReport(query: ReportQuery, today: CalendarDate, timeZone: string, scope: Scope): Promise<Report> {

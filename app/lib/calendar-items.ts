@@ -1,7 +1,8 @@
-// The Day view's blocks in the loader data as short tuples: a page and every revalidation
+// The Day view's blocks in the loader data, packed short: a page and every revalidation
 // carry two hundred of them on a busy day, and an object's keys cost more to encode and
-// send than its values (docs/decisions/0067). Packed by the calendar's loader, unpacked
-// once by its screen; everything else sees CalendarItem.
+// send than its values (docs/decisions/0067), a tuple's values an index each (0129).
+// Packed by the calendar's loader, unpacked once by its screen; everything else sees
+// CalendarItem.
 import type { CalendarItem, LegendEntry } from "~/domain/calendar.server";
 import type { PatchTestFinding } from "#db/enums";
 import { addDays, daysBetween, type CalendarDate } from "./salon-time";
@@ -24,70 +25,135 @@ export type PackedItem = [
 const PATCH_TEST_FLAGS: Record<PatchTestFinding, number> = { missing: 32, too_recent: 64, expired: 128, failed: 256 };
 const FINDINGS = Object.keys(PATCH_TEST_FLAGS) as PatchTestFinding[];
 
-/** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
-export function packItems(items: CalendarItem[], date: CalendarDate): PackedItem[] {
-  return items
-    .filter((item) => item.date === date)
-    .map((item) => [
-      item.id,
-      item.stylistId,
-      item.startMinutes,
-      item.endMinutes,
-      item.status,
-      item.clientName,
-      item.serviceName,
-      item.serviceColor,
-      item.notes,
-      (item.duringTimeOff ? 1 : 0) |
-        (item.lateCancellation ? 2 : 0) |
-        (item.inSeries ? 4 : 0) |
-        (item.online ? 8 : 0) |
-        (item.inVisit ? 16 : 0) |
-        (item.patchTest ? PATCH_TEST_FLAGS[item.patchTest] : 0) |
-        (item.paid ? 512 : 0),
-      ...(item.processing ?? []),
-    ]);
-}
-
-export function unpackItems(packed: PackedItem[], date: CalendarDate): CalendarItem[] {
-  return packed.map(
-    ([
-      id,
-      stylistId,
-      startMinutes,
-      endMinutes,
-      status,
-      clientName,
-      serviceName,
-      serviceColor,
-      notes,
-      flags,
-      from,
-      to,
-    ]) => ({
-      id,
-      stylistId,
-      date,
-      startMinutes,
-      endMinutes,
-      status,
-      clientName,
-      serviceName,
-      serviceColor,
-      notes,
-      duringTimeOff: (flags & 1) !== 0,
-      lateCancellation: (flags & 2) !== 0,
-      inSeries: (flags & 4) !== 0,
-      online: (flags & 8) !== 0,
-      inVisit: (flags & 16) !== 0,
-      patchTest: FINDINGS.find((finding) => (flags & PATCH_TEST_FLAGS[finding]) !== 0) ?? null,
-      paid: (flags & 512) !== 0,
-      processing: from !== undefined && to !== undefined ? [from, to] : null,
-    }),
-  );
-}
-
 const STATUSES: CalendarItem["status"][] = ["scheduled", "completed", "cancelled", "no_show", "blocked", "requested"];
+
+/** One block as a tuple (the Week's lines are made from it). */
+function toTuple(item: CalendarItem): PackedItem {
+  return [
+    item.id,
+    item.stylistId,
+    item.startMinutes,
+    item.endMinutes,
+    item.status,
+    item.clientName,
+    item.serviceName,
+    item.serviceColor,
+    item.notes,
+    (item.duringTimeOff ? 1 : 0) |
+      (item.lateCancellation ? 2 : 0) |
+      (item.inSeries ? 4 : 0) |
+      (item.online ? 8 : 0) |
+      (item.inVisit ? 16 : 0) |
+      (item.patchTest ? PATCH_TEST_FLAGS[item.patchTest] : 0) |
+      (item.paid ? 512 : 0),
+    ...(item.processing ?? []),
+  ];
+}
+
+function fromTuple(
+  [
+    id,
+    stylistId,
+    startMinutes,
+    endMinutes,
+    status,
+    clientName,
+    serviceName,
+    serviceColor,
+    notes,
+    flags,
+    from,
+    to,
+  ]: PackedItem,
+  date: CalendarDate,
+): CalendarItem {
+  return {
+    id,
+    stylistId,
+    date,
+    startMinutes,
+    endMinutes,
+    status,
+    clientName,
+    serviceName,
+    serviceColor,
+    notes,
+    duringTimeOff: (flags & 1) !== 0,
+    lateCancellation: (flags & 2) !== 0,
+    inSeries: (flags & 4) !== 0,
+    online: (flags & 8) !== 0,
+    inVisit: (flags & 16) !== 0,
+    patchTest: FINDINGS.find((finding) => (flags & PATCH_TEST_FLAGS[finding]) !== 0) ?? null,
+    paid: (flags & 512) !== 0,
+    processing: from !== undefined && to !== undefined ? [from, to] : null,
+  };
+}
+
+/**
+ * The Day view's blocks in the loader data (decision 0129): the numbers of every block in one
+ * string, since the encoding spends an index (3 to 4 bytes) on each value of a tuple; each
+ * block's client; the services (with their chosen colour) once each; notes by the block's
+ * place, as only blocked time has them.
+ */
+export type PackedItems = {
+  /** Per block "id,stylist,start,end,status,flags,service[,from,to]" (status: its place in the
+   * statuses; service: its place in `s`, empty for none; from and to: the processing part),
+   * blocks joined by ";". */
+  n: string;
+  /** Each block's client, in the same order. */
+  c: (string | null)[];
+  /** Services as [name, chosen colour]. */
+  s: [string, string | null][];
+  /** Notes by the block's place. */
+  t: Record<string, string>;
+};
+
+/** The blocks of the view's date (the grid draws no others), without the date each would repeat. */
+export function packItems(items: CalendarItem[], date: CalendarDate): PackedItems {
+  const services = new Map<string, number>();
+  const packed: PackedItems = { n: "", c: [], s: [], t: {} };
+  const lines: string[] = [];
+  for (const item of items) {
+    if (item.date !== date) continue;
+    const [id, stylistId, start, end, status, clientName, serviceName, serviceColor, notes, flags, ...processing] =
+      toTuple(item);
+    let service = "";
+    if (serviceName !== null) {
+      const key = `${serviceName}\n${serviceColor ?? ""}`;
+      if (!services.has(key)) services.set(key, packed.s.push([serviceName, serviceColor]) - 1);
+      service = String(services.get(key));
+    }
+    if (notes !== null) packed.t[lines.length] = notes;
+    packed.c.push(clientName);
+    lines.push([id, stylistId, start, end, STATUSES.indexOf(status), flags, service, ...processing].join(","));
+  }
+  packed.n = lines.join(";");
+  return packed;
+}
+
+/** The blocks again; an empty list (the loader's answer for other views) is no blocks. */
+export function unpackItems(packed: PackedItems | never[], date: CalendarDate): CalendarItem[] {
+  if (Array.isArray(packed) || packed.n === "") return [];
+  return packed.n.split(";").map((line, index) => {
+    const [id, stylistId, start, end, status, flags, service, from, to] = line.split(",");
+    const entry = service === "" || service === undefined ? undefined : packed.s[Number(service)];
+    const tuple: PackedItem = [
+      Number(id),
+      Number(stylistId),
+      Number(start),
+      Number(end),
+      STATUSES[Number(status)] ?? "scheduled",
+      packed.c[index] ?? null,
+      entry?.[0] ?? null,
+      entry?.[1] ?? null,
+      packed.t[index] ?? null,
+      Number(flags),
+      ...(from !== undefined && to !== undefined ? [Number(from), Number(to)] : []),
+    ] as PackedItem;
+    return fromTuple(tuple, date);
+  });
+}
+
 const tabless = (text: string | null) => (text ?? "").replace(/\t/g, " ");
 
 /**
@@ -100,10 +166,7 @@ const tabless = (text: string | null) => (text ?? "").replace(/\t/g, " ");
 export function packWeekItems(items: CalendarItem[], first: CalendarDate, legend: LegendEntry[]): string[] {
   const services = new Map(legend.map((entry, index) => [entry.name, index]));
   return items.map((item) => {
-    const [id, stylistId, startMinutes, , status, clientName, serviceName, , notes, flags] = packItems(
-      [item],
-      item.date,
-    )[0]!;
+    const [id, stylistId, startMinutes, , status, clientName, serviceName, , notes, flags] = toTuple(item);
     return [
       id,
       stylistId,
@@ -144,7 +207,7 @@ export function unpackWeekItems(packed: string[], first: CalendarDate, legend: L
       notes || null,
       Number(flags),
     ];
-    return unpackItems([tuple], addDays(first, Number(days)))[0]!;
+    return fromTuple(tuple, addDays(first, Number(days)));
   });
 }
 

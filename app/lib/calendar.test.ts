@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  BLOCKED_CLASS,
+  BLOCKED_CLASSES,
+  serviceColorClass,
   blockHeight,
   GRID_ROWS,
   minutesToTop,
@@ -71,5 +75,25 @@ describe("calendar geometry", () => {
   it("shortens stylist names", () => {
     expect(shortStylistName("Sam Shears")).toBe("Sam S.");
     expect(shortStylistName("Cher")).toBe("Cher");
+  });
+});
+
+describe("serviceColorClass (one class per colour on the Day view's blocks)", () => {
+  const css = readFileSync(new URL("../tailwind.css", import.meta.url), "utf8");
+  const utility = (name: string) => new RegExp(`@utility ${name} \\{\\s*@apply ([^;]+);`).exec(css)?.[1];
+  const generated = /@source inline\("sc-\{blocked,\{,deep-\}\{([^}]+)\}\}"\)/.exec(css)?.[1]?.split(",") ?? [];
+
+  it("applies the same utilities as SERVICE_COLORS, and is generated, for every colour", () => {
+    for (const [key, classes] of Object.entries(SERVICE_COLORS)) {
+      expect(utility(`sc-${key}`), key).toBe(classes);
+      expect(generated, key).toContain(key.replace(/^deep-/, ""));
+    }
+    expect(utility(BLOCKED_CLASS)).toBe(BLOCKED_CLASSES);
+  });
+
+  it("names the chosen colour, or the one the name hashes to", () => {
+    expect(serviceColorClass("Cut", "deep-teal")).toBe("sc-deep-teal");
+    expect(serviceColorClass("Cut", null)).toBe(`sc-${defaultServiceColorKey("Cut")}`);
+    expect(serviceColorClass("Cut", "no-such")).toBe(`sc-${defaultServiceColorKey("Cut")}`);
   });
 });

@@ -80,4 +80,29 @@ describe("the Day view's lanes", () => {
     const items = [item(1, 600, 720, { processing: [30, 75] }), item(2, 630, 660)];
     expect(unpackItems(packItems(items, "2030-09-17"), "2030-09-17")).toEqual(items);
   });
+
+  it("packs every field of the Day view's blocks, services once each, and only the view's date", () => {
+    const items = [
+      item(7, 540, 600, {
+        serviceName: "Cut, wash; finish",
+        serviceColor: "deep-teal",
+        status: "completed",
+        paid: true,
+      }),
+      item(8, 600, 645, { serviceName: "Cut, wash; finish", serviceColor: "deep-teal", online: true, inSeries: true }),
+      item(9, 600, 645, { serviceName: "Cut, wash; finish", serviceColor: null, patchTest: "expired", inVisit: true }),
+      item(10, 660, 720, { status: "blocked", clientName: null, notes: "Training; room 2, upstairs" }),
+      item(11, 700, 760, { stylistId: 3, status: "cancelled", lateCancellation: true, duringTimeOff: true }),
+      item(12, 700, 760, { status: "requested", clientName: 'Ann "Nan" O\'Neil', processing: [15, 45] }),
+      item(13, 540, 600, { date: "2030-09-18" }),
+    ];
+    const packed = packItems(items, "2030-09-17");
+    expect(packed.s).toEqual([
+      ["Cut, wash; finish", "deep-teal"],
+      ["Cut, wash; finish", null],
+    ]);
+    expect(unpackItems(packed, "2030-09-17")).toEqual(items.slice(0, 6));
+    expect(unpackItems(packItems([], "2030-09-17"), "2030-09-17")).toEqual([]);
+    expect(unpackItems([], "2030-09-17")).toEqual([]);
+  });
 });

@@ -179,8 +179,9 @@ test("block time: grey, labelled, not draggable, and an occupied slot ignores cl
   await expectToast(page, "Appointment booked successfully");
   const block = column(page, THEO).getByRole("link", { name: /Lunch/ });
   await expect(block).toContainText("12:00 PM – 1:00 PM");
-  await expect(block).toHaveClass(/bg-slate-200/);
-  await expect(block).not.toHaveClass(/appt-drag/);
+  await expect(block).toHaveClass(/\bsc-blocked\b/);
+  // Blocked time does not move: no grab cursor.
+  await expect(block).not.toHaveCSS("cursor", "grab");
 
   // The column under the blocked time does not open a booking. Blocks sit 4px in from the
   // column's sides (inset-x-1): x=2 is the column itself, not the block's edge, and without

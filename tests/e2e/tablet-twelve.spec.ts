@@ -77,7 +77,12 @@ test("dragging a block to the right edge scrolls the 12 stylists sideways", asyn
   await waitForGrid(page);
   const scroller = page.getByTestId("calendar-scroller");
   const box = (await scroller.boundingBox())!;
-  const block = page.getByTestId("day-grid").locator("section").first().locator(".appt-drag").first();
+  const block = page
+    .getByTestId("day-grid")
+    .locator("section")
+    .first()
+    .locator(".appt[data-id]:not(.sc-blocked)")
+    .first();
   await block.scrollIntoViewIfNeeded();
   const from = (await block.boundingBox())!;
   const id = (await block.getAttribute("data-testid"))!;

@@ -211,7 +211,7 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await page.goto(`${demo.server.url}${dayPath}`);
   // By id, not by text: one service's name can be part of another's (Men's Cut, Men's Cut & Beard Trim).
   const block = page.locator(`.appt[data-id="${row!.appointmentId}"]`);
-  await expect(block).toHaveClass(/bg-teal-300/);
+  await expect(block).toHaveClass(/\bsc-deep-teal\b/);
   await page.screenshot({ path: "screenshots/tablet-chosen-colour.png" });
 
   await page.goto(`${demo.server.url}/services/${row!.id}/edit`);
@@ -221,7 +221,7 @@ test("an admin's colour for a service paints its blocks, and Automatic returns t
   await dialog.getByRole("button", { name: "Update Service" }).click();
   await expect(dialog).toBeHidden();
   await page.goto(`${demo.server.url}${dayPath}`);
-  await expect(block).not.toHaveClass(/bg-teal-300/);
+  await expect(block).not.toHaveClass(/\bsc-deep-teal\b/);
 });
 
 test("the salon's 24-hour setting changes every time on the calendar, its dialog and availability; 12-hour is the default", async ({

@@ -208,6 +208,28 @@ describe("periods", () => {
   });
 });
 
+describe("a report shared until the data changes (decision 0129)", () => {
+  it("answers the same report again while nothing changes, and a new one after a write", async () => {
+    const query = { period: "custom" as const, from: "2027-05-03", to: "2027-05-09" };
+    const first = await buildReport(fx.admin.user, query);
+    expect(await buildReport(fx.admin.user, query)).toBe(first);
+    // A stylist's own report is not the salon's.
+    expect(await buildReport(fx.ann.user, query)).not.toBe(first);
+    await book({
+      stylistId: fx.stylists.a,
+      clientId: fx.clients.c1,
+      serviceId: fx.services.cut,
+      status: "completed",
+      price: 2500,
+      start: "2027-05-04T10:00:00Z",
+      minutes: 30,
+    });
+    const after = await buildReport(fx.admin.user, query);
+    expect(after).not.toBe(first);
+    expect(after.totalRevenue - first.totalRevenue).toBe(2500);
+  });
+});
+
 describe("zoneOffsetSegments (the rollup's salon days)", () => {
   const near = (zone: string, from: string, to: string) =>
     zoneOffsetSegments(zone).filter(

@@ -12,7 +12,7 @@ import * as serviceById from "~/routes/api.services.$id";
 import * as serviceList from "~/routes/api.services._index";
 import { call, json, makeRequest, signedIn, statusOf } from "../factories";
 import { createStylistAndService, createTestAppointment, createTestClient } from "../clients-factories";
-import { unpackItems, type PackedItem } from "~/lib/calendar-items";
+import { unpackItems, type PackedItems } from "~/lib/calendar-items";
 
 type Actor = Awaited<ReturnType<typeof signedIn>>;
 let admin: Actor;
@@ -135,7 +135,7 @@ describe("the calendar's colours", () => {
       startTime: "2027-05-04T10:00:00.000Z",
     });
     const request = makeRequest("GET", "/calendar?view=day&date=2027-05-04", { cookie: admin.cookie });
-    const data = (await call(calendarPage.loader, request)) as { items: PackedItem[] };
+    const data = (await call(calendarPage.loader, request)) as { items: PackedItems };
     const item = unpackItems(data.items, "2027-05-04").find((entry) => entry.serviceName === service.name)!;
     expect(item.serviceColor).toBe("deep-pink");
     expect(serviceColor(item.serviceName, item.serviceColor)).toBe(SERVICE_COLORS["deep-pink"]);

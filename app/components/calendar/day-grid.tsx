@@ -21,14 +21,14 @@ import {
 import type { DaySchedule } from "~/domain/availability.server";
 import type { CalendarItem } from "~/domain/calendar.server";
 import {
-  BLOCKED_CLASSES,
+  BLOCKED_CLASS,
   blockHeight,
   GRID_END_MINUTES,
   GRID_ROWS,
   GRID_START_MINUTES,
   minutesToTop,
   ROW_HEIGHT_PX,
-  serviceColor,
+  serviceColorClass,
   SLOT_MINUTES,
   slotAt,
 } from "~/lib/calendar";
@@ -170,11 +170,6 @@ const HOURS = Array.from(
   (_, index) => GRID_START_MINUTES + index * 60,
 );
 const GRID_HEIGHT = GRID_ROWS * ROW_HEIGHT_PX;
-// Quarter-hour lines and stronger hour lines, drawn by the background rather than 64 elements per column.
-const GRID_LINES = {
-  backgroundImage: `linear-gradient(to bottom, rgb(203 213 225) 1px, transparent 1px), linear-gradient(to bottom, rgb(241 245 249) 1px, transparent 1px)`,
-  backgroundSize: `100% ${ROW_HEIGHT_PX * 4}px, 100% ${ROW_HEIGHT_PX}px`,
-};
 
 /** Whether the stylist works through this slot: a booking's processing part leaves them free (decision 0111). */
 function occupies(items: CalendarItem[], stylistId: number, minutes: number) {
@@ -297,8 +292,6 @@ type BlocksProps = {
   items: CalendarItem[];
   lanes: ReturnType<typeof laneLayout>;
   beside: Set<number>;
-  /** This column takes bookings and drops (not a colleague's, not a display's). */
-  writable: boolean;
   /** A colleague's column: its blocks open read-only. */
   readOnly: boolean;
   canWrite: boolean;
@@ -318,7 +311,6 @@ const Blocks = memo(function Blocks({
   items,
   lanes,
   beside,
-  writable,
   readOnly,
   canWrite,
   editHref,
@@ -334,7 +326,7 @@ const Blocks = memo(function Blocks({
         const lane = lanes.get(item.id);
         const classes = cn(
           "appt",
-          blocked ? BLOCKED_CLASSES : serviceColor(item.serviceName, item.serviceColor),
+          blocked ? BLOCKED_CLASS : serviceColorClass(item.serviceName, item.serviceColor),
           short && "appt-short",
           item.status === "completed" && "appt-done",
           item.status === "cancelled" && "appt-cancelled",
@@ -344,7 +336,6 @@ const Blocks = memo(function Blocks({
           lane && "appt-lane",
           // Alone in its time, a block with processing leaves room beside it to click for a booking.
           !lane && item.processing && item.status !== "cancelled" && "appt-narrow",
-          writable && !blocked && "appt-drag",
           lifted === item.id && "appt-lifted",
           dragging === item.id && "appt-dragging",
         );
@@ -744,11 +735,10 @@ export const DayGrid = memo(function DayGrid({
         {stylists.map((stylist) => (
           <div key={stylist.id} className="col-head">
             {stylist.name}
-            {stylist.readOnly ? <span className="block text-xs font-normal text-slate-600">(view only)</span> : null}
+            {stylist.readOnly ? <span className="col-sub">(view only)</span> : null}
             {schedules?.[stylist.id] && schedules[stylist.id]!.isWorking && !schedules[stylist.id]!.timeOff ? (
-              <span className="block text-xs font-normal text-slate-600">
-                {formatClockTime(schedules[stylist.id]!.startTime, clock)}–
-                {formatClockTime(schedules[stylist.id]!.endTime, clock)}
+              <span className="col-sub">
+                {`${formatClockTime(schedules[stylist.id]!.startTime, clock)}–${formatClockTime(schedules[stylist.id]!.endTime, clock)}`}
               </span>
             ) : null}
           </div>
@@ -762,11 +752,7 @@ export const DayGrid = memo(function DayGrid({
           aria-hidden="true"
         >
           {HOURS.map((minutes) => (
-            <div
-              key={minutes}
-              className="absolute right-2 -translate-y-1/2 text-xs text-slate-600"
-              style={{ top: minutesToTop(minutes) }}
-            >
+            <div key={minutes} className="hour-label" style={{ top: minutesToTop(minutes) }}>
               {minutes === GRID_START_MINUTES ? (
                 <span className="translate-y-2 inline-block">{clockLabel(minutes, clock)}</span>
               ) : (
@@ -789,18 +775,17 @@ export const DayGrid = memo(function DayGrid({
               }}
               id={`stylist-${stylist.id}`}
               aria-label={`${stylist.name}'s appointments`}
-              className="day-col"
+              className="col"
               style={{ height: GRID_HEIGHT }}
             >
               {writable ? (
                 <a href={newHref(stylist.id)} {...FOLLOWED} className="col-new">
-                  New booking with {stylist.name}
+                  {`New booking with ${stylist.name}`}
                 </a>
               ) : null}
               <div
                 data-testid={`column-${stylist.id}`}
-                className={cn("absolute inset-0", writable && "cursor-pointer")}
-                style={GRID_LINES}
+                className={writable ? "col-bg cursor-pointer" : "col-bg"}
                 onClick={(event) => onColumnClick(event, stylist.id)}
               >
                 <OffHours schedule={schedules?.[stylist.id]} />
@@ -809,7 +794,6 @@ export const DayGrid = memo(function DayGrid({
                 items={own}
                 lanes={lanes}
                 beside={beside}
-                writable={writable}
                 readOnly={!!stylist.readOnly}
                 canWrite={canWrite}
                 editHref={editHref}
