@@ -284,7 +284,7 @@ function VisitMark() {
 }
 
 const NONE: CalendarItem[] = [];
-/** The grid's links are followed on the client by the page's one listener, keeping the grid's scroll (decision 0131). */
+/** All the grid's links are followed on the client by the page's one listener, keeping the grid's scroll (decision 0131). */
 const FOLLOWED = { [CLIENT_NAV]: "keep-scroll" };
 
 type BlocksProps = {
@@ -348,13 +348,7 @@ const Blocks = memo(function Blocks({
           <li key={item.id}>
             {readOnly ? (
               // A colleague's block: no drag (no data-id), opens read-only.
-              <a
-                href={viewHref(item.id)}
-                {...FOLLOWED}
-                data-testid={`appointment-${item.id}`}
-                className={classes}
-                style={position}
-              >
+              <a href={viewHref(item.id)} data-testid={`appointment-${item.id}`} className={classes} style={position}>
                 <AppointmentText item={item} short={short} />
                 <ProcessingPart item={item} />
                 <span className="sr-only"> (view only)</span>
@@ -362,7 +356,6 @@ const Blocks = memo(function Blocks({
             ) : canWrite ? (
               <a
                 href={editHref(item.id)}
-                {...FOLLOWED}
                 data-id={item.id}
                 data-testid={`appointment-${item.id}`}
                 className={classes}
@@ -712,6 +705,7 @@ export const DayGrid = memo(function DayGrid({
       ref={grid}
       className="relative"
       data-testid="day-grid"
+      {...FOLLOWED}
       onClick={onGridClick}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -779,7 +773,7 @@ export const DayGrid = memo(function DayGrid({
               style={{ height: GRID_HEIGHT }}
             >
               {writable ? (
-                <a href={newHref(stylist.id)} {...FOLLOWED} className="col-new">
+                <a href={newHref(stylist.id)} className="col-new">
                   {`New booking with ${stylist.name}`}
                 </a>
               ) : null}

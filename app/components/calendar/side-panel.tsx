@@ -6,7 +6,7 @@ import { memo, useEffect } from "react";
 import { PlainLink } from "~/components/ui/plain-link";
 import type { LegendEntry, UpcomingItem } from "~/domain/calendar.server";
 import type { DashboardStats } from "~/domain/appointments.server";
-import { BLOCKED_CLASSES, serviceColor, shortStylistName } from "~/lib/calendar";
+import { BLOCKED_CLASSES, serviceColor, serviceColorClass, shortStylistName } from "~/lib/calendar";
 import { cn } from "~/lib/cn";
 import { formatPence } from "~/lib/money";
 import { formatShortDate } from "~/lib/salon-time";
@@ -234,8 +234,8 @@ export const SidePanel = memo(function SidePanel({
         {legend.length ? (
           <ul className="mt-2 space-y-1">
             {legend.map(({ name, color }) => (
-              <li key={name} className="flex items-center gap-2 text-xs text-slate-700">
-                <span aria-hidden="true" className={cn("size-3 rounded border", serviceColor(name, color))} />
+              <li key={name} className="legend-row">
+                <span aria-hidden="true" className={serviceColorClass(name, color)} />
                 {name}
               </li>
             ))}

@@ -11,7 +11,7 @@ export function StylistSwitcher({ stylists }: { stylists: { id: number; name: st
         <a
           key={stylist.id}
           href={`#stylist-${stylist.id}`}
-          className="shrink-0 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100"
+          className="chip"
           onClick={(event) => {
             const column = document.getElementById(`stylist-${stylist.id}`);
             const scroller = column?.closest<HTMLElement>("[data-testid=calendar-scroller]");

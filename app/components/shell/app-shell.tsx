@@ -77,13 +77,7 @@ const NavList = memo(function NavList({
               to={item.to}
               data-tip={rail ? item.label : undefined}
               aria-current={item.to === active ? "page" : undefined}
-              className={cn(
-                "group relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                rail && "rail-link",
-                item.to === active
-                  ? "bg-brand-50 text-brand-800"
-                  : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
-              )}
+              className={cn("nav-link", rail && "rail-link", item.to === active && "nav-link-active")}
             >
               <NavIcon path={item.to} className="size-5 shrink-0" />
               <span className={cn("flex-1", rail && "rail-label")}>{item.label}</span>

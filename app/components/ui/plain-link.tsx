@@ -9,9 +9,9 @@ type PlainLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 
 /**
  * A link for screens drawn often (the menu, the calendar's header and panel): a plain <a>
- * with no router hook, followed on the client by the page's one listener (useClientLinks)
- * and discovered ahead by Remix like a <Link> (`data-discover`). Decision 0131.
+ * with no router hook, followed on the client by the page's one listener (useClientLinks).
+ * Decision 0131.
  */
 export function PlainLink({ to, preventScrollReset, ...rest }: PlainLinkProps) {
-  return <a {...rest} href={to} data-discover="true" {...{ [CLIENT_NAV]: preventScrollReset ? "keep-scroll" : "" }} />;
+  return <a {...rest} href={to} {...{ [CLIENT_NAV]: preventScrollReset ? "keep-scroll" : "" }} />;
 }
