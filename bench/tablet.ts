@@ -387,7 +387,9 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
         (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate(href),
       `/calendar/appointments/new?view=day&date=${salon.day}`,
     );
-    await (await page.waitForFunction(DIALOG_SHOWN)).dispose();
+    await (
+      await page.waitForFunction(() => document.querySelector("dialog")?.getAttribute("aria-modal") === "true")
+    ).dispose();
     const search = page.locator("dialog [role=combobox]").first();
     await search.click();
     const typed = await measured(cdp, async () => {
@@ -398,7 +400,7 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
     record("searchwall", "type in the client search at 4×, wall", "ms", name, typed.wall);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
-    await (await page.waitForFunction(DIALOG_GONE)).dispose();
+    await (await page.waitForFunction(() => !document.querySelector("dialog"))).dispose();
   }
 
   // Leaks: CYCLES open/close cycles at full speed; heap and listeners after 10 and after all.
