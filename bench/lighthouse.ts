@@ -81,7 +81,18 @@ async function sessionCookie(base: string): Promise<string> {
   return cookies.join("; ");
 }
 
-async function audit(url: string, port: number, cookie: string | null): Promise<Run> {
+/** One Lighthouse run; a run Lighthouse itself reports as failed (a lost trace, say) is retried twice. */
+async function audit(url: string, port: number, cookie: string | null, attempt = 1): Promise<Run> {
+  try {
+    return await auditOnce(url, port, cookie);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`(${error instanceof Error ? error.message : error}; again) `);
+    return audit(url, port, cookie, attempt + 1);
+  }
+}
+
+async function auditOnce(url: string, port: number, cookie: string | null): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: "json",
