@@ -81,15 +81,20 @@ async function sessionCookie(base: string): Promise<string> {
   return cookies.join("; ");
 }
 
-/** One Lighthouse run; a run Lighthouse itself reports as failed (a lost trace, say) is retried twice. */
-async function audit(url: string, port: number, cookie: string | null, attempt = 1): Promise<Run> {
+/**
+ * One Lighthouse run in a Chromium of its own (a long-lived one sometimes stops answering the
+ * protocol); a run Lighthouse itself reports as failed (a lost trace, say) is retried twice.
+ */
+async function audit(url: string, cookie: string | null, attempt = 1): Promise<Run> {
   try {
-    return await auditOnce(url, port, cookie);
+    return await auditOnce(url, chrome.port, cookie);
   } catch (error) {
     if (attempt >= 3) throw error;
-    console.log(`(${error instanceof Error ? error.message : error}; again) `);
-    return audit(url, port, cookie, attempt + 1);
+    process.stdout.write(`(${error instanceof Error ? error.message : error}; again) `);
+  } finally {
+    chrome.kill();
   }
+  return audit(url, cookie, attempt + 1);
 }
 
 async function auditOnce(url: string, port: number, cookie: string | null): Promise<Run> {
@@ -155,7 +160,6 @@ async function main() {
     SESSION_SECRET: "bench-secret-0123456789abcdef",
     WEB_CONCURRENCY: "1",
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const cookie = await sessionCookie(server.url);
     const list = screens(large.busiestDay);
@@ -167,7 +171,7 @@ async function main() {
     for (let r = 0; r < RUNS; r++) {
       for (const screen of list) {
         process.stdout.write(`run ${r + 1}/${RUNS}: ${screen.name}... `);
-        const run = await audit(`${server.url}${screen.path}`, chrome.port, screen.signedIn ? cookie : null);
+        const run = await audit(`${server.url}${screen.path}`, screen.signedIn ? cookie : null);
         if (run.lhr.finalDisplayedUrl.includes("/auth") && screen.signedIn)
           throw new Error(`${screen.name}: sent to the sign-in page (the session cookie did not work)`);
         console.log(run.score);
@@ -201,7 +205,6 @@ async function main() {
     for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
     if (details.length) console.log(`\n${details.join("\n\n")}`);
   } finally {
-    chrome.kill();
     await server.stop();
     if (!wasOnline) await large.db.execute("update salon_settings set online_booking_enabled = 0");
     large.remove();
