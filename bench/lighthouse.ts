@@ -86,6 +86,7 @@ async function sessionCookie(base: string): Promise<string> {
  * protocol); a run Lighthouse itself reports as failed (a lost trace, say) is retried twice.
  */
 async function audit(url: string, cookie: string | null, attempt = 1): Promise<Run> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     return await auditOnce(url, chrome.port, cookie);
   } catch (error) {
