@@ -76,7 +76,7 @@ async function sessionCookie(base: string): Promise<string> {
     body: new URLSearchParams({ intent: "login", email: "admin@salon.test", password: "password123" }),
     redirect: "manual",
   });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
   if (!cookies.some((cookie) => cookie.startsWith("__session="))) throw new Error("sign-in gave no session cookie");
   return cookies.join("; ");
 }
