@@ -6,12 +6,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  UNSAFE_RemixContext,
   useLoaderData,
-  useMatches,
   useRouteError,
 } from "@remix-run/react";
-import { useContext, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/toaster";
 import { takeToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
@@ -50,7 +48,6 @@ function Document({ children }: { children: ReactNode }) {
         />
         <Meta />
         <Links />
-        <CodeAfterStyles />
       </head>
       <body className="h-full">
         {children}
@@ -59,33 +56,6 @@ function Document({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
-}
-
-/**
- * The page's code, asked for at low priority from the head (decision 0130). The same files
- * Remix preloads at the end of the body, where they come at high priority: then a tablet on a
- * slow network shares its bandwidth between the stylesheet, which holds back the first paint,
- * and the code, which does not (Remix runs it as an async module, with the page already
- * drawn from the HTML). Asked for once here, a file is not fetched again by Remix's own
- * preload or by the import that runs it. Only the first page's list: later screens'
- * code is fetched by Remix as the screen opens.
- */
-function CodeAfterStyles() {
-  const remix = useContext(UNSAFE_RemixContext);
-  const matches = useMatches();
-  const [files] = useState(() => {
-    if (!remix) return [];
-    const { manifest } = remix;
-    const routes = matches.map((match) => manifest.routes[match.id]);
-    return [
-      ...new Set([
-        manifest.entry.module,
-        ...manifest.entry.imports,
-        ...routes.flatMap((route) => (route ? [...(route.imports ?? []), route.module] : [])),
-      ]),
-    ];
-  });
-  return files.map((href) => <link key={href} rel="modulepreload" href={href} {...{ fetchpriority: "low" }} />);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
