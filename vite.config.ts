@@ -49,15 +49,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build uses top-level await (migrations before the first request).
   build: {
     target: isSsrBuild ? "node20" : "es2020",
-    // Fewer code files for the browser: Rollup folds chunks under 2 KB (about 1 KB sent) into a chunk
-    // loaded with them. Each request costs a round trip on a slow network (decision 0130).
-    // The chunk that holds React is named "framework" whichever module Rollup names it after,
-    // so Lighthouse's and the profiler's figures per file say what the time is.
+    // The chunk that holds React is named "framework" (Rollup would name it after one of its
+    // modules, Remix's "components"), so Lighthouse's and the profiler's figures per file say
+    // what the time is (decision 0130).
     rollupOptions: isSsrBuild
       ? {}
       : {
           output: {
-            experimentalMinChunkSize: 2_000,
             chunkFileNames: (chunk) =>
               chunk.moduleIds.some((id) => id.includes("/node_modules/react-dom/"))
                 ? "assets/framework-[hash].js"
