@@ -513,7 +513,7 @@ async function main() {
           .join("  ")
           .trimEnd(),
       );
-    console.log("\nNot measured here: Lighthouse (not installed; run it by hand on a quiet machine).");
+    console.log("\nLighthouse (mobile, every screen): npx tsx bench/lighthouse.ts, on a quiet machine.");
   } finally {
     await browser.close();
     for (const salon of salons) {

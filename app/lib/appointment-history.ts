@@ -5,6 +5,7 @@ import type { AppointmentHistoryKind, AppointmentStatus, ClockFormat, PatchTestF
 import { formatPence } from "./money";
 import { dateInZone, formatClockTime, timeInZone } from "./salon-time";
 import type { AppointmentHistoryEntry } from "./schemas/appointment-history";
+import { lazy } from "./lazy";
 
 /** What the history tracks of an appointment. */
 export type AppointmentState = {
@@ -100,17 +101,20 @@ const STATUS_NAMES: Record<string, string> = {
   no_show: "No-show",
   requested: "Requested",
 };
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const SHORT_DATE = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 /** Notes longer than this are cut in the dialog's lines (the API has them whole). */
 const NOTES_SHOWN = 80;
 
 function shortDate(instant: string, timeZone: string): string {
-  return SHORT_DATE.format(new Date(`${dateInZone(instant, timeZone)}T12:00:00Z`));
+  return SHORT_DATE().format(new Date(`${dateInZone(instant, timeZone)}T12:00:00Z`));
 }
 
 /** "Nov 14, 2026, 10:02 AM" in the salon's time zone and clock. */

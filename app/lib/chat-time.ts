@@ -3,9 +3,10 @@
 // clock change (a 23- or 25-hour day) does not shift a message into another day.
 import type { ClockFormat } from "#db/enums";
 import { daysBetween, dateInZone, formatClockTime, timeInZone, type CalendarDate } from "./salon-time";
+import { lazy } from "./lazy";
 
-const WEEKDAY = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" });
-const MONTH_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const WEEKDAY = lazy(() => new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" }));
+const MONTH_DAY = lazy(() => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
 
 /** Same day: the time on the salon's clock; 1 day ago: 'Yesterday'; under 7 days: the weekday; otherwise 'Nov 3'. */
 export function chatTimeLabel(sentAt: string | Date, now: Date, timeZone: string, clock: ClockFormat): string {
@@ -14,8 +15,8 @@ export function chatTimeLabel(sentAt: string | Date, now: Date, timeZone: string
   if (age <= 0) return formatClockTime(timeInZone(sentAt, timeZone), clock);
   if (age === 1) return "Yesterday";
   const noon = new Date(`${day}T12:00:00Z`);
-  if (age < 7) return WEEKDAY.format(noon);
-  return MONTH_DAY.format(noon);
+  if (age < 7) return WEEKDAY().format(noon);
+  return MONTH_DAY().format(noon);
 }
 
 /** The salon's calendar day a message belongs to, for grouping under a heading. */

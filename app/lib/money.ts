@@ -1,15 +1,19 @@
+import { lazy } from "./lazy";
 // Money is integer pence everywhere; it becomes pounds only at the edges.
 
-const GBP = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const GBP = lazy(
+  () =>
+    new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: "GBP",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** 1250 -> "£12.50" */
 export function formatPence(pence: number): string {
-  return GBP.format(pence / 100);
+  return GBP().format(pence / 100);
 }
 
 /** 12.5 -> 1250 (SPEC §9: pounds times 100, rounded). */

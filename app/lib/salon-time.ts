@@ -2,6 +2,7 @@
 // the salon's IANA time zone, so a day can be 23 or 25 hours long when the clocks change.
 // Calendar dates are "YYYY-MM-DD" strings and clock times "HH:MM", free of any zone.
 import { fromZonedTime } from "date-fns-tz";
+import { lazy } from "./lazy";
 
 export type CalendarDate = string; // YYYY-MM-DD
 type ClockTime = string; // HH:MM
@@ -170,29 +171,35 @@ export function rotaDayNumber(date: CalendarDate, mode: "weekly" | "biweekly"): 
   return mode === "biweekly" && rotaWeek(date) === 2 ? day + 7 : day;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const LONG_DATE = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /** SPEC §1: English (US) long format with weekday, e.g. "Sunday, November 22, 2026". */
 export function formatLongDate(date: CalendarDate): string {
-  return LONG_DATE.format(utcNoon(date));
+  return LONG_DATE().format(utcNoon(date));
 }
 
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const SHORT_DATE = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /** A date in a list or a short label: "Tue, Nov 24". */
 export function formatShortDate(date: CalendarDate): string {
-  return SHORT_DATE.format(utcNoon(date));
+  return SHORT_DATE().format(utcNoon(date));
 }
 
 /** "9:00 AM" for "09:00" (the salon's 12-hour clock, SPEC's); "9:00" / "13:30" on a 24-hour clock. */

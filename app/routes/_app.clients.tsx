@@ -69,7 +69,7 @@ function ClientCard({ client, canWrite, canDelete, canMerge, canOpenProfile, sea
   const visits = client.appointmentCount;
   const noShows = client.noShowCount ?? 0;
   return (
-    <li>
+    <li className="list-card">
       <Card className="flex h-full flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="min-w-0 break-words font-semibold text-slate-900">
