@@ -24,6 +24,8 @@ export function SearchForm({
     <Form
       method="get"
       role="search"
+      // Named, so a dialog's search over a screen's search are two landmarks told apart.
+      aria-label={label}
       className="flex gap-2"
       onChange={(event) => {
         const form = event.currentTarget;
