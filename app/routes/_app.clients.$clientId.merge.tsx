@@ -177,6 +177,7 @@ function Finder() {
         defaultValue={find}
         name="find"
         hidden={hidden}
+        landmark={false}
       />
       {find ? (
         results.length === 0 ? (

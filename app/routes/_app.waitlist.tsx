@@ -301,7 +301,7 @@ function AddEntry() {
         </Form>
       ) : (
         <div className="space-y-3">
-          <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Find the client">
+          <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
             <Field
               label="Find the client"
               name="q"

@@ -44,6 +44,8 @@ test("an appointment checked out with a product, a split tip, cash and card with
 
   await page.getByLabel("Stylist to tip").selectOption({ label: "Theo Trimmer" });
   await page.getByRole("button", { name: "Add to tip" }).click();
+  // The second stylist's row is there before the tip is split between them.
+  await expect(page.getByRole("textbox", { name: "Tip for Theo Trimmer", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "10%" }).click();
   await expect(page.getByRole("textbox", { name: "Tip for Sofia Stylist", exact: true })).toHaveValue("3.00");
   await expect(page.getByRole("textbox", { name: "Tip for Theo Trimmer", exact: true })).toHaveValue("3.00");

@@ -116,7 +116,6 @@ function ClientSearch({ view, date, query }: { view: CalendarView; date: Calenda
       method="get"
       action="/calendar"
       role="search"
-      aria-label="Search clients"
       className="relative flex min-w-40 flex-1 gap-2 sm:ml-auto sm:max-w-xs"
     >
       <input type="hidden" name="view" value={view} />

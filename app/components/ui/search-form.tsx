@@ -10,12 +10,15 @@ export function SearchForm({
   defaultValue,
   name = "q",
   hidden = {},
+  landmark = true,
 }: {
   label: string;
   placeholder: string;
   defaultValue: string;
   name?: string;
   hidden?: Record<string, string>;
+  /** A screen's search is a landmark; a search inside a dialog is not (the screen behind it keeps its own). */
+  landmark?: boolean;
 }) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -23,9 +26,8 @@ export function SearchForm({
   return (
     <Form
       method="get"
-      role="search"
-      // Named, so a dialog's search over a screen's search are two landmarks told apart.
-      aria-label={label}
+      // One search landmark per screen: a dialog's search over a screen's is a plain form.
+      role={landmark ? "search" : undefined}
       className="flex gap-2"
       onChange={(event) => {
         const form = event.currentTarget;
