@@ -154,7 +154,9 @@ function isResourceRoute(route: ManifestRoute): boolean {
   return (route.imports ?? []).length === 0 && readFileSync(fileOf(route.module), "utf8").trim() === "";
 }
 
-const entryFiles = new Set<string>();
+// Every page loads the whole route manifest as a script (lazy route discovery is off: decision 0131).
+const manifestUrl = `/assets/${manifestFile}`;
+const entryFiles = new Set<string>([manifestUrl]);
 collect(entryFiles, manifest.entry.module, manifest.entry.imports);
 const entryGzip = [...entryFiles].reduce((sum, url) => sum + sizeOf(url).gzip, 0);
 
@@ -170,7 +172,7 @@ for (const id of Object.keys(routes)) {
     continue;
   }
   const extra = indexDescendants(id);
-  const files = new Set<string>();
+  const files = new Set<string>([manifestUrl]);
   collect(files, manifest.entry.module, manifest.entry.imports);
   for (const step of [...chain, ...extra]) collect(files, step.module, step.imports);
   let raw = 0;
