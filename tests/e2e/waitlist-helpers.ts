@@ -84,8 +84,8 @@ export async function addOnScreen(page: Page, morning: Morning, clientName: stri
   await page.getByLabel("Service").selectOption({ label: morning.service.name });
   await page.getByLabel("Stylist").selectOption({ label: morning.stylist.name });
   await page.getByLabel("Time of day").selectOption("morning");
-  await page.getByLabel("From").fill(date);
-  await page.getByLabel("To").fill(date);
+  await page.getByLabel("From", { exact: true }).fill(date);
+  await page.getByLabel("To", { exact: true }).fill(date);
   await page.getByRole("button", { name: "Add to waitlist" }).click();
   await expect(page.getByText("Added to the waitlist").first()).toBeVisible();
 }

@@ -47,7 +47,7 @@ test("a refused booking without JavaScript links to the waitlist, filled in", as
   await dialog.getByRole("link", { name: "Add to waitlist" }).click();
   await expect(page.getByText(`Client: ${client.name}`)).toBeVisible();
   await expect(page.getByLabel("Service")).toHaveValue(String(morning.service.id));
-  await expect(page.getByLabel("From")).toHaveValue(date);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(date);
   await page.getByRole("button", { name: "Add to waitlist" }).click();
   await expect(page.getByText("Added to the waitlist").first()).toBeVisible();
   await expect(entryCard(page, client.name)).toContainText(morning.service.name);
