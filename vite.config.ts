@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { promisify } from "node:util";
@@ -19,27 +19,36 @@ declare module "@remix-run/node" {
  * are: a tablet downloads about a fifth less than with the fast levels the server uses for
  * pages (decision 0121).
  */
-function precompressAssets(): Plugin {
+function precompressAssets(isSsrBuild: boolean): Plugin {
   const brotli = promisify(brotliCompress);
   const gzipped = promisify(gzip);
+  const compress = async (file: string) => {
+    const body = await readFile(file);
+    const [br, gz] = await Promise.all([
+      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzipped(body, { level: 9 }),
+    ]);
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  };
   return {
     name: "salon-precompress-assets",
     apply: "build",
     async writeBundle(options, bundle) {
+      if (isSsrBuild || !options.dir) return;
       const dir = options.dir;
-      if (!dir) return;
       await Promise.all(
         Object.keys(bundle)
           .filter((file) => /\.(js|css)$/.test(file))
-          .map(async (file) => {
-            const body = await readFile(join(dir, file));
-            const [br, gz] = await Promise.all([
-              brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-              gzipped(body, { level: 9 }),
-            ]);
-            await Promise.all([writeFile(join(dir, `${file}.br`), br), writeFile(join(dir, `${file}.gz`), gz)]);
-          }),
+          .map((file) => compress(join(dir, file))),
       );
+    },
+    // Remix writes the route manifest (`manifest-<hash>.js`, which every page loads) into the
+    // browser's assets during the server build, after the browser's bundle is written.
+    async closeBundle() {
+      if (!isSsrBuild) return;
+      const assets = join("build", "client", "assets");
+      const manifests = (await readdir(assets)).filter((file) => /^manifest-[\w-]+\.js$/.test(file));
+      await Promise.all(manifests.map((file) => compress(join(assets, file))));
     },
   };
 }
@@ -81,6 +90,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
-    isSsrBuild ? null : precompressAssets(),
+    precompressAssets(Boolean(isSsrBuild)),
   ],
 }));

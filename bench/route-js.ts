@@ -197,7 +197,7 @@ for (const id of Object.keys(routes)) {
   });
 }
 
-rows.sort((a, b) => b.gzip - a.gzip || a.id.localeCompare(b.id));
+rows.sort((a, b) => b.sent - a.sent || a.id.localeCompare(b.id));
 
 const budget = BUDGET_KB * KB;
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
@@ -229,14 +229,14 @@ console.log(
   `Entry client alone (Remix + React runtime): ${kb(entryGzip)} KB gzipped (${(entryGzip / 1024).toFixed(1)} KiB) in ${entryFiles.size} files`,
 );
 console.log(
-  `Largest: ${largest.id} (${largest.path}): ${kb(largest.gzip)} KB gzipped, budget ${BUDGET_KB} KB: ${verdict(largest.gzip)} ` +
-    (largest.gzip <= budget
-      ? `(${kb(budget - largest.gzip)} KB headroom)`
-      : `(over by ${kb(largest.gzip - budget)} KB)`),
+  `Largest: ${largest.id} (${largest.path}): ${kb(largest.sent)} KB as sent (${kb(largest.gzip)} KB gzip 9), budget ${BUDGET_KB} KB: ${verdict(largest.sent)} ` +
+    (largest.sent <= budget
+      ? `(${kb(budget - largest.sent)} KB headroom)`
+      : `(over by ${kb(largest.sent - budget)} KB)`),
 );
-console.log("  its files, largest first (gzip KB):");
-for (const url of [...largest.files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)) {
-  console.log(`    ${kb(sizeOf(url).gzip).padStart(6)}  ${url}`);
+console.log("  its files, largest first (KB as sent, gzip 9):");
+for (const url of [...largest.files].sort((a, b) => sizeOf(b).sent - sizeOf(a).sent)) {
+  console.log(`    ${kb(sizeOf(url).sent).padStart(6)}  ${kb(sizeOf(url).gzip).padStart(6)}  ${url}`);
 }
 console.log(
   over.length === 0
@@ -254,12 +254,14 @@ if (kibVerdicts.length > 0) {
 // The public booking page (/book and its manage link) has a budget of its own: clients open
 // it on their phones, on whatever connection they have. Its first load is counted as above;
 // the spam-check widget it imports after the page is shown (a dynamic import) and the worker
-// that solves the proof of work are counted apart, as the JavaScript that follows.
+// that solves the proof of work are counted apart, as the JavaScript that follows. Judged, as
+// the staff routes are, on the bytes sent (decision 0121): every browser that opens the page
+// over HTTPS accepts brotli; the gzip 9 figure is printed too.
 const BOOK_BUDGET_KB = 100;
 const bookBudget = BOOK_BUDGET_KB * KB;
 const bookRows = rows.filter((row) => row.path === "/book" || row.path.startsWith("/book/"));
 if (bookRows.length > 0) {
-  console.log(`\nPublic booking page (budget ${BOOK_BUDGET_KB} KB gzipped at first load):`);
+  console.log(`\nPublic booking page (budget ${BOOK_BUDGET_KB} KB at first load, as sent; gzip 9 in brackets):`);
   for (const row of bookRows) {
     const lazy = new Set<string>();
     const workers = new Set<string>();
@@ -279,11 +281,11 @@ if (bookRows.length > 0) {
       }
     }
     for (const url of row.files) lazy.delete(url);
-    const lazyGzip = [...lazy].reduce((sum, url) => sum + sizeOf(url).gzip, 0);
-    const workerSizes = [...workers].map((url) => `${url.replace(/^.*\//, "")} ${kb(sizeOf(url).gzip)} KB`);
+    const lazySent = [...lazy].reduce((sum, url) => sum + sizeOf(url).sent, 0);
+    const workerSizes = [...workers].map((url) => `${url.replace(/^.*\//, "")} ${kb(sizeOf(url).sent)} KB`);
     console.log(
-      `  ${row.path.padEnd(pathWidth)}  ${kb(row.gzip).padStart(6)} KB  ${row.gzip <= bookBudget ? "within budget" : "OVER budget"}` +
-        (lazy.size > 0 ? `; then ${kb(lazyGzip)} KB loaded after the page is shown (${lazy.size} files)` : "") +
+      `  ${row.path.padEnd(pathWidth)}  ${kb(row.sent).padStart(6)} KB (${kb(row.gzip)})  ${row.sent <= bookBudget ? "within budget" : "OVER budget"}` +
+        (lazy.size > 0 ? `; then ${kb(lazySent)} KB loaded after the page is shown (${lazy.size} files)` : "") +
         (workers.size > 0 ? `; one worker while solving: ${workerSizes.join(" or ")}` : ""),
     );
   }

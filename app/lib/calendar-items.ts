@@ -154,6 +154,20 @@ export function unpackItems(packed: PackedItems | never[], date: CalendarDate): 
   });
 }
 
+/**
+ * `next`, with every item equal to the one of the same id in `previous` replaced by that
+ * earlier object: after a revalidation (a drop, a change on another tablet) only the blocks
+ * that changed are new, so the grid draws only the columns they are in.
+ */
+export function keepUnchanged(previous: CalendarItem[], next: CalendarItem[]): CalendarItem[] {
+  if (previous.length === 0) return next;
+  const before = new Map(previous.map((item) => [item.id, item]));
+  return next.map((item) => {
+    const earlier = before.get(item.id);
+    return earlier && JSON.stringify(earlier) === JSON.stringify(item) ? earlier : item;
+  });
+}
+
 const tabless = (text: string | null) => (text ?? "").replace(/\t/g, " ");
 
 /**

@@ -1,8 +1,9 @@
 // Processing time's pure parts (decision 0111): the free window inside a booking, the parts
-// its stylist works through, the Day view's lanes and the packed blocks carrying the window.
+// its stylist works through, the Day view's lanes and the packed blocks carrying the window;
+// and the blocks a revalidation leaves as they were (decision 0132).
 import { describe, expect, it } from "vitest";
 import type { CalendarItem } from "~/domain/calendar.server";
-import { laneLayout, packItems, unpackItems } from "./calendar-items";
+import { keepUnchanged, laneLayout, packItems, unpackItems } from "./calendar-items";
 import { activeParts, processingWindow } from "./service-limits";
 
 const MIN = 60_000;
@@ -104,5 +105,31 @@ describe("the Day view's lanes", () => {
     expect(unpackItems(packed, "2030-09-17")).toEqual(items.slice(0, 6));
     expect(unpackItems(packItems([], "2030-09-17"), "2030-09-17")).toEqual([]);
     expect(unpackItems([], "2030-09-17")).toEqual([]);
+  });
+});
+
+describe("blocks kept across revalidations", () => {
+  it("keeps the earlier object of every block that did not change, and takes the changed and new ones", () => {
+    const before = [item(1, 600, 660), item(2, 660, 720, { processing: [15, 30] }), item(3, 720, 780)];
+    const after = [
+      item(1, 600, 660),
+      item(2, 660, 720, { processing: [15, 45] }),
+      item(3, 740, 800),
+      item(4, 800, 860),
+    ];
+    const kept = keepUnchanged(before, after);
+    expect(kept).toEqual(after);
+    expect(kept[0]).toBe(before[0]);
+    expect(kept[1]).toBe(after[1]);
+    expect(kept[2]).toBe(after[2]);
+    expect(kept[3]).toBe(after[3]);
+  });
+
+  it("takes a block whose status or marks changed, and a block of the same id on another day", () => {
+    const before = [item(1, 600, 660), item(2, 660, 720)];
+    const after = [item(1, 600, 660, { status: "completed", paid: true }), item(2, 660, 720, { date: "2030-09-18" })];
+    const kept = keepUnchanged(before, after);
+    expect(kept[0]).toBe(after[0]);
+    expect(kept[1]).toBe(after[1]);
   });
 });

@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { loadCalendar, type CalendarItem } from "~/domain/calendar.server";
 import { getGlobalSettings } from "~/domain/settings.server";
 import { CALENDAR_VIEWS, minutesToClock, rangeLabel, VIEW_LABELS } from "~/lib/calendar";
-import { packItems, packWeekItems, unpackItems, unpackWeekItems } from "~/lib/calendar-items";
+import { keepUnchanged, packItems, packWeekItems, unpackItems, unpackWeekItems } from "~/lib/calendar-items";
 import { isCalendarDate, isClockTime, zonedToUtc } from "~/lib/salon-time";
 import { formAction } from "~/utils/form-action.server";
 import { page } from "~/utils/http.server";
@@ -189,7 +189,12 @@ export default function CalendarScreen() {
   );
   const [panelPreference, setPanelPreference] = useState<PanelPreference>(calendar.panelPreference);
   const changePanel = useCallback((next: PanelPreference) => setPanelPreference(next), []);
-  const loaded = useMemo(() => unpackItems(calendar.items, date), [calendar.items, date]);
+  // Blocks that did not change keep their objects across revalidations (drawn again only if changed).
+  const lastLoaded = useRef<CalendarItem[]>([]);
+  const loaded = useMemo(
+    () => (lastLoaded.current = keepUnchanged(lastLoaded.current, unpackItems(calendar.items, date))),
+    [calendar.items, date],
+  );
   const items = useMemo(
     () => loaded.map((item) => (pending && pending.id === item.id ? { ...item, ...pending.override } : item)),
     [loaded, pending],

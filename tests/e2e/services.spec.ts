@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY, STYLIST } from "./accounts";
 import { signIn } from "./helpers";
-import { screenshotBothSizes, unique } from "./services-helpers";
+import { apiToken, createServiceViaApi, screenshotBothSizes, unique } from "./services-helpers";
 
 test("an admin adds, finds and edits services in the dialog, with every validation message", async ({ page }) => {
   await signIn(page, ADMIN, "/services");
@@ -96,6 +96,13 @@ test("an admin adds, finds and edits services in the dialog, with every validati
 
   await search.fill("");
   await expect(colourCard).toBeVisible();
+});
+
+// Apart from the flow above: each size's screenshot and axe scan take seconds on a 2-core machine.
+test("the services list and the edit dialog at both sizes", async ({ page }) => {
+  const colour = `Balayage ${unique()}`;
+  await createServiceViaApi(await apiToken(), { name: colour, category: "Colour", duration: 180, price: 14000 });
+  await signIn(page, ADMIN, "/services");
   await screenshotBothSizes(page, "services", async () => {
     await expect(page.getByText("Avg Price")).toBeVisible();
   });

@@ -284,14 +284,36 @@ function VisitMark() {
 }
 
 const NONE: CalendarItem[] = [];
+
+/**
+ * Each stylist's items. A column whose items are all the same objects as before keeps its
+ * array, so its blocks are not drawn again (the screen keeps unchanged items' objects across
+ * revalidations: `keepUnchanged`).
+ */
+function useColumns(items: CalendarItem[]): Map<number, CalendarItem[]> {
+  const previous = useRef(new Map<number, CalendarItem[]>());
+  return useMemo(() => {
+    const columns = new Map<number, CalendarItem[]>();
+    for (const item of items) {
+      const own = columns.get(item.stylistId);
+      if (own) own.push(item);
+      else columns.set(item.stylistId, [item]);
+    }
+    for (const [stylistId, column] of columns) {
+      const before = previous.current.get(stylistId);
+      if (before?.length === column.length && before.every((item, index) => item === column[index]))
+        columns.set(stylistId, before);
+    }
+    previous.current = columns;
+    return columns;
+  }, [items]);
+}
 /** All the grid's links are followed on the client by the page's one listener, keeping the grid's scroll (decision 0131). */
 const FOLLOWED = { [CLIENT_NAV]: "keep-scroll" };
 
 type BlocksProps = {
   /** The column's appointments. */
   items: CalendarItem[];
-  lanes: ReturnType<typeof laneLayout>;
-  beside: Set<number>;
   /** A colleague's column: its blocks open read-only. */
   readOnly: boolean;
   canWrite: boolean;
@@ -304,20 +326,13 @@ type BlocksProps = {
 
 /**
  * One column's blocks. Drawn again only when that column's data changes or a block in it is
- * lifted or moved, not on every step of a drag elsewhere (decision 0121). The blocks are
- * plain links: the grid's one click handler opens them.
+ * lifted or moved, not on every step of a drag elsewhere, nor for a drop or a live update in
+ * another column (decisions 0121, 0132). The blocks are plain links: the grid's one click
+ * handler opens them.
  */
-const Blocks = memo(function Blocks({
-  items,
-  lanes,
-  beside,
-  readOnly,
-  canWrite,
-  editHref,
-  viewHref,
-  lifted,
-  dragging,
-}: BlocksProps) {
+const Blocks = memo(function Blocks({ items, readOnly, canWrite, editHref, viewHref, lifted, dragging }: BlocksProps) {
+  const beside = useMemo(() => cancelledBeside(items), [items]);
+  const lanes = useMemo(() => laneLayout(items), [items]);
   return (
     <ul>
       {items.map((item) => {
@@ -453,21 +468,11 @@ export const DayGrid = memo(function DayGrid({
   const grid = useRef<HTMLDivElement>(null);
   const timeColumn = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
-  const beside = useMemo(() => cancelledBeside(items), [items]);
-  const lanes = useMemo(() => laneLayout(items.filter((item) => item.status !== "cancelled")), [items]);
   const readOnly = useMemo(
     () => new Set(stylists.filter((stylist) => stylist.readOnly).map((stylist) => stylist.id)),
     [stylists],
   );
-  const byStylist = useMemo(() => {
-    const columns = new Map<number, CalendarItem[]>();
-    for (const item of items) {
-      const own = columns.get(item.stylistId);
-      if (own) own.push(item);
-      else columns.set(item.stylistId, [item]);
-    }
-    return columns;
-  }, [items]);
+  const byStylist = useColumns(items);
 
   const scroller = () => grid.current?.closest<HTMLElement>("[data-testid=calendar-scroller]") ?? null;
   // A press not yet lifted or moving draws nothing: the grid is drawn again only once it
@@ -786,8 +791,6 @@ export const DayGrid = memo(function DayGrid({
               </div>
               <Blocks
                 items={own}
-                lanes={lanes}
-                beside={beside}
                 readOnly={!!stylist.readOnly}
                 canWrite={canWrite}
                 editHref={editHref}
