@@ -1,5 +1,5 @@
-import { lazy } from "./lazy";
 // Money is integer pence everywhere; it becomes pounds only at the edges.
+import { lazy } from "./lazy";
 
 const GBP = lazy(
   () =>

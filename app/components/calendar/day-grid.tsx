@@ -308,6 +308,7 @@ function useColumns(items: CalendarItem[]): Map<number, CalendarItem[]> {
     return columns;
   }, [items]);
 }
+
 /** All the grid's links are followed on the client by the page's one listener, keeping the grid's scroll (decision 0131). */
 const FOLLOWED = { [CLIENT_NAV]: "keep-scroll" };
 

@@ -55,7 +55,8 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
     // (a field a component focused itself is left as it is). Found without measuring the
     // page: that would lay it out here, once more than the browser will.
     if (!element.contains(document.activeElement)) {
-      const first = element.querySelector<HTMLElement>(`[autofocus], ${FOCUSABLE}`) ?? element;
+      const first =
+        element.querySelector<HTMLElement>("[autofocus]") ?? element.querySelector<HTMLElement>(FOCUSABLE) ?? element;
       first.focus({ preventScroll: true });
     }
     const onKeyDown = (event: KeyboardEvent) => {
