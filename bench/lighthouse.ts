@@ -17,19 +17,12 @@ import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 import { givenDatabase, median, requireBuild, seedLargeSalon } from "./large-salon";
 import { positiveIntOption } from "./options";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { startServer } from "../tests/server-process";
 
 const BUDGET = 90;
 const RUNS = positiveIntOption("runs", 3);
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 const argument = (name: string) =>
   process.argv
     .slice(2)

@@ -9,17 +9,11 @@ import { chromium, type CDPSession, type Page } from "playwright";
 import { startServer } from "../tests/server-process";
 import { givenDatabase, requireBuild, seedLargeSalon } from "./large-salon";
 import { positiveIntOption } from "./options";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 requireBuild();
 const THROTTLE = positiveIntOption("throttle", 1);
 const REPEAT = positiveIntOption("repeat", 3);
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 type TraceEvent = { name: string; ph: string; dur?: number; tid: number; pid: number; ts: number; args?: unknown };
 type ProfileNode = {
@@ -212,7 +206,7 @@ async function main() {
     WEB_CONCURRENCY: "1",
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     args: CHROMIUM_ARGS,
   });
   try {

@@ -15,18 +15,11 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { startServer, type RunningServer } from "../tests/server-process";
 import { givenDatabase, requireBuild, seedLargeSalon } from "./large-salon";
 import { positiveIntOption } from "./options";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 
 requireBuild();
 const ROUNDS = positiveIntOption("rounds", 3);
 const CYCLES = positiveIntOption("cycles", 50);
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const THROTTLE = 4;
 const KB = 1000;
 

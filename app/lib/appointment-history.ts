@@ -3,9 +3,8 @@
 // (app/domain/appointment-history.server.ts), this decides what and how it reads.
 import type { AppointmentHistoryKind, AppointmentStatus, ClockFormat, PatchTestFinding } from "#db/enums";
 import { formatPence } from "./money";
-import { dateInZone, formatClockTime, timeInZone } from "./salon-time";
+import { dateInZone, formatClockTime, formatMonthDay, timeInZone } from "./salon-time";
 import type { AppointmentHistoryEntry } from "./schemas/appointment-history";
-import { lazy } from "./lazy";
 
 /** What the history tracks of an appointment. */
 export type AppointmentState = {
@@ -101,20 +100,11 @@ const STATUS_NAMES: Record<string, string> = {
   no_show: "No-show",
   requested: "Requested",
 };
-const SHORT_DATE = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
 /** Notes longer than this are cut in the dialog's lines (the API has them whole). */
 const NOTES_SHOWN = 80;
 
 function shortDate(instant: string, timeZone: string): string {
-  return SHORT_DATE().format(new Date(`${dateInZone(instant, timeZone)}T12:00:00Z`));
+  return formatMonthDay(dateInZone(instant, timeZone), true);
 }
 
 /** "Nov 14, 2026, 10:02 AM" in the salon's time zone and clock. */

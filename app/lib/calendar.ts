@@ -4,6 +4,7 @@ import {
   addDays,
   addMonths,
   formatLongDate,
+  formatMonthDay,
   isoDayOfWeek,
   monthStart,
   weekStart,
@@ -119,24 +120,12 @@ export function stepDate(view: CalendarView, date: CalendarDate, direction: 1 | 
 
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with one.
 const MONTH_YEAR = lazy(() => new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }));
-const MONTH_DAY = lazy(() => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
-const MONTH_DAY_YEAR = lazy(
-  () =>
-    new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    }),
-);
 
 export function rangeLabel(view: CalendarView, date: CalendarDate): string {
   if (view === "day") return formatLongDate(date);
   if (view === "month") return MONTH_YEAR().format(new Date(`${date}T12:00:00Z`));
   const { first, last } = viewRange("week", date);
-  const format = (value: CalendarDate, withYear: boolean) =>
-    (withYear ? MONTH_DAY_YEAR : MONTH_DAY)().format(new Date(`${value}T12:00:00Z`));
-  return `${format(first, first.slice(0, 4) !== last.slice(0, 4))} – ${format(last, true)}`;
+  return `${formatMonthDay(first, first.slice(0, 4) !== last.slice(0, 4))} – ${formatMonthDay(last, true)}`;
 }
 
 export const WEEKDAY_INITIALS = ["M", "T", "W", "T", "F", "S", "S"];

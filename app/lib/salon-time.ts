@@ -202,6 +202,16 @@ export function formatShortDate(date: CalendarDate): string {
   return SHORT_DATE().format(utcNoon(date));
 }
 
+const MONTH_DAY = lazy(() => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
+const MONTH_DAY_YEAR = lazy(
+  () => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }),
+);
+
+/** "Nov 3"; with `withYear`, "Nov 3, 2026". */
+export function formatMonthDay(date: CalendarDate, withYear = false): string {
+  return (withYear ? MONTH_DAY_YEAR : MONTH_DAY)().format(utcNoon(date));
+}
+
 /** "9:00 AM" for "09:00" (the salon's 12-hour clock, SPEC's); "9:00" / "13:30" on a 24-hour clock. */
 export function formatClockTime(time: ClockTime, clock: "12h" | "24h" = "12h"): string {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
