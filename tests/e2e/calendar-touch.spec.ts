@@ -85,6 +85,30 @@ test("a swipe over an appointment scrolls the grid and moves nothing", async ({ 
   expect(await row(booked.id)).toEqual(before);
 });
 
+test("a tap opens a booking without growing its block on the dimmed page behind (no hover on a touch screen)", async ({
+  page,
+}) => {
+  const booked = await bookByApi(setup, "2027-03-04", "09:00", SOFIA, { serviceId: setup.services["Fringe Trim"] });
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-04");
+  await scrollToTime(page, "09:00");
+  const block = page.getByTestId(`appointment-${booked.id}`);
+  const before = (await block.boundingBox())!;
+  // A short block shows its client and time; its service line is for screen readers (1 px).
+  const serviceWidth = async () => (await block.getByText("Fringe Trim").boundingBox())!.width;
+  expect(await serviceWidth()).toBeLessThanOrEqual(1);
+
+  // A touch screen keeps :hover on what was tapped: the block must not grow over the next one.
+  await page.touchscreen.tap(before.x + before.width / 2, before.y + before.height / 2);
+  const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
+  await expect(dialog).toBeVisible();
+  expect((await block.boundingBox())!.height).toBeCloseTo(before.height, 0);
+  expect(await serviceWidth()).toBeLessThanOrEqual(1);
+
+  await dialog.getByRole("link", { name: "Close" }).tap();
+  await expect(dialog).toHaveCount(0);
+  expect((await block.boundingBox())!.height).toBeCloseTo(before.height, 0);
+});
+
 test("press and hold lifts an appointment, dragging it moves it, and Undo puts it back", async ({ page }) => {
   const booked = await bookByApi(setup, "2027-03-18", "10:00", SOFIA);
   const before = await row(booked.id);
