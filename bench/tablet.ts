@@ -199,6 +199,7 @@ const DIALOG_SHOWN = `!!(document.querySelector("dialog")?.getAttribute("aria-mo
 const DIALOG_GONE = `!document.querySelector("dialog")`;
 const arm = (page: Page, test: string) =>
   page.evaluate(`window.__settled = new Promise((resolve) => {
+    setTimeout(() => resolve(false), 15000);
     const drawn = () => requestAnimationFrame(() => setTimeout(() => resolve(true)));
     if (${test}) return drawn();
     const observer = new MutationObserver(() => {
@@ -208,14 +209,16 @@ const arm = (page: Page, test: string) =>
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true });
   }); true`);
-const armed = (page: Page) => page.evaluate("window.__settled");
+const armed = async (page: Page) => {
+  if (!(await page.evaluate("window.__settled"))) throw new Error(`no dialog came or went in 15 s at ${page.url()}`);
+};
 
 async function openDialog(page: Page, cdp: CDPSession, index: number) {
   const { x, y } = await blockAt(page, index);
   await arm(page, DIALOG_SHOWN);
   const { value, seen } = await requestsDuring(page, () =>
     measured(cdp, async () => {
-      await page.mouse.click(x, y);
+      await page.touchscreen.tap(x, y);
       await armed(page);
     }),
   );
@@ -230,6 +233,14 @@ async function closeDialog(page: Page, cdp: CDPSession) {
   });
 }
 
+/** Starts a navigation by the router, as a tap on a link would; waits are the caller's. */
+const routerNavigate = (page: Page, href: string) =>
+  page.evaluate((to) => {
+    void (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+      to,
+    );
+  }, href);
+
 async function longTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
 }
@@ -239,7 +250,9 @@ async function longTasks(page: Page): Promise<number[]> {
 
 async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, first: boolean) {
   const { name } = salon;
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  // A touch screen, as the salon's tablet: no hover, a coarse pointer, and a booking opened by a
+  // tap (decision 0133). The drag below stays a mouse's, whose press lifts a block at once.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
   await context.addInitScript(() => {
     const tasks: number[] = [];
     (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
@@ -330,6 +343,24 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
       CLOSE_BUDGET,
     );
   }
+  // The same, driven by the router alone (no tap, no key): what the route costs without the
+  // input's hit-testing and event dispatch, to tell the two apart (decision 0133).
+  for (const index of [1, 2]) {
+    const href = await (await blockAt(page, index)).block.getAttribute("href");
+    const back = new URL(page.url()).pathname + new URL(page.url()).search;
+    await arm(page, DIALOG_SHOWN);
+    const opened = await measured(cdp, async () => {
+      await routerNavigate(page, href!);
+      await armed(page);
+    });
+    record("open:router", "open a booking by the router (no tap), main thread at 1×", "ms", name, opened.task);
+    await arm(page, DIALOG_GONE);
+    const closed = await measured(cdp, async () => {
+      await routerNavigate(page, back);
+      await armed(page);
+    });
+    record("close:router", "close a booking by the router (no key), main thread at 1×", "ms", name, closed.task);
+  }
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
   for (const index of [3, 4]) {
     const warm = await openDialog(page, cdp, index);
@@ -375,11 +406,7 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
 
   // Type in the client search of the booking dialog, at 4x: until the matches show.
   {
-    await page.evaluate(
-      (href) =>
-        (window as unknown as { __remixRouter: { navigate: (to: string) => void } }).__remixRouter.navigate(href),
-      `/calendar/appointments/new?view=day&date=${salon.day}`,
-    );
+    await routerNavigate(page, `/calendar/appointments/new?view=day&date=${salon.day}`);
     await (
       await page.waitForFunction(() => document.querySelector("dialog")?.getAttribute("aria-modal") === "true")
     ).dispose();
