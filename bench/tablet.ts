@@ -199,8 +199,8 @@ const DIALOG_SHOWN = `!!(document.querySelector("dialog")?.getAttribute("aria-mo
 const DIALOG_GONE = `!document.querySelector("dialog")`;
 const arm = (page: Page, test: string) =>
   page.evaluate(`window.__settled = new Promise((resolve) => {
-    setTimeout(() => resolve(false), 15000);
-    const drawn = () => requestAnimationFrame(() => setTimeout(() => resolve(true)));
+    const timer = setTimeout(() => resolve(false), 15000);
+    const drawn = () => requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve(true))));
     if (${test}) return drawn();
     const observer = new MutationObserver(() => {
       if (!(${test})) return;
@@ -347,7 +347,8 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
   // input's hit-testing and event dispatch, to tell the two apart (decision 0133).
   for (const index of [1, 2]) {
     const href = await (await blockAt(page, index)).block.getAttribute("href");
-    const back = new URL(page.url()).pathname + new URL(page.url()).search;
+    const { pathname, search } = new URL(page.url());
+    const back = pathname + search;
     await arm(page, DIALOG_SHOWN);
     const opened = await measured(cdp, async () => {
       await routerNavigate(page, href!);
