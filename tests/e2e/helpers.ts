@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { loginPage } from "./sessions";
 
 /**
@@ -23,6 +23,18 @@ export async function expectNoAxeViolations(page: Page) {
 
 export const TABLET = { width: 1024, height: 768 };
 export const PHONE = { width: 390, height: 844 };
+
+/** The toast on screen leaves each control in sight and within reach (a toast over a dialog must not hide its buttons). */
+export async function expectToastClearOf(page: Page, ...controls: Locator[]) {
+  const toast = page.locator(".toaster").locator("[role=status], [role=alert]");
+  await expect(toast).toBeVisible();
+  for (const control of controls) {
+    await control.scrollIntoViewIfNeeded();
+    const [a, b] = [(await control.boundingBox())!, (await toast.boundingBox())!];
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps, `${control} lies under the toast`).toBe(false);
+  }
+}
 
 /**
  * A route dialog is rendered open on the server and reopened as a modal once React has

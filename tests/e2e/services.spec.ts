@@ -3,7 +3,7 @@
 // other specs add services to the shared e2e database first.)
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY, STYLIST } from "./accounts";
-import { signIn } from "./helpers";
+import { expectToastClearOf, PHONE, signIn, TABLET } from "./helpers";
 import { apiToken, createServiceViaApi, screenshotBothSizes, unique } from "./services-helpers";
 
 test("an admin adds, finds and edits services in the dialog, with every validation message", async ({ page }) => {
@@ -57,14 +57,21 @@ test("an admin adds, finds and edits services in the dialog, with every validati
   const nailsCard = page.getByRole("listitem").filter({ hasText: nails });
   await expect(nailsCard).toContainText("Inactive");
 
-  // The same name again is refused by the server.
+  // The same name again is refused by the server. The toasts over the dialog (the last
+  // service's, then the refusal's) leave its buttons clear, so it can be sent again at once.
   await page.getByRole("link", { name: "Add Service" }).click();
+  const create = dialog.getByRole("button", { name: "Create Service" });
+  await expectToastClearOf(page, create, dialog.getByRole("link", { name: "Close", exact: true }));
   await dialog.getByLabel("Service Name").fill(nails.toUpperCase());
   await dialog.getByLabel("Category").fill("Nails");
   await dialog.getByLabel("Price (£)").fill("1");
-  await dialog.getByRole("button", { name: "Create Service" }).click();
+  await page.setViewportSize(PHONE);
+  await create.click();
   await expect(dialog.getByText("A service with this name already exists")).toBeVisible();
   await expect(dialog.getByRole("alert").getByText("Failed to create service")).toBeVisible();
+  await expectToastClearOf(page, create, dialog.getByRole("link", { name: "Close", exact: true }));
+  await page.setViewportSize(TABLET);
+  await expectToastClearOf(page, create, dialog.getByRole("link", { name: "Close", exact: true }));
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/services$/);
