@@ -115,7 +115,9 @@ test("the Day view opens offline from the tablet's copy, with the banner and no 
   await again.goto(`/calendar?view=day&date=${date}`);
   await expect(column(again, "Sofia Stylist").getByText(first)).toBeVisible();
 
-  // A form is refused with the reason while offline (the search stays: it only reads).
+  // A form is refused with the reason while offline (the search stays: it only reads). The
+  // refusal is the hydrated page's: it marks the document offline as it starts listening.
+  await expect(again.locator("html")).toHaveAttribute("data-offline", "");
   await again.evaluate(() => {
     const form = document.createElement("form");
     form.method = "post";
