@@ -311,6 +311,10 @@ function Breakdown({ report, title }: { report: Report; title: string }) {
   );
 }
 
+// The screen draws only its loader data and the URL: the front desk and the office asking
+// for the same period after a change share one render, as the calendar's screens do (decision 0089).
+export const handle = { renderOnce: true };
+
 export default function ReportsScreen() {
   const { admin, values, errors, report } = useLoaderData<typeof loader>();
   const location = useLocation();
