@@ -225,20 +225,17 @@ async function openDialog(page: Page, cdp: CDPSession, index: number) {
   return { ...value, seen };
 }
 
-async function closeDialog(page: Page, cdp: CDPSession) {
+/**
+ * Closes the open booking by Escape, or as a finger does on the tablet (which has no Escape
+ * key): a tap on the dialog's Close link.
+ */
+async function closeDialog(page: Page, cdp: CDPSession, by: "escape" | "tap" = "escape") {
+  const close =
+    by === "tap" ? await page.locator("dialog").getByRole("link", { name: "Close", exact: true }).boundingBox() : null;
   await arm(page, DIALOG_GONE);
   return measured(cdp, async () => {
-    await page.keyboard.press("Escape");
-    await armed(page);
-  });
-}
-
-/** Closes the open booking as a finger does on the tablet: a tap on the dialog's Close link. */
-async function closeDialogByTap(page: Page, cdp: CDPSession) {
-  const box = (await page.locator("dialog").getByRole("link", { name: "Close", exact: true }).boundingBox())!;
-  await arm(page, DIALOG_GONE);
-  return measured(cdp, async () => {
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    if (close) await page.touchscreen.tap(close.x + close.width / 2, close.y + close.height / 2);
+    else await page.keyboard.press("Escape");
     await armed(page);
   });
 }
@@ -324,8 +321,12 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
     chained(cold.seen),
     TRIP_BUDGET,
   );
-  const closeCold = await closeDialog(page, cdp);
-  record("close", "close a booking by Escape, main thread at 1×", "ms", name, closeCold.task, CLOSE_BUDGET);
+  const recordClose = async (by: "escape" | "tap") => {
+    const { task } = await closeDialog(page, cdp, by);
+    const label = by === "tap" ? "close a booking by a tap on Close" : "close a booking by Escape";
+    record(by === "tap" ? "close:tap" : "close", `${label}, main thread at 1×`, "ms", name, task, CLOSE_BUDGET);
+  };
+  await recordClose("escape");
   for (const index of [1, 2]) {
     const warm = await openDialog(page, cdp, index);
     record(
@@ -344,26 +345,12 @@ async function round(browser: Browser, salon: Salon, yardstick: BrowserContext, 
       chained(warm.seen),
       TRIP_BUDGET,
     );
-    record(
-      "close",
-      "close a booking by Escape, main thread at 1×",
-      "ms",
-      name,
-      (await closeDialog(page, cdp)).task,
-      CLOSE_BUDGET,
-    );
+    await recordClose("escape");
   }
   // Closed as a finger closes it: a tap on Close (the tablet has no Escape key).
   for (const index of [6, 7]) {
     await openDialog(page, cdp, index);
-    record(
-      "close:tap",
-      "close a booking by a tap on Close, main thread at 1×",
-      "ms",
-      name,
-      (await closeDialogByTap(page, cdp)).task,
-      CLOSE_BUDGET,
-    );
+    await recordClose("tap");
   }
   // The same, driven by the router alone (no tap, no key): what the route costs without the
   // input's hit-testing and event dispatch, to tell the two apart (decision 0133).
