@@ -141,9 +141,18 @@ describe.skipIf(!hasBuild)("the production server (node server.js)", () => {
     expect(page.headers.get("Cache-Control")).toBe("no-store");
     const api = await fetch(`${direct.url}/api/user`);
     expect(api.headers.get("Cache-Control")).toBe("no-store");
-    const favicon = await fetch(`${direct.url}/favicon.svg`);
+    const favicon = await fetch(`${direct.url}/favicon.png`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("Cache-Control")).toContain("max-age");
+  });
+
+  it("names a PNG icon, not an SVG one: Chromium loads the icon again on each change of address (decision 0136)", async () => {
+    const html = await (await fetch(`${direct.url}/auth`)).text();
+    const icon = /<link[^>]*rel="icon"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(icon).toContain('href="/favicon.png"');
+    expect(icon).toContain('type="image/png"');
+    const file = await fetch(`${direct.url}/favicon.png`);
+    expect(file.headers.get("Content-Type")).toBe("image/png");
   });
 });
 
