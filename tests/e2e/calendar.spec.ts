@@ -46,7 +46,10 @@ test("book a new client from an empty slot", async ({ page }) => {
   await expect(dialog).toBeHidden();
   const block = column(page, SOFIA).getByRole("link", { name: /Nina Newcomer/ });
   await expect(block).toBeVisible();
-  await expect(block).toContainText("10:00 AM – 11:45 AM · Colour Refresh");
+  await expect(block).toContainText("10:00 AM – 11:45 AM Colour Refresh");
+  // Each line is read apart (the block's name), with no hidden separator element (decision 0136).
+  await expect(block).toHaveAccessibleName("Nina Newcomer 10:00 AM – 11:45 AM Colour Refresh");
+  await expect(block.locator("u")).toHaveCount(0);
 });
 
 test("book an existing client found by search", async ({ page }) => {

@@ -60,7 +60,7 @@ test("without JavaScript: an empty duration on a new booking takes the service's
   await dialog.getByLabel("Service").selectOption({ label: "Colour Refresh" });
   await dialog.getByRole("button", { name: "Book Appointment" }).click();
   const block = column(page, "Theo Trimmer").getByRole("link", { name: /Nadia NoScript/ });
-  await expect(block).toContainText("10:00 AM – 11:30 AM · Colour Refresh");
+  await expect(block).toContainText("10:00 AM – 11:30 AM Colour Refresh");
 
   await block.click();
   const edit = page.getByRole("dialog", { name: "Edit Appointment" });
