@@ -3,7 +3,7 @@
 // again returns to new-client mode. A name, phone or e-mail typed (or sent without
 // JavaScript) that is on file under another client brings back the server's question:
 // book for that client, or create a new one (decision 0097).
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Badge } from "~/components/ui/badge";
 import { controlClasses, ErrorList, Field } from "~/components/ui/field";
@@ -37,21 +37,33 @@ const CLIENT_SEARCH_MIN = 3;
  * and the keys (arrows, Enter picks, Escape closes only the list).
  */
 export function useClientSuggestions(query: string, enabled: boolean, onChoose: (client: ClientSummary) => void) {
-  const search = useFetcher<ClientSummary[]>();
+  const [found, setFound] = useState<ClientSummary[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
-  const { load } = search;
   const term = query.trim();
   const searching = enabled && term.length >= CLIENT_SEARCH_MIN;
 
+  // A plain request, not a fetcher (decision 0136): a fetcher's every load, and its removal
+  // when the dialog closes, is a change of the router's state that draws the whole screen's
+  // route tree again. The list keeps the last answer while the next one comes.
   useEffect(() => {
     if (!searching) return;
-    const timer = setTimeout(() => load(`/resources/client-search?${new URLSearchParams({ q: term })}`), 200);
-    return () => clearTimeout(timer);
-  }, [term, searching, load]);
+    const request = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/resources/client-search?${new URLSearchParams({ q: term })}`, { signal: request.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<ClientSummary[]>) : []))
+        .then(setFound)
+        // Left as it was when a newer term cancels it, or the tablet is offline.
+        .catch(() => undefined);
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      request.abort();
+    };
+  }, [term, searching]);
 
-  const results = searching ? (search.data ?? []) : [];
+  const results = searching ? found : [];
   const showList = open && results.length > 0;
   const choose = (client: ClientSummary) => {
     setOpen(false);
