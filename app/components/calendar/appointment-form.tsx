@@ -8,10 +8,11 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { PlainLink } from "~/components/ui/plain-link";
 import { Field, FormAlert, SelectField, TextareaField } from "~/components/ui/field";
 import type { AppointmentStatus } from "#db/enums";
 import type { BookingOptions } from "~/domain/calendar.server";
@@ -425,16 +426,20 @@ export function AppointmentForm({
         data-testid="dialog-footer"
       >
         {deleteHref ? (
-          <Link to={deleteHref} className={buttonClasses("ghost", "text-red-700 hover:bg-red-50")} preventScrollReset>
+          <PlainLink
+            to={deleteHref}
+            className={buttonClasses("ghost", "text-red-700 hover:bg-red-50")}
+            preventScrollReset
+          >
             Delete
-          </Link>
+          </PlainLink>
         ) : (
           <span />
         )}
         <div className="flex gap-2">
-          <Link to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
+          <PlainLink to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
             Cancel
-          </Link>
+          </PlainLink>
           <Button type="submit" disabled={busy || (showPreview !== null && freeCount === 0)}>
             {busy ? "Saving..." : submitLabel(mode, showPreview ? freeCount : null, repeating && hydrated)}
           </Button>

@@ -9,9 +9,10 @@
 // tablet. Instead the backdrop takes the pointer, `aria-modal` tells assistive technology,
 // and this component does what the browser would: focus moves in, Tab stays inside, Escape
 // closes, and focus goes back to where it was.
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { PlainLink } from "./plain-link";
 
 type RouteDialogProps = {
   title: ReactNode;
@@ -119,7 +120,8 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
               </p>
             ) : null}
           </div>
-          <Link
+          {/* A plain link (decision 0131): no router hooks drawn again at each step of a navigation. */}
+          <PlainLink
             to={closeTo}
             className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             aria-label="Close"
@@ -135,7 +137,7 @@ export function RouteDialog({ title, description, closeTo, children, size = "md"
             >
               <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
             </svg>
-          </Link>
+          </PlainLink>
         </div>
         {children}
       </dialog>
