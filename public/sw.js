@@ -92,10 +92,13 @@ async function refresh(dates, today) {
   await cache.put(META, new Response(meta, { headers: { "Content-Type": "application/json" } }));
 }
 
+/** The paths whose page or data can be a kept Day view. */
+const dayPath = (path) => path === "/calendar" || path === "/" || path === "/_root";
+
 /** The Day view a URL asks for, if it is one this worker can answer offline. */
 function cachedDay(url, meta) {
   const path = url.pathname.replace(/\.data$/, "");
-  if (path !== "/calendar" && path !== "/" && path !== "/_root") return null;
+  if (!dayPath(path)) return null;
   const view = url.searchParams.get("view");
   if ((view && view !== "day") || url.searchParams.get("q")) return null;
   const date = url.searchParams.get("date") || meta.today;
@@ -161,7 +164,10 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const isDocument = request.mode === "navigate";
-  if (!isDocument && !url.pathname.endsWith(".data")) return;
+  // Data passes through this worker only where it may answer offline (a Day view): a
+  // booking's dialog asks the network straight, without a hop through the worker on every
+  // open (decision 0136); offline it fails as it would here.
+  if (!isDocument && !(url.pathname.endsWith(".data") && dayPath(path))) return;
   event.respondWith(fetch(request).catch(() => fromCache(url, isDocument, isDocument ? null : event.clientId)));
 });
 

@@ -3,7 +3,7 @@
 // online it revalidates in place; signing out or a session that ends leaves nothing behind.
 // The display account's wall screen moves on at midnight by itself (decision 0125).
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DISPLAY, STYLIST } from "./accounts";
+import { ADMIN, DISPLAY, STYLIST } from "./accounts";
 import { apiRequest, bookByApi, calendarSetup, column, type CalendarSetup } from "./calendar-fixtures";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { unique } from "./services-helpers";
@@ -143,6 +143,32 @@ test("the Day view opens offline from the tablet's copy, with the banner and no 
   await context.setOffline(true);
   await expect.poll(() => storedData(again)).toEqual({ urls: [], databases: [] });
   await context.setOffline(false);
+});
+
+test("a booking's data comes straight from the network; a Day view's passes through the worker (decision 0136)", async ({
+  page,
+  context,
+}) => {
+  await startAt(context, "2031-03-25T09:15:00Z");
+  const date = "2031-03-25";
+  const name = `Straight Sam ${unique()}`;
+  await bookByApi({ ...setup, clientId: await newClient(setup, name) }, date, "11:00", "Sofia Stylist");
+  await signIn(page, ADMIN, `/calendar?view=day&date=${date}`);
+  await waitForKeptDay(page, date);
+
+  const booking = page.waitForResponse((response) => /\/calendar\/appointments\/\d+\.data/.test(response.url()));
+  await column(page, "Sofia Stylist")
+    .getByRole("link", { name: new RegExp(name) })
+    .click();
+  expect((await booking).fromServiceWorker()).toBe(false);
+  const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
+  await expect(dialog.getByLabel("Client name")).toHaveValue(name);
+  await dialog.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const day = page.waitForResponse((response) => new URL(response.url()).pathname === "/calendar.data");
+  await page.getByRole("link", { name: "Next day" }).click();
+  expect((await day).fromServiceWorker()).toBe(true);
 });
 
 test("a session that ends clears the tablet's copy; the manifest names the salon", async ({ page, context }) => {
