@@ -174,6 +174,9 @@ async function blockAt(page: Page, index: number) {
   const count = await blocks.count();
   const block = blocks.nth(index % count);
   await block.scrollIntoViewIfNeeded();
+  // The frames a scroll brings (painting what came into view) are the scroll's, not the next
+  // tap's: a finger taps a block already on screen.
+  await settled(page);
   const box = (await block.boundingBox())!;
   return { block, x: box.x + Math.min(box.width / 2, 40), y: box.y + Math.min(box.height / 2, 8), count };
 }
