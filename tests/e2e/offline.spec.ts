@@ -13,11 +13,12 @@ const setup = calendarSetup();
 const BANNER =
   /^Offline: showing the day as of \d{1,2}:\d{2}( AM| PM)?\. Changes cannot be saved until the connection is back\.$/;
 
-async function newClient(setup: CalendarSetup, name: string) {
+/** A new client booked with Sofia Stylist on `date` at `time`, through the API as the front desk would. */
+async function bookNewClient(setup: CalendarSetup, name: string, date: string, time: string) {
   const phone = `07400 ${String(Math.floor(100000 + Math.random() * 899999))}`;
   const created = await apiRequest("POST", "/api/clients", setup.token, { name, phone });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.id as number;
+  await bookByApi({ ...setup, clientId: created.body.id as number }, date, time, "Sofia Stylist");
 }
 
 /** Waits until the service worker has kept `date`'s Day view. */
@@ -61,8 +62,7 @@ test("the Day view opens offline from the tablet's copy, with the banner and no 
   await startAt(context, "2031-03-11T10:42:00Z");
   const date = "2031-03-11";
   const first = `Offline Olive ${unique()}`;
-  const firstId = await newClient(setup, first);
-  await bookByApi({ ...setup, clientId: firstId }, date, "10:00", "Sofia Stylist");
+  await bookNewClient(setup, first, date, "10:00");
 
   await signIn(page, STYLIST, `/calendar?view=day&date=${date}`);
   const sofia = column(page, "Sofia Stylist");
@@ -91,8 +91,7 @@ test("the Day view opens offline from the tablet's copy, with the banner and no 
 
   // Meanwhile the salon books another client (the server is up; this tablet is not).
   const second = `Online Oscar ${unique()}`;
-  const secondId = await newClient(setup, second);
-  await bookByApi({ ...setup, clientId: secondId }, date, "14:00", "Sofia Stylist");
+  await bookNewClient(setup, second, date, "14:00");
 
   // A reload while offline: the kept copy (without the new booking), with the banner.
   await page.reload();
@@ -152,7 +151,7 @@ test("a booking's data comes straight from the network; a Day view's passes thro
   await startAt(context, "2031-03-25T09:15:00Z");
   const date = "2031-03-25";
   const name = `Straight Sam ${unique()}`;
-  await bookByApi({ ...setup, clientId: await newClient(setup, name) }, date, "11:00", "Sofia Stylist");
+  await bookNewClient(setup, name, date, "11:00");
   await signIn(page, ADMIN, `/calendar?view=day&date=${date}`);
   await waitForKeptDay(page, date);
 
@@ -215,8 +214,7 @@ test("the wall screen stays awake, moves on at the salon's midnight and recovers
   });
   await startAt(context, "2031-03-19T23:58:00Z");
   const name = `Midnight Mia ${unique()}`;
-  const clientId = await newClient(setup, name);
-  await bookByApi({ ...setup, clientId }, "2031-03-20", "09:00", "Sofia Stylist");
+  await bookNewClient(setup, name, "2031-03-20", "09:00");
 
   await signIn(page, DISPLAY, "/calendar?view=day&date=2031-03-19");
   await waitForKeptDay(page, "2031-03-20");
@@ -235,8 +233,7 @@ test("the wall screen stays awake, moves on at the salon's midnight and recovers
   await context.setOffline(true);
   await expect(page.getByTestId("offline-banner")).toBeVisible();
   const later = `Recovered Rex ${unique()}`;
-  const laterId = await newClient(setup, later);
-  await bookByApi({ ...setup, clientId: laterId }, "2031-03-20", "11:00", "Sofia Stylist");
+  await bookNewClient(setup, later, "2031-03-20", "11:00");
   await context.setOffline(false);
   await expect(page.getByTestId("offline-banner")).toHaveCount(0);
   await expect(column(page, "Sofia Stylist").getByText(later)).toBeVisible({ timeout: 15_000 });
