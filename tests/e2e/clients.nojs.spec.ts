@@ -104,3 +104,20 @@ test("record, export and erase without JavaScript", async ({ page, request }) =>
   await expect(page).toHaveURL(/\/gdpr\?tab=retention$/);
   await expect(page.getByRole("link", { name: "Data Retention" })).toHaveAttribute("aria-current", "page");
 });
+
+test("without JavaScript a toast stays while the pointer is on it", async ({ page }) => {
+  await signIn(page, ADMIN, "/clients/new");
+  await page.getByLabel("Name", { exact: true }).fill("Toasty Nojs Heldfast");
+  await page.getByLabel("Phone").fill("07400 900734");
+  await page.getByLabel("GDPR Consent Required").check();
+  await page.getByRole("button", { name: "Add Client" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Client created successfully" });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  // The stylesheet hides a toast after 5 s, but not one under the pointer.
+  await page.waitForTimeout(6500);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(5, 5);
+  await expect(toast).toBeHidden({ timeout: 8000 });
+});

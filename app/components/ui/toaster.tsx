@@ -74,6 +74,8 @@ export function Toaster({ toast }: { toast: ToastMessage | null }) {
               // Without JavaScript the stylesheet hides a toast after 5 s; a toast with an action is
               // only ever shown by the client, whose timer removes it.
               !current.action && "toast-expire",
+              // The stylesheet's timer waits too while the toast is held, as the client's does.
+              held === current.id && "toast-held",
               "pointer-events-auto flex items-start gap-3 rounded-lg p-4 shadow-lg ring-1",
               current.variant === "destructive"
                 ? "bg-red-700 text-white ring-red-800"
