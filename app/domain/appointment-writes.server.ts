@@ -15,7 +15,7 @@ import { recordAppointmentChange } from "./appointment-history.server";
 import { checkAppointmentWrite, isLateCancellation, type SalonRules } from "./appointment-rules.server";
 import type { AppointmentView } from "./appointment-views.server";
 import { clientChoiceKey, clientsMatching, createClientRecord } from "./clients.server";
-import { queueEmailForWrite } from "./email-notices.server";
+import { queueEmailForWrite, type UndoOfMove } from "./email-notices.server";
 import { ClientChoiceNeeded, Forbidden, Invalid, NotFound } from "./errors";
 import { can } from "./permissions";
 import { bookingTerms } from "./pricing.server";
@@ -355,12 +355,14 @@ export async function moveChecked(
     notifyClient?: boolean;
     patchTestConfirmed?: boolean;
     overrideReason?: string | null;
+    /** A drag's move offers Undo, or is one: its e-mail waits, or is taken back (email-notices). */
+    undo?: UndoOfMove;
   },
   salon: SalonRules,
 ): Promise<void> {
   if (move.stylistId !== existing.stylistId) await assertStylistAllowed(tx, actor, move.stylistId);
   const now = new Date();
-  const { notifyClient, patchTestConfirmed, overrideReason, ...placed } = move;
+  const { notifyClient, patchTestConfirmed, overrideReason, undo, ...placed } = move;
   // A move keeps the length and so the processing snapshot; one that changes the length copies the service's again.
   const length = minutesBetween(move.start, move.end);
   const processing: ProcessingSnapshot =
@@ -399,7 +401,7 @@ export async function moveChecked(
     .where(eq(appointments.id, existing.id))
     .returning();
   await recordAppointmentChange(tx, actor, existing, moved!, acknowledged);
-  await queueEmailForWrite(tx, existing, moved!, { notifyClient });
+  await queueEmailForWrite(tx, existing, moved!, { notifyClient, undo });
   await publish(tx, "appointments", existing.id);
 }
 

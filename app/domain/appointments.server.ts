@@ -6,7 +6,7 @@
 // live in `appointment-series.server.ts` (decision 0087).
 import { and, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { db, writeTransaction } from "#db/client.server";
-import { sendQueuedEmailsSoon } from "./email-notices.server";
+import { sendQueuedEmailsSoon, type UndoOfMove } from "./email-notices.server";
 import { appointments } from "#db/schema";
 import type { SeriesScope } from "~/lib/schemas/appointments";
 import { addDays, dayBounds, isCalendarDate, todayInZone, type CalendarDate } from "~/lib/salon-time";
@@ -315,6 +315,7 @@ export async function moveAppointment(
     notifyClient?: boolean;
     patchTestConfirmed?: boolean;
     overrideReason?: string | null;
+    undo?: UndoOfMove;
   },
   scope: SeriesScope = "this",
 ): Promise<AppointmentView> {
@@ -339,6 +340,7 @@ export async function moveAppointment(
         notifyClient: move.notifyClient,
         patchTestConfirmed: move.patchTestConfirmed,
         overrideReason: move.overrideReason,
+        undo: move.undo,
       },
       salon,
     );

@@ -5,7 +5,7 @@
 // before anything is sent, so two server processes never send one message twice. A transient SMTP failure (4xx,
 // no answer) hands the row back with a later next_attempt_at; a permanent one (5xx) is
 // recorded as failed with the server's answer.
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { db, writeTransaction, type Executor } from "#db/client.server";
 import type { ClientNoticeKind } from "#db/enums";
 import { appointments, clientNotices, clients, stylists, type SalonSettings } from "#db/schema";
@@ -28,14 +28,52 @@ export const EMAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_0
 
 type EmailNoticeKind = Extract<ClientNoticeKind, EmailMessage>;
 
+/**
+ * How long the change e-mail of a move that offers Undo (a drag on the calendar) waits before
+ * it goes: the toast offers Undo for 10 s, and an Undo in that time takes the e-mail back
+ * with the move, so the client hears of neither. Longer than the toast, for the Undo's own
+ * round trip.
+ */
+export const UNDOABLE_CHANGE_WAIT_MS = 15_000;
+
+/** A move that offers Undo ("offered"), or that is the Undo of the last one ("taken"). */
+export type UndoOfMove = "offered" | "taken";
+
 // Whether this process has queued a message since it last started a send: a write that
-// queued nothing (e-mail off, no address) starts no run.
+// queued nothing (e-mail off, no address) starts no run. `dueLater`: the earliest message
+// it queued to go later (a move's that waits for its Undo), for a run then.
 let queuedHere = false;
+let dueLater: number | null = null;
 
 /** Queues one e-mail, due at `at`, and notes that this process has something to send. */
 async function queueEmail(executor: Executor, appointmentId: number, kind: EmailNoticeKind, key: string, at: Date) {
   await insertNotice(executor, { appointmentId, channel: "email", kind, key }, at);
   queuedHere = true;
+  if (at.getTime() > Date.now()) dueLater = Math.min(dueLater ?? Infinity, at.getTime());
+}
+
+/**
+ * The Undo of a move whose change e-mail has not gone yet: that e-mail is deleted and true
+ * returned (the client was never told of the move, so is not told of its Undo). Only the
+ * newest change e-mail, and only one no process has claimed: one sent, or being sent, stands,
+ * and the Undo then gets its own.
+ */
+async function takeBackUnsentChange(tx: Executor, appointmentId: number): Promise<boolean> {
+  const [newest] = await tx
+    .select({ id: clientNotices.id, status: clientNotices.status, claimedBy: clientNotices.claimedBy })
+    .from(clientNotices)
+    .where(
+      and(
+        eq(clientNotices.appointmentId, appointmentId),
+        eq(clientNotices.channel, "email"),
+        eq(clientNotices.kind, "change"),
+      ),
+    )
+    .orderBy(desc(clientNotices.id))
+    .limit(1);
+  if (!newest || newest.status !== "sending" || newest.claimedBy !== "") return false;
+  await tx.delete(clientNotices).where(eq(clientNotices.id, newest.id));
+  return true;
 }
 
 /** Queues a sale's receipt for its client (decision 0120), once per key; null when that key was queued already. */
@@ -66,11 +104,12 @@ export async function queueEmailForWrite(
   tx: Executor,
   before: Snapshot | null,
   after: Snapshot,
-  options: { notifyClient?: boolean; now?: Date } = {},
+  options: { notifyClient?: boolean; now?: Date; undo?: UndoOfMove } = {},
 ): Promise<void> {
   if (options.notifyClient === false || after.clientId === null) return;
   const kind = noticeKind(before, after);
   if (!kind) return;
+  if (kind === "change" && options.undo === "taken" && (await takeBackUnsentChange(tx, after.id))) return;
   const settings = await readSettingsWithSecret({ fresh: true });
   if (!settings.emailEnabled) return;
   const [client] = await tx
@@ -79,12 +118,14 @@ export async function queueEmailForWrite(
     .where(eq(clients.id, after.clientId))
     .limit(1);
   if (!client?.email) return;
+  const now = options.now ?? new Date();
+  const waits = kind === "change" && options.undo === "offered";
   await queueEmail(
     tx,
     after.id,
     kind,
     kind === "confirmation" ? "booked" : `revision-${after.revision}`,
-    options.now ?? new Date(),
+    waits ? new Date(now.getTime() + UNDOABLE_CHANGE_WAIT_MS) : now,
   );
 }
 
@@ -271,10 +312,15 @@ async function settleStranded(at: Date): Promise<void> {
 export function sendQueuedEmailsSoon(): void {
   if (process.env.EMAIL_SEND_AFTER_WRITE === "0" || !queuedHere) return;
   queuedHere = false;
-  setImmediate(() => {
+  const run = () => {
     runEmailNotices().catch((error: unknown) => {
       const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
       console.error(`E-mail run failed: ${reason}`);
     });
-  });
+  };
+  setImmediate(run);
+  // A message that waits (a move's, for its Undo) goes when due, not at the loop's next turn;
+  // the loop still sends it if this process stops first.
+  if (dueLater !== null) setTimeout(run, Math.max(0, dueLater - Date.now()) + 100).unref();
+  dueLater = null;
 }

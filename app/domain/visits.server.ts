@@ -27,7 +27,7 @@ import {
   type ReusedClient,
   type StoredAppointment,
 } from "./appointment-writes.server";
-import { queueEmailForWrite, sendQueuedEmailsSoon } from "./email-notices.server";
+import { queueEmailForWrite, sendQueuedEmailsSoon, type UndoOfMove } from "./email-notices.server";
 import { Conflict, DomainError, Forbidden, Invalid, PatchTestRequired } from "./errors";
 
 /** One line of a new visit: a service with a stylist; without a start it follows on from the previous line. */
@@ -206,7 +206,7 @@ function shifted(row: StoredAppointment, shift: { days: number; minutes: number 
 export async function moveVisit(
   actor: Actor,
   id: number,
-  move: { start: Date; end?: Date; stylistId?: number; notifyClient?: boolean },
+  move: { start: Date; end?: Date; stylistId?: number; notifyClient?: boolean; undo?: UndoOfMove },
 ): Promise<AppointmentView> {
   assertCan(actor, "appointments.write");
   const salon = await salonRules();
@@ -225,7 +225,7 @@ export async function moveVisit(
           tx,
           actor,
           row,
-          { stylistId, start: move.start, end, notifyClient: move.notifyClient },
+          { stylistId, start: move.start, end, notifyClient: move.notifyClient, undo: move.undo },
           salon,
         );
       } else {

@@ -71,6 +71,8 @@ const MoveSchema = z.object({
   date: z.string().refine(isCalendarDate),
   time: z.string().refine(isClockTime),
   visitScope: VisitScopeSchema,
+  /** Set by the toast's Undo: the client was not told of the move yet, so is not told of this either. */
+  undo: z.literal("1").optional(),
 });
 
 // Drag and drop posts here (with JavaScript only; without it the edit form moves).
@@ -79,9 +81,10 @@ export const action = page(async ({ request }: ActionFunctionArgs) => {
   return formAction(
     request,
     MoveSchema,
-    async ({ id, date, time, stylistId, visitScope }) => {
+    async ({ id, date, time, stylistId, visitScope, undo }) => {
       const { timeZone } = await getGlobalSettings();
-      const move = { start: zonedToUtc(date, time, timeZone), stylistId };
+      // A drag offers Undo (its e-mail to the client waits for it); the Undo takes it back.
+      const move = { start: zonedToUtc(date, time, timeZone), stylistId, undo: undo ? "taken" : "offered" } as const;
       // A line of a visit with "The whole visit": the other lines follow (decision 0109).
       if (visitScope === "visit") await moveVisit(user, id, move);
       else await moveAppointment(user, id, move);
@@ -122,6 +125,7 @@ function useMoves() {
         date: item.date,
         time: minutesToClock(startMinutes),
         visitScope: request.visitScope ?? "line",
+        ...(undo ? { undo: "1" } : {}),
       },
       { method: "post", action: "/calendar" },
     );

@@ -142,7 +142,13 @@ test("press and hold lifts an appointment, dragging it moves it, and Undo puts i
 
   const toasts = page.getByRole("region", { name: "Notifications (F8)" });
   await page.screenshot({ path: "screenshots/touch-undo-toast-1024x768.png" });
+  // The Undo says it is one, so the server takes back the move's e-mail to the client if it
+  // has not gone yet (tests/integration/email.test.ts).
+  const undoPost = page.waitForRequest(
+    (request) => request.method() === "POST" && (request.postData() ?? "").includes("intent=move"),
+  );
   await toasts.getByRole("button", { name: "Undo" }).tap();
+  expect(new URLSearchParams((await undoPost).postData()!).get("undo")).toBe("1");
   await expectToast(page, "Move undone");
   await expect(column(page, SOFIA).getByTestId(`appointment-${booked.id}`)).toContainText("10:00 AM – 11:00 AM");
   await expect.poll(async () => (await row(booked.id)).startTime).toBe(before.startTime);

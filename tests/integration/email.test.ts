@@ -10,12 +10,13 @@ import { appointments, clientNotices, clients, emailLog, salonSettings } from "#
 import { createAppointment, moveAppointment, updateAppointment } from "~/domain/appointments.server";
 import { clientOfUnsubscribeToken, unsubscribeToken } from "~/domain/email.server";
 import { eraseClient, exportClientData } from "~/domain/gdpr.server";
-import { EMAIL_RETRY_DELAYS_MS, runEmailNotices } from "~/domain/email-notices.server";
+import { EMAIL_RETRY_DELAYS_MS, runEmailNotices, UNDOABLE_CHANGE_WAIT_MS } from "~/domain/email-notices.server";
 import * as salonSettingsApi from "~/routes/api.salon-settings._index";
 import * as testEmailApi from "~/routes/api.test-email";
 import * as emailLogApi from "~/routes/api.email.log";
 import * as unsubscribePage from "~/routes/unsubscribe.$token";
 import * as editDialog from "~/routes/_app.calendar.appointments.$appointmentId";
+import * as calendarScreen from "~/routes/_app.calendar";
 import * as salonTab from "~/routes/_app.settings.salon";
 import { createStylistAndService, createTestAppointment, createTestClient } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
@@ -314,6 +315,75 @@ describe("the edit dialog's Tell the client", () => {
     expect(((await post(form("16:00", true))) as Response).status).toBe(302);
     expect(await runEmailNotices()).toMatchObject({ sent: 1 });
     expect(smtp.received[0]!.mail.text).toContain("at 4:00 PM (Europe/London time)");
+  });
+});
+
+describe("a drag's Undo", () => {
+  /** The calendar's drag (or its toast's Undo) as the browser posts it, on a London wall clock. */
+  const drag = async (booking: Awaited<ReturnType<typeof book>>, time: string, undo = false) => {
+    const form = {
+      intent: "move",
+      id: String(booking.id),
+      stylistId: String(booking.stylist.id),
+      date: "2026-10-28",
+      time,
+      visitScope: "line",
+      ...(undo ? { undo: "1" } : {}),
+    };
+    const answer = await call(calendarScreen.action, makeRequest("POST", "/calendar", { cookie: admin.cookie, form }));
+    expect(answer).toMatchObject({ intent: "move", moved: true });
+  };
+  /** A run as the clock will be once a drag's e-mail has waited out its Undo. */
+  const runOnceWaited = () => runEmailNotices(() => new Date(Date.now() + UNDOABLE_CHANGE_WAIT_MS + 1000));
+  const changesOf = async (appointmentId: number) =>
+    (await noticesOf(appointmentId)).filter((notice) => notice.kind === "change");
+
+  it("holds a drag's change e-mail for its Undo; an Undo in time takes it back and the client hears of neither", async () => {
+    // Wednesday 28 October, 10:00 in London (GMT).
+    const booking = await book("2026-10-28T10:00:00.000Z");
+    await runEmailNotices();
+    smtp.received.length = 0;
+
+    await drag(booking, "11:00");
+    expect(await runEmailNotices()).toMatchObject({ sent: 0 });
+    await drag(booking, "10:00", true);
+    expect(await runOnceWaited()).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(0);
+    expect(await changesOf(booking.id)).toEqual([]);
+
+    // Left alone, the drag's e-mail goes once its wait is over.
+    await drag(booking, "12:00");
+    expect(await runEmailNotices()).toMatchObject({ sent: 0 });
+    expect(await runOnceWaited()).toMatchObject({ sent: 1 });
+    expect(smtp.received[0]!.mail.subject).toBe("Your appointment at Willow & Shear has changed");
+    expect(smtp.received[0]!.mail.text).toContain("at 12:00 PM (Europe/London time)");
+  });
+
+  it("tells the client of an Undo that comes after the move's e-mail went", async () => {
+    const booking = await book("2026-10-28T14:00:00.000Z");
+    await runEmailNotices();
+    smtp.received.length = 0;
+    await drag(booking, "15:00");
+    expect(await runOnceWaited()).toMatchObject({ sent: 1 });
+    await drag(booking, "14:00", true);
+    // The client was told of 3:00 PM: the Undo's own e-mail goes at once.
+    expect(await runEmailNotices()).toMatchObject({ sent: 1 });
+    expect(smtp.received.map((mail) => mail.mail.text.match(/at \d+:00 PM/)?.[0])).toEqual([
+      "at 3:00 PM",
+      "at 2:00 PM",
+    ]);
+  });
+
+  it("takes back only the last move's e-mail: the one before still tells the client where the booking is", async () => {
+    const booking = await book("2026-10-28T16:00:00.000Z");
+    await runEmailNotices();
+    smtp.received.length = 0;
+    await drag(booking, "17:00");
+    await drag(booking, "18:00");
+    await drag(booking, "17:00", true);
+    expect(await runOnceWaited()).toMatchObject({ sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.mail.text).toContain("at 5:00 PM (Europe/London time)");
   });
 });
 
