@@ -368,7 +368,7 @@ describe("a drag's Undo", () => {
     await drag(booking, "14:00", true);
     // The client was told of 3:00 PM: the Undo's own e-mail goes at once.
     expect(await runEmailNotices()).toMatchObject({ sent: 1 });
-    expect(smtp.received.map((mail) => mail.mail.text.match(/at \d+:00 PM/)?.[0])).toEqual([
+    expect(smtp.received.map((mail) => mail.mail.text?.match(/at \d+:00 PM/)?.[0])).toEqual([
       "at 3:00 PM",
       "at 2:00 PM",
     ]);
