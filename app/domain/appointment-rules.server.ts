@@ -444,9 +444,13 @@ async function patchTestBeforeService(write: AppointmentWriteCheck): Promise<Ack
   // Online, known and unknown clients are answered alike (decision 0102): the refusal comes
   // before the record is read, so the answer never tells whether someone has a valid test.
   // A refusal of the input (400), not of the time: the booking page says it as it is.
-  if (isOnlineClient(actor)) throw new Invalid(ONLINE_PATCH_TEST, { serviceId: [ONLINE_PATCH_TEST] });
+  // A waitlist offer's link was sent to the client it names, who is offered only a time their
+  // record allows (decision 0139): that record decides, and a client cannot confirm a warning.
+  if (isOnlineClient(actor) && !actor.acceptingOffer)
+    throw new Invalid(ONLINE_PATCH_TEST, { serviceId: [ONLINE_PATCH_TEST] });
   const finding = patchTestFinding(await patchTestRecords(executor, after.clientId), service, after.start);
   if (!finding) return;
+  if (isOnlineClient(actor)) throw new Invalid(ONLINE_PATCH_TEST, { serviceId: [ONLINE_PATCH_TEST] });
   const warning = patchTestWarning(finding, service.name, service);
   if (finding === "failed") {
     const reason = confirmations?.overrideReason?.trim() || null;

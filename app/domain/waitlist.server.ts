@@ -37,7 +37,8 @@ import { readSettingsWithSecret } from "./settings.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText } from "./sms.server";
 import { parseOrInvalid } from "./validate";
-import { ONLINE_PATCH_TEST } from "~/lib/patch-tests";
+import { ONLINE_PATCH_TEST, patchTestFinding } from "~/lib/patch-tests";
+import { patchTestRecords } from "./patch-tests.server";
 
 const worker = `${hostname()}:${process.pid}`;
 /** A message claim is its process's for this long: far longer than one send. */
@@ -711,7 +712,8 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
           offer.stylistId === candidate.stylistId && offer.start < candidate.end && offer.end > candidate.start,
       );
     const matches = await entryMatches(tx, current.entry, settings, at, MATCHES_SHOWN + 4 * before.length);
-    const match = matches.find((candidate) => !seenBefore(candidate));
+    const bookable = await patchTestAllows(tx, current.entry);
+    const match = matches.find((candidate) => !seenBefore(candidate) && bookable(candidate));
     if (!match) return false;
     const holdUntil = new Date(at.getTime() + settings.waitlistHoldMinutes * 60_000);
     const start = Date.parse(match.start);
@@ -735,6 +737,29 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
     await publish(tx, "waitlist", entry.id);
     return true;
   });
+}
+
+/**
+ * Whether the client's patch-test record allows the entry's service at a match's start
+ * (decision 0139): a client cannot book past a patch-test warning, so a time their record
+ * does not allow (no test, too recent, expired, failed) is not offered; the salon books it.
+ */
+async function patchTestAllows(
+  executor: Executor,
+  entry: { clientId: number; serviceId: number },
+): Promise<(match: WaitlistMatch) => boolean> {
+  const [terms] = await executor
+    .select({
+      requiresPatchTest: services.requiresPatchTest,
+      patchTestValidDays: services.patchTestValidDays,
+      patchTestLeadHours: services.patchTestLeadHours,
+    })
+    .from(services)
+    .where(eq(services.id, entry.serviceId))
+    .limit(1);
+  if (!terms?.requiresPatchTest) return () => true;
+  const records = await patchTestRecords(executor, entry.clientId);
+  return (match) => patchTestFinding(records, terms, match.start) === null;
 }
 
 type OfferClaim = { id: number; leaseUntil: string };

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, salonSettings, waitlistEntries, waitlistOffers } from "#db/schema";
+import { appointments, patchTests, salonSettings, type services, waitlistEntries, waitlistOffers } from "#db/schema";
 import * as waitlistById from "~/routes/api.waitlist.$id";
 import * as waitlistList from "~/routes/api.waitlist._index";
 import {
@@ -22,6 +22,7 @@ import {
 import { createStylistAndService, createTestAppointment, createTestClient } from "../clients-factories";
 import { call, json, makeRequest, signedIn } from "../factories";
 import { pinClock } from "../clock";
+import { ONLINE_PATCH_TEST } from "~/lib/patch-tests";
 import { configureSms } from "../sms-factories";
 import { startFakeProviders, type FakeProviders } from "../sms-fake-providers";
 
@@ -56,8 +57,8 @@ const remove = async (token: string, id: number) =>
   json(await call(waitlistById.action, makeRequest("DELETE", `/api/waitlist/${id}`, { token }), { id: String(id) }));
 
 /** A stylist whose Friday morning is fully booked (09:00, 10:00, 11:00), and the bookings. */
-async function fullMorning() {
-  const { stylist, service } = await createStylistAndService({ name: "Cut & Finish", duration: 60 });
+async function fullMorning(serviceValues: Partial<typeof services.$inferInsert> = {}) {
+  const { stylist, service } = await createStylistAndService({ name: "Cut & Finish", duration: 60, ...serviceValues });
   const booked = [];
   for (const time of ["09:00", "10:00", "11:00"]) {
     const client = await createTestClient({ name: `Booked ${time}` });
@@ -246,6 +247,60 @@ describe("automatic offers", () => {
     expect(entry!.bookedAppointmentId).toBe(made[0]!.id);
     expect((await getPublicOffer(tokenB)).state).toBe("accepted");
     expect((await list(admin.token, "?status=booked")).body.map((row: { id: number }) => row.id)).toContain(entryB.id);
+  });
+
+  it("offers a service that needs a patch test only to a client whose record allows that time; accepting books it", async () => {
+    const { stylist, service, booked } = await fullMorning({ name: "Root Tint", requiresPatchTest: true });
+    const untested = await waitingClient("Una Untested");
+    const tested = await waitingClient("Tia Tested");
+    const entryA = await entryFor(untested.id, stylist.id, service.id);
+    const entryB = await entryFor(tested.id, stylist.id, service.id);
+    // Passed a week before the slot: past the 48 hours' lead, inside the 180 days.
+    await db
+      .insert(patchTests)
+      .values({ clientId: tested.id, testedAt: "2026-11-20T10:00:00.000Z", result: "pass", recordedByName: "Sofia" });
+    await cancel(booked[1]!.id);
+
+    // The first client in line cannot book it without a test: the slot goes to the second.
+    expect(await runWaitlistOffers()).toMatchObject({ offered: 1, sent: 1 });
+    expect(await offersOf(entryA.id)).toEqual([]);
+    const [offer] = await offersOf(entryB.id);
+    expect(offer).toMatchObject({ status: "offered", startTime: at("10:00") });
+    await acceptOffer(offerToken(offer!.id, offer!.nonce));
+    const [made] = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.stylistId, stylist.id), eq(appointments.clientId, tested.id)));
+    expect(made).toMatchObject({ status: "scheduled", startTime: at("10:00"), serviceId: service.id });
+    // Another freed hour: still none for the client without a test.
+    await cancel(booked[2]!.id);
+    expect((await runWaitlistOffers()).offered).toBe(0);
+    expect(await offersOf(entryA.id)).toEqual([]);
+  });
+
+  it("an offer whose client's patch test failed meanwhile is refused with the salon's words, and withdrawn", async () => {
+    const { stylist, service, booked } = await fullMorning({ name: "Lash Tint", requiresPatchTest: true });
+    const client = await waitingClient("Fran Failed");
+    const entry = await entryFor(client.id, stylist.id, service.id);
+    await db
+      .insert(patchTests)
+      .values({ clientId: client.id, testedAt: "2026-11-20T10:00:00.000Z", result: "pass", recordedByName: "Sofia" });
+    await cancel(booked[0]!.id);
+    await runWaitlistOffers();
+    const [offer] = await offersOf(entry.id);
+    expect(offer).toMatchObject({ status: "offered", startTime: at("09:00") });
+    // A second test, the day after the offer went, failed.
+    await db
+      .insert(patchTests)
+      .values({ clientId: client.id, testedAt: "2026-11-25T09:00:00.000Z", result: "fail", recordedByName: "Sofia" });
+    await expect(acceptOffer(offerToken(offer!.id, offer!.nonce))).rejects.toThrow(ONLINE_PATCH_TEST);
+    expect((await offersOf(entry.id)).map((row) => row.status)).toEqual(["withdrawn"]);
+    expect(
+      await db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.stylistId, stylist.id), eq(appointments.clientId, client.id))),
+    ).toEqual([]);
   });
 
   it("a slot booked by staff meanwhile is refused by the rule chain and the offer withdrawn", async () => {
