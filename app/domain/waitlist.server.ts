@@ -88,6 +88,11 @@ export type WaitlistEntryView = {
   matches: WaitlistMatch[];
   /** The offer out now, if any. */
   offer: WaitlistOfferView | null;
+  /**
+   * The service needs a patch test that the client's record allows at none of the matches:
+   * no offer goes automatically (decision 0139); the salon books it.
+   */
+  needsPatchTest: boolean;
 };
 
 type EntryRow = typeof waitlistEntries.$inferSelect;
@@ -144,9 +149,7 @@ export async function listWaitlist(
     kept.map((row) => row.entry.id),
   );
   const views = await Promise.all(
-    kept.map(async (row) =>
-      entryView(row, today, status === "waiting" ? await entryMatches(db, row.entry, settings, now) : [], offers),
-    ),
+    kept.map(async (row) => entryView(row, today, await matchesOf(row.entry, status, settings, now), offers)),
   );
   const result = pageOf(
     rows,
@@ -164,14 +167,22 @@ export async function getWaitlistEntry(actor: Actor, id: number, now = new Date(
   const [row] = await entryQuery(db).where(eq(waitlistEntries.id, id)).limit(1);
   if (!row) throw new NotFound("Waitlist entry not found");
   const today = todayInZone(settings.timeZone, now);
-  const matches = statusOf(row.entry, today) === "waiting" ? await entryMatches(db, row.entry, settings, now) : [];
+  const matches = await matchesOf(row.entry, statusOf(row.entry, today), settings, now);
   return entryView(row, today, matches, await liveOffers(db, [id]));
+}
+
+/** A waiting entry's matches, and whether the client's patch-test record allows none of them. */
+async function matchesOf(entry: EntryRow, status: WaitlistStatusFilter, settings: SalonSettings, now: Date) {
+  if (status !== "waiting") return { matches: [], needsPatchTest: false };
+  const matches = await entryMatches(db, entry, settings, now);
+  const allows = matches.length > 0 ? await patchTestAllows(db, entry) : () => true;
+  return { matches, needsPatchTest: matches.length > 0 && !matches.some(allows) };
 }
 
 function entryView(
   row: { entry: EntryRow; clientName: string; serviceName: string; stylistName: string | null },
   today: CalendarDate,
-  matches: WaitlistMatch[],
+  { matches, needsPatchTest }: { matches: WaitlistMatch[]; needsPatchTest: boolean },
   offers: Map<number, WaitlistOfferView>,
 ): WaitlistEntryView {
   const { entry } = row;
@@ -192,6 +203,7 @@ function entryView(
     bookedAppointmentId: entry.bookedAppointmentId,
     matches,
     offer: offers.get(entry.id) ?? null,
+    needsPatchTest,
   };
 }
 

@@ -206,6 +206,12 @@ function EntryRow({ entry }: { entry: Entry }) {
                     </li>
                   ))}
                 </ul>
+                {entry.needsPatchTest ? (
+                  <p className="mt-1 text-sm text-amber-800">
+                    No offer goes out automatically: {entry.clientName} has no valid patch test for {entry.serviceName}{" "}
+                    at these times.
+                  </p>
+                ) : null}
               </div>
             ) : (
               <p className="text-sm text-slate-600">No free time fits yet.</p>

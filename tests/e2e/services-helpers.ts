@@ -49,7 +49,14 @@ export async function createStylistAccount(adminToken: string, firstName: string
 
 export async function createServiceViaApi(
   adminToken: string,
-  service: { name: string; category: string; duration: number; price: number; isActive?: boolean },
+  service: {
+    name: string;
+    category: string;
+    duration: number;
+    price: number;
+    isActive?: boolean;
+    requiresPatchTest?: boolean;
+  },
 ) {
   const created = await apiCall<{ id: number }>(adminToken, "POST", "/api/services", service);
   expect(created.status).toBe(201);

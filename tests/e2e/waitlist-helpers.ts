@@ -43,25 +43,27 @@ export async function newClient(token: string, name: string, extra: Record<strin
 }
 
 /** A stylist with 09:00, 10:00 and 11:00 booked on `date` (60-minute service). */
-export async function fullMorning(date: string): Promise<Morning> {
+export async function fullMorning(date: string, service: { requiresPatchTest?: boolean } = {}): Promise<Morning> {
   const token = await apiToken();
   const tag = unique();
   const stylist = await createStylistAccount(token, "Wren", `Waits${tag}`);
   const name = `Waitlist Cut ${tag}`;
-  const service = await createServiceViaApi(token, { name, category: "Hair", duration: 60, price: 4000 });
+  const created = await createServiceViaApi(token, { name, category: "Hair", duration: 60, price: 4000, ...service });
   const booked = [];
   for (const time of ["09:00", "10:00", "11:00"]) {
     const client = await newClient(token, `Booked ${time} ${tag}`);
     const appointment = await apiCall<{ id: number }>(token, "POST", "/api/appointments", {
       clientId: client.id,
       stylistId: stylist.stylistId,
-      serviceId: service.id,
+      serviceId: created.id,
       startTime: londonInstant(date, time),
+      // The booked clients have no patch test: staff confirm the warning.
+      ...(service.requiresPatchTest ? { patchTestConfirmed: true } : {}),
     });
     expect(appointment.status, JSON.stringify(appointment.body)).toBe(201);
     booked.push({ id: appointment.body.id, time });
   }
-  return { token, tag, stylist, service: { id: service.id, name }, booked };
+  return { token, tag, stylist, service: { id: created.id, name }, booked };
 }
 
 /** Deletes a booking through `/api`: its time is free again. */

@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, DISPLAY } from "./accounts";
 import { turnEmailOff } from "./email-helpers";
-import { signIn, waitForModal } from "./helpers";
+import { expectNoAxeViolations, signIn, waitForModal } from "./helpers";
 import { apiCall, apiToken, screenshotBothSizes } from "./services-helpers";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
 import { addOnScreen, entryCard, freeBooking, fullMorning, newClient, weekdayAhead } from "./waitlist-helpers";
@@ -67,6 +67,33 @@ test("a refused booking offers Add to waitlist, filled in", async ({ page }) => 
   await page.getByRole("button", { name: "Add to waitlist" }).click();
   await expect(page.getByText("Added to the waitlist").first()).toBeVisible();
   await expect(entryCard(page, client.name)).toContainText(morning.service.name);
+});
+
+test("an entry for a service that needs a patch test says no offer goes out automatically", async ({ page }) => {
+  const date = weekdayAhead(6);
+  const morning = await fullMorning(date, { requiresPatchTest: true });
+  const client = await newClient(morning.token, `Pia Patchless ${morning.tag}`);
+  const entry = await apiCall<{ needsPatchTest: boolean }>(morning.token, "POST", "/api/waitlist", {
+    clientId: client.id,
+    serviceId: morning.service.id,
+    stylistId: morning.stylist.stylistId,
+    from: date,
+    to: date,
+    times: "morning",
+  });
+  expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+  // Nothing fits yet: nothing to say.
+  expect(entry.body.needsPatchTest).toBe(false);
+  await freeBooking(morning.token, morning.booked[1]!.id);
+  await signIn(page, ADMIN, "/waitlist");
+  const card = entryCard(page, client.name);
+  await expect(card.getByRole("list", { name: `Free times for ${client.name}` }).getByRole("link")).toHaveText([
+    /10:00 AM with Wren/,
+  ]);
+  await expect(card).toContainText(
+    `No offer goes out automatically: ${client.name} has no valid patch test for ${morning.service.name} at these times.`,
+  );
+  await expectNoAxeViolations(page);
 });
 
 test.describe("automatic offers", () => {

@@ -272,10 +272,13 @@ describe("automatic offers", () => {
       .from(appointments)
       .where(and(eq(appointments.stylistId, stylist.id), eq(appointments.clientId, tested.id)));
     expect(made).toMatchObject({ status: "scheduled", startTime: at("10:00"), serviceId: service.id });
-    // Another freed hour: still none for the client without a test.
+    // Another freed hour: still none for the client without a test, and the list says why.
     await cancel(booked[2]!.id);
     expect((await runWaitlistOffers()).offered).toBe(0);
     expect(await offersOf(entryA.id)).toEqual([]);
+    const listed = (await list(admin.token)).body.find((row: { id: number }) => row.id === entryA.id);
+    expect(listed.matches[0]).toMatchObject({ start: at("11:00") });
+    expect(listed.needsPatchTest).toBe(true);
   });
 
   it("an offer whose client's patch test failed meanwhile is refused with the salon's words, and withdrawn", async () => {

@@ -46,6 +46,11 @@ export const WaitlistEntryView = named(
       bookedAppointmentId: Id.nullable().describe("The booking made by accepting an offer."),
       matches: z.array(Match).describe("The free slots that fit it now, earliest first (at most five; waiting only)."),
       offer: Offer.nullable().describe("The offer out now (automatic offers), if any."),
+      needsPatchTest: z
+        .boolean()
+        .describe(
+          "The service needs a patch test that the client's record allows at none of the matches: no offer is sent automatically; the salon books it.",
+        ),
     })
     .strict(),
 );
