@@ -129,6 +129,25 @@ export async function queueEmailForWrite(
   );
 }
 
+/**
+ * Whether deleting this booking would leave its client, who was e-mailed about it, untold: a
+ * delete sends nothing (decision 0108); a cancellation does. The delete confirmation says so.
+ */
+export async function deleteLeavesClientUntold(
+  appointment: { status: string; startTime: string; clientId: number | null },
+  now = new Date(),
+): Promise<boolean> {
+  if (appointment.status !== "scheduled" || appointment.clientId === null) return false;
+  if (appointment.startTime <= now.toISOString()) return false;
+  if (!(await readSettingsWithSecret({ fresh: true })).emailEnabled) return false;
+  const [client] = await db
+    .select({ email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, appointment.clientId))
+    .limit(1);
+  return Boolean(client?.email);
+}
+
 function noticeKind(before: Snapshot | null, after: Snapshot): EmailNoticeKind | null {
   if (!before) return after.status === "scheduled" ? "confirmation" : null;
   if (after.status === "cancelled") return before.status === "cancelled" ? null : "cancellation";

@@ -28,6 +28,7 @@ import { assertOneScope, deleteVisit, updateVisit, visitViews } from "~/domain/v
 import { VisitScopeChoice } from "~/components/calendar/visit-choices";
 import { dateInZone, formatClockTime, formatLongDate, timeInZone } from "~/lib/salon-time";
 import { formWrite } from "~/domain/appointment-input.server";
+import { deleteLeavesClientUntold } from "~/domain/email-notices.server";
 import { appointmentFormFailure, savedToastDescription } from "~/utils/appointment-toasts.server";
 import { formAction } from "~/utils/form-action.server";
 import { SeriesScopeChoice } from "~/components/calendar/repeat-fields";
@@ -122,6 +123,7 @@ export const loader = page(async ({ request, params }: LoaderFunctionArgs) => {
       seriesMember: appointment.seriesId !== null,
       visitMember: appointment.visitId !== null,
       onlineDetails: appointment.source === "online" ? await onlineDetailsOf(user, id) : null,
+      deleteLeavesClientUntold: await deleteLeavesClientUntold(appointment),
     },
     defaults: {
       clientId: appointment.client?.id ?? null,
@@ -194,6 +196,12 @@ function DeleteConfirmation({ closeTo, error }: { closeTo: string; error: string
       <p className="text-sm text-slate-700">
         {summary.title}, {summary.when}. This cannot be undone.
       </p>
+      {summary.deleteLeavesClientUntold ? (
+        <p className="text-sm text-slate-700">
+          The client is not e-mailed about a deleted appointment. To tell them, set its status to Cancelled and save
+          instead.
+        </p>
+      ) : null}
       <FormAlert errors={error ? [error] : null} />
       <ConfirmForm cancelTo={closeTo} label="Delete Appointment" pendingLabel="Deleting..." intent="delete">
         {summary.seriesMember ? <SeriesScopeChoice name="scope" verb="Delete" /> : null}

@@ -7,6 +7,10 @@ import { ADMIN } from "./accounts";
 import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
 import { turnEmailOff } from "./email-helpers";
+import { apiRequest, apiToken, calendarFixtures, londonInstant, stylistIds } from "./calendar-fixtures";
+import { createClientViaApi } from "./client-helpers";
+import { screenshotBothSizes } from "./services-helpers";
+import { addDays, todayInZone } from "../../app/lib/salon-time";
 
 let smtp: FakeSmtp;
 test.beforeAll(async () => {
@@ -96,4 +100,44 @@ test("an e-mail's HTML part reads well at 390 and 1024 pixels wide", async ({ pa
       await page.screenshot({ path: `screenshots/email-${message}-${width}.png`, fullPage: true });
     }
   }
+});
+
+test("the delete confirmation says a client e-mailed about a booking is not told of its delete", async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken();
+  const enabled = await apiRequest("POST", "/api/salon-settings", token, {
+    emailEnabled: true,
+    smtpHost: "127.0.0.1",
+    smtpPort: smtp.port,
+    smtpSecurity: "none",
+    emailFrom: "bookings@willow.test",
+  });
+  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+  const client = await createClientViaApi(request, token, {
+    name: `Dora Deleted ${Date.now()}`,
+    phone: `07400 96${String(Date.now() % 10000).padStart(4, "0")}`,
+    email: "dora@willow.test",
+    consentType: "service",
+  });
+  const { services } = await calendarFixtures();
+  const stylists = await stylistIds(token);
+  const booked = await apiRequest("POST", "/api/appointments", token, {
+    clientId: client.id,
+    stylistId: stylists["Sofia Stylist"],
+    serviceId: services["Cut & Finish"],
+    startTime: londonInstant(addDays(todayInZone("Europe/London"), 40), "10:00"),
+    availabilityOverride: true,
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+
+  await signIn(page, ADMIN, `/calendar/appointments/${booked.body.id}?view=day&confirm=delete`);
+  const confirmation = page.getByRole("alertdialog", { name: "Delete this appointment?" });
+  await expect(confirmation).toContainText(
+    "The client is not e-mailed about a deleted appointment. To tell them, set its status to Cancelled and save instead.",
+  );
+  await screenshotBothSizes(page, "delete-appointment-untold", async (shown) => {
+    await expect(shown.getByRole("button", { name: "Delete Appointment" })).toBeInViewport();
+  });
 });

@@ -387,6 +387,42 @@ describe("a drag's Undo", () => {
   });
 });
 
+describe("deleting a booking", () => {
+  const deleteSummary = async (appointmentId: number) => {
+    const data = (await call(
+      editDialog.loader,
+      makeRequest("GET", `/calendar/appointments/${appointmentId}?confirm=delete`, { cookie: admin.cookie }),
+      { appointmentId: String(appointmentId) },
+    )) as { summary: { deleteLeavesClientUntold: boolean } };
+    return data.summary.deleteLeavesClientUntold;
+  };
+
+  it("says in the confirmation when the client, e-mailed about it, is not told of a delete; and sends nothing", async () => {
+    const booking = await book("2026-10-29T10:00:00.000Z");
+    await runEmailNotices();
+    smtp.received.length = 0;
+    expect(await deleteSummary(booking.id)).toBe(true);
+    // No address, or e-mail off: nothing to say.
+    const silent = await book("2026-10-29T12:00:00.000Z", { email: null });
+    expect(await deleteSummary(silent.id)).toBe(false);
+    await configureEmail({ emailEnabled: false });
+    expect(await deleteSummary(booking.id)).toBe(false);
+    await configureEmail();
+
+    const deleted = await call(
+      editDialog.action,
+      makeRequest("POST", `/calendar/appointments/${booking.id}`, {
+        cookie: admin.cookie,
+        form: { intent: "delete", scope: "this", visitScope: "line" },
+      }),
+      { appointmentId: String(booking.id) },
+    );
+    expect((deleted as Response).status).toBe(302);
+    expect(await runEmailNotices()).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
 describe("retries", () => {
   it("retries after a 421 with backoff, and never after a 550", async () => {
     const later = await book("2026-10-28T10:00:00.000Z");
