@@ -21,7 +21,7 @@ import type { WaitlistOfferStatus, WaitlistTimes } from "#db/enums";
 import { clients, services, stylists, waitlistEntries, waitlistOffers, type SalonSettings } from "#db/schema";
 import { sessionSecret } from "~/lib/env.server";
 import type { Page, PageRequest } from "~/lib/paging";
-import { addDays, minutesInZone, todayInZone, type CalendarDate, dateInZone } from "~/lib/salon-time";
+import { addDays, daysBetween, minutesInZone, todayInZone, type CalendarDate, dateInZone } from "~/lib/salon-time";
 import { appointmentDateTime } from "~/lib/sms-template";
 import { WAITLIST_MAX_DAYS, WaitlistEntrySchema } from "~/lib/schemas/waitlist";
 import { assertCan, onlineClient, type Actor, type OnlineClientActor } from "./access.server";
@@ -34,6 +34,7 @@ import { publish } from "./events.server";
 import { cursorKey, IdCursor, pageOf } from "./paging.server";
 import { publicStylistName, salonSlots } from "./online-slots.server";
 import { readSettingsWithSecret } from "./settings.server";
+import { sharedRead } from "./shared-reads.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText } from "./sms.server";
 import { parseOrInvalid } from "./validate";
@@ -49,6 +50,8 @@ const MATCHES_SHOWN = 5;
 const ENTRIES_SCANNED = 200;
 /** The slot computation's longest range per call (online-slots' limit). */
 const SLOT_CHUNK_DAYS = 31;
+/** The badge is computed again at least this often, as free slots pass into the past. */
+const BADGE_PERIOD_MS = 5 * 60_000;
 
 export const OFFER_GONE =
   "This offer has run out or was already answered. Please call the salon if you still want a time.";
@@ -311,6 +314,7 @@ export async function entryMatches(
   settings: Pick<SalonSettings, "timeZone">,
   now: Date,
   limit = MATCHES_SHOWN,
+  slotsOf: SlotSource = (query) => salonSlots(executor, { ...query, now }),
 ): Promise<WaitlistMatch[]> {
   const today = todayInZone(settings.timeZone, now);
   const first = entry.fromDate < today ? today : entry.fromDate;
@@ -332,13 +336,7 @@ export async function entryMatches(
   for (let from = first; from <= entry.toDate && found.length < limit; from = addDays(from, SLOT_CHUNK_DAYS)) {
     const chunkEnd = addDays(from, SLOT_CHUNK_DAYS - 1);
     const to = chunkEnd < entry.toDate ? chunkEnd : entry.toDate;
-    const slots = await salonSlots(executor, {
-      serviceId: entry.serviceId,
-      stylistId: entry.stylistId,
-      from,
-      to,
-      now,
-    });
+    const slots = await slotsOf({ serviceId: entry.serviceId, stylistId: entry.stylistId, from, to });
     for (const slot of slots) {
       if (!fitsTimes(entry.times, minutesInZone(slot.start, settings.timeZone))) continue;
       const startMs = Date.parse(slot.start);
@@ -370,14 +368,59 @@ async function waitingEntries(executor: Executor, today: CalendarDate): Promise<
     .limit(ENTRIES_SCANNED);
 }
 
-/** The menu's badge: how many waiting entries a free slot fits now (0 for who may not see the waitlist). */
+type SlotQuery = { serviceId: number; stylistId: number | null; from: CalendarDate; to: CalendarDate };
+type SlotSource = (query: SlotQuery) => ReturnType<typeof salonSlots>;
+
+/**
+ * Slots for many entries at once (the badge): each service and stylist choice is computed once
+ * per block of days, the blocks counted from `today`, and cut to each query's days. Entries
+ * asking for the same service share its computation.
+ */
+function sharedSlots(executor: Executor, today: CalendarDate, timeZone: string, now: Date): SlotSource {
+  const blocks = new Map<string, ReturnType<typeof salonSlots>>();
+  const block = (serviceId: number, stylistId: number | null, index: number) => {
+    const key = `${serviceId}:${stylistId ?? "any"}:${index}`;
+    let slots = blocks.get(key);
+    if (!slots) {
+      const from = addDays(today, index * SLOT_CHUNK_DAYS);
+      slots = salonSlots(executor, { serviceId, stylistId, from, to: addDays(from, SLOT_CHUNK_DAYS - 1), now });
+      blocks.set(key, slots);
+    }
+    return slots;
+  };
+  const indexOf = (date: CalendarDate) => Math.floor(daysBetween(today, date) / SLOT_CHUNK_DAYS);
+  return async ({ serviceId, stylistId, from, to }) => {
+    const found = [];
+    for (let index = indexOf(from); index <= indexOf(to); index++)
+      for (const slot of await block(serviceId, stylistId, index)) {
+        const day = dateInZone(slot.start, timeZone);
+        if (day >= from && day <= to) found.push(slot);
+      }
+    return found;
+  };
+}
+
+/**
+ * The menu's badge: how many waiting entries a free slot fits now (0 for who may not see the
+ * waitlist). On every screen of every tablet, so computed once per data revision (and five
+ * minutes, as slots pass) for all of them, each service's slots once for all its entries.
+ */
 export async function waitlistBadge(actor: Actor, now = new Date()): Promise<number> {
   if (!canSeeWaitlist(actor)) return 0;
   const settings = await readSettingsWithSecret();
-  const entries = await waitingEntries(db, todayInZone(settings.timeZone, now));
-  let count = 0;
-  for (const entry of entries) if ((await entryMatches(db, entry, settings, now, 1)).length > 0) count += 1;
-  return count;
+  const today = todayInZone(settings.timeZone, now);
+  const period = Math.floor(now.getTime() / BADGE_PERIOD_MS);
+  return sharedRead(`waitlist-badge:${today}:${period}`, async () => {
+    const entries = await waitingEntries(db, today);
+    const slots = sharedSlots(db, today, settings.timeZone, now);
+    let count = 0;
+    for (const entry of entries) {
+      if ((await entryMatches(db, entry, settings, now, 1, slots)).length > 0) count += 1;
+      // The embedded database answers synchronously: other requests get a turn between entries.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return count;
+  });
 }
 
 function canSeeWaitlist(actor: Actor): boolean {

@@ -167,6 +167,32 @@ describe("/api/waitlist", () => {
   });
 });
 
+describe("the menu's badge", () => {
+  beforeEach(async () => {
+    await db.delete(waitlistEntries);
+  });
+
+  it("counts the entries a free slot fits, each service's slots computed for all its entries, following every change and the clock", async () => {
+    const cut = await fullMorning();
+    const colour = await fullMorning({ name: "Gloss" });
+    for (const name of ["Bea Badge", "Cy Badge"])
+      await entryFor((await waitingClient(name)).id, cut.stylist.id, cut.service.id);
+    await entryFor((await waitingClient("Di Badge")).id, colour.stylist.id, colour.service.id);
+    expect(await waitlistBadge(admin.user)).toBe(0);
+
+    // A cancellation frees 10:00 for the cut: both its entries fit, the colour's does not.
+    await cancel(cut.booked[1]!.id);
+    expect(await waitlistBadge(admin.user)).toBe(2);
+    await cancel(colour.booked[2]!.id);
+    expect(await waitlistBadge(admin.user)).toBe(3);
+    // The cut's hour is booked again.
+    await db.update(appointments).set({ status: "scheduled" }).where(eq(appointments.id, cut.booked[1]!.id));
+    expect(await waitlistBadge(admin.user)).toBe(1);
+    // Once the morning has passed (the entries want mornings), nothing fits.
+    expect(await waitlistBadge(admin.user, new Date(at("12:00")))).toBe(0);
+  });
+});
+
 describe("automatic offers", () => {
   beforeEach(async () => {
     await configureSms({ waitlistAutoOffer: true, waitlistHoldMinutes: 30 });
