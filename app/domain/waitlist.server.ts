@@ -50,7 +50,7 @@ const MATCHES_SHOWN = 5;
 const ENTRIES_SCANNED = 200;
 /** The slot computation's longest range per call (online-slots' limit). */
 const SLOT_CHUNK_DAYS = 31;
-/** The badge is computed again at least this often, as free slots pass into the past. */
+/** The badge and the calendar's matches are computed again at least this often, as free slots pass into the past. */
 const BADGE_PERIOD_MS = 5 * 60_000;
 
 export const OFFER_GONE =
@@ -372,23 +372,29 @@ type SlotQuery = { serviceId: number; stylistId: number | null; from: CalendarDa
 type SlotSource = (query: SlotQuery) => ReturnType<typeof salonSlots>;
 
 /**
- * Slots for many entries at once (the badge): each service and stylist choice is computed once
- * per block of days, the blocks counted from `today`, and cut to each query's days. Entries
- * asking for the same service share its computation.
+ * Slots for many entries at once (the badge, the calendar's day): each service and stylist
+ * choice is computed once per block of `blockDays` days, the blocks counted from `origin` (no
+ * query starts before it), and cut to each query's days. Entries asking for the same service
+ * share its computation.
  */
-function sharedSlots(executor: Executor, today: CalendarDate, timeZone: string, now: Date): SlotSource {
+function sharedSlots(
+  executor: Executor,
+  { origin, blockDays }: { origin: CalendarDate; blockDays: number },
+  timeZone: string,
+  now: Date,
+): SlotSource {
   const blocks = new Map<string, ReturnType<typeof salonSlots>>();
   const block = (serviceId: number, stylistId: number | null, index: number) => {
     const key = `${serviceId}:${stylistId ?? "any"}:${index}`;
     let slots = blocks.get(key);
     if (!slots) {
-      const from = addDays(today, index * SLOT_CHUNK_DAYS);
-      slots = salonSlots(executor, { serviceId, stylistId, from, to: addDays(from, SLOT_CHUNK_DAYS - 1), now });
+      const from = addDays(origin, index * blockDays);
+      slots = salonSlots(executor, { serviceId, stylistId, from, to: addDays(from, blockDays - 1), now });
       blocks.set(key, slots);
     }
     return slots;
   };
-  const indexOf = (date: CalendarDate) => Math.floor(daysBetween(today, date) / SLOT_CHUNK_DAYS);
+  const indexOf = (date: CalendarDate) => Math.floor(daysBetween(origin, date) / blockDays);
   return async ({ serviceId, stylistId, from, to }) => {
     const found = [];
     for (let index = indexOf(from); index <= indexOf(to); index++)
@@ -412,7 +418,7 @@ export async function waitlistBadge(actor: Actor, now = new Date()): Promise<num
   const period = Math.floor(now.getTime() / BADGE_PERIOD_MS);
   return sharedRead(`waitlist-badge:${today}:${period}`, async () => {
     const entries = await waitingEntries(db, today);
-    const slots = sharedSlots(db, today, settings.timeZone, now);
+    const slots = sharedSlots(db, { origin: today, blockDays: SLOT_CHUNK_DAYS }, settings.timeZone, now);
     let count = 0;
     for (const entry of entries) {
       if ((await entryMatches(db, entry, settings, now, 1, slots)).length > 0) count += 1;
@@ -442,14 +448,23 @@ export type CalendarWaitlistMatch = {
   offered: boolean;
 };
 
-/** The waiting entries a free slot on one salon date fits, for the calendar: the first match of each on that date. */
+/**
+ * The waiting entries a free slot on one salon date fits, for the calendar: the first match of
+ * each on that date. Shared by every tablet showing the date, as the badge is (decision 0140).
+ */
 export async function waitlistMatchesOn(
   actor: Actor,
   date: CalendarDate,
   now = new Date(),
 ): Promise<CalendarWaitlistMatch[]> {
   if (!canSeeWaitlist(actor)) return [];
+  const period = Math.floor(now.getTime() / BADGE_PERIOD_MS);
+  return sharedRead(`waitlist-on:${date}:${period}`, () => matchesOn(date, now));
+}
+
+async function matchesOn(date: CalendarDate, now: Date): Promise<CalendarWaitlistMatch[]> {
   const settings = await readSettingsWithSecret();
+  const slots = sharedSlots(db, { origin: date, blockDays: 1 }, settings.timeZone, now);
   const rows = await entryQuery(db)
     .where(
       and(
@@ -483,7 +498,7 @@ export async function waitlistMatchesOn(
       });
       continue;
     }
-    const [match] = await entryMatches(db, { ...row.entry, fromDate: date, toDate: date }, settings, now, 1);
+    const [match] = await entryMatches(db, { ...row.entry, fromDate: date, toDate: date }, settings, now, 1, slots);
     if (match)
       found.push({
         entryId: row.entry.id,
