@@ -7,7 +7,7 @@ import { findingsFor } from "./patch-tests.server";
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { db } from "#db/client.server";
 import { services, stylistPricing, stylists } from "#db/schema";
-import { viewRange, type CalendarView } from "~/lib/calendar";
+import { viewRange, WEEK_BLOCKS_AT_ONCE, WEEK_STYLISTS_AT_ONCE, type CalendarView } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
 import { processingWindow } from "~/lib/service-limits";
 import {
@@ -142,14 +142,7 @@ export function toUpcoming(appointment: AppointmentView, timeZone: string): Upco
 
 const LOOKBACK_MS = MAX_SPAN_MINUTES * 60_000;
 
-/**
- * The Week view draws every stylist's bookings up to this many stylists; with more it shows
- * one stylist at a time with a switcher, which keeps the page within its size budget and
- * each day column wide enough for a time and a client (decision 0114).
- */
-export const WEEK_STYLISTS_AT_ONCE = 5;
-/** A week busier than this (bookings drawn) shows one stylist at a time too: each block weighs about 0.4 KB. */
-export const WEEK_BLOCKS_AT_ONCE = 220;
+export { WEEK_BLOCKS_AT_ONCE, WEEK_STYLISTS_AT_ONCE };
 
 /** The stylists whose appointments an actor sees: null for all (the range index alone answers), or these ids. */
 type StylistScope = number[] | null;

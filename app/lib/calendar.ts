@@ -12,6 +12,15 @@ import {
 } from "./salon-time";
 import { lazy } from "./lazy";
 
+/**
+ * The Week view draws every stylist's bookings up to this many stylists; with more it shows
+ * one stylist at a time with a switcher, which keeps the page within its size budget and
+ * each day column wide enough for a time and a client (decision 0114).
+ */
+export const WEEK_STYLISTS_AT_ONCE = 5;
+/** A week busier than this (bookings drawn) shows one stylist at a time too: each block weighs about 0.4 KB. */
+export const WEEK_BLOCKS_AT_ONCE = 220;
+
 export const CALENDAR_VIEWS = ["day", "week", "month"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 export const VIEW_LABELS: Record<CalendarView, string> = { day: "Day", week: "Week", month: "Month" };

@@ -80,7 +80,9 @@ export default function SettingsLayout() {
   const { tabs, backupFailing } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
-    <main className="mx-auto max-w-5xl p-4 sm:p-6">
+    // The tabs' Save buttons end their forms, where a toast at the bottom would cover them (and
+    // a pointer resting on the toast keeps it): their toasts show at the top.
+    <main className="mx-auto max-w-5xl p-4 sm:p-6" data-toasts-at-top>
       <PageHeader title="Settings" description="Your account and the salon's configuration" />
       {backupFailing && !pathname.startsWith("/settings/backups") ? (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">

@@ -107,10 +107,11 @@ test("record, export and erase without JavaScript", async ({ page, request }) =>
 
 test("without JavaScript a toast stays while the pointer is on it", async ({ page }) => {
   await signIn(page, ADMIN, "/clients/new");
-  await page.getByLabel("Name", { exact: true }).fill("Toasty Nojs Heldfast");
-  await page.getByLabel("Phone").fill("07400 900734");
-  await page.getByLabel("GDPR Consent Required").check();
-  await page.getByRole("button", { name: "Add Client" }).click();
+  const form = page.getByRole("dialog", { name: "Add New Client" });
+  await form.getByLabel("Name", { exact: true }).fill("Toasty Nojs Heldfast");
+  await form.getByRole("textbox", { name: "Phone" }).fill("07400 900734");
+  await form.getByLabel("GDPR Consent Required").check();
+  await form.getByRole("button", { name: "Add Client" }).click();
   const toast = page.getByRole("status").filter({ hasText: "Client created successfully" });
   await expect(toast).toBeVisible();
   const box = (await toast.boundingBox())!;

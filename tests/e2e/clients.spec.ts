@@ -206,7 +206,7 @@ test("a toast stays while the pointer is on it, and leaves once the pointer does
   await page.getByRole("link", { name: "Add Client" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Client" });
   await dialog.getByLabel("Name", { exact: true }).fill("Toasty Heldfast");
-  await dialog.getByLabel("Phone").fill("07400 900733");
+  await dialog.getByRole("textbox", { name: "Phone" }).fill("07400 900733");
   await dialog.getByLabel("GDPR Consent Required").check();
   await dialog.getByRole("button", { name: "Add Client" }).click();
   const toast = page.getByRole("status").filter({ hasText: "Client created successfully" });

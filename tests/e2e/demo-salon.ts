@@ -7,6 +7,8 @@ import { test as base, type Page } from "@playwright/test";
 import { startServer, type RunningServer } from "../server-process";
 import { E2E_SESSION_SECRET } from "./servers";
 import { loginPage } from "./sessions";
+import { WEEK_BLOCKS_AT_ONCE } from "../../app/lib/calendar";
+import { addDays, weekStart, zonedToUtc } from "../../app/lib/salon-time";
 
 export const DEMO_ADMIN = { email: "admin@salon.test" };
 export const DEMO_DISPLAY = { email: "display@salon.test" };
@@ -63,4 +65,26 @@ export function nextTuesday(): string {
 
 export async function waitForGrid(page: Page) {
   await page.locator("[data-testid=calendar-scroller][data-scrolled]").waitFor();
+}
+
+/**
+ * The demo week of `date` as the Week view draws it for every stylist at once: the seed lays
+ * its bookings from today, so some weeks hold a few more than WEEK_BLOCKS_AT_ONCE (then the
+ * view shows one stylist at a time, rightly). The week's latest bookings, never those of
+ * `date` itself, are cancelled until it fits; the other demo specs look at `date` only.
+ */
+export async function weekDrawnAtOnce(database: Client, date: string) {
+  const zone = "Europe/London";
+  const monday = weekStart(date);
+  const at = (day: string) => zonedToUtc(day, "00:00", zone).toISOString();
+  const week = [at(monday), at(addDays(monday, 7))];
+  const day = [at(date), at(addDays(date, 1))];
+  await database.execute({
+    sql: `update appointments set status = 'cancelled' where id in (
+            select id from appointments
+            where start_time >= ? and start_time < ? and status != 'cancelled' and not (start_time >= ? and start_time < ?)
+            order by start_time desc
+            limit max(0, (select count(*) from appointments where start_time >= ? and start_time < ? and status != 'cancelled') - ?))`,
+    args: [...week, ...day, ...week, WEEK_BLOCKS_AT_ONCE],
+  });
 }

@@ -1,9 +1,12 @@
 // The Week view without JavaScript (decision 0114): a block is a plain link to the booking's
 // dialog page, and the switcher of a salon with many stylists is plain links.
-import { DEMO_ADMIN, expect, nextTuesday, test } from "./demo-salon";
+import { DEMO_ADMIN, expect, nextTuesday, test, weekDrawnAtOnce } from "./demo-salon";
 import { TABLET } from "./helpers";
 
 const weekPath = `/calendar?view=week&date=${nextTuesday()}`;
+
+// Every stylist drawn at once needs a week within the busy-week limit, whatever today is.
+test.beforeEach(({ demo }) => weekDrawnAtOnce(demo.database, nextTuesday()));
 
 test("a block opens its booking and Close returns to the week, without JavaScript", async ({ page, demoLogin }) => {
   await page.setViewportSize(TABLET);

@@ -5,9 +5,12 @@
 import { mkdirSync } from "node:fs";
 import type { Locator } from "@playwright/test";
 import { expectNoAxeViolations, PHONE, TABLET, waitForModal } from "./helpers";
-import { DEMO_ADMIN, expect, nextTuesday, test } from "./demo-salon";
+import { DEMO_ADMIN, expect, nextTuesday, test, weekDrawnAtOnce } from "./demo-salon";
 
 const weekPath = `/calendar?view=week&date=${nextTuesday()}`;
+
+// Every stylist drawn at once needs a week within the busy-week limit, whatever today is.
+test.beforeEach(({ demo }) => weekDrawnAtOnce(demo.database, nextTuesday()));
 
 async function fitsWidth(locator: Locator, width: number) {
   const box = (await locator.boundingBox())!;
