@@ -38,8 +38,8 @@ import { sharedRead } from "./shared-reads.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText } from "./sms.server";
 import { parseOrInvalid } from "./validate";
-import { ONLINE_PATCH_TEST, patchTestFinding } from "~/lib/patch-tests";
-import { patchTestRecords } from "./patch-tests.server";
+import { ONLINE_PATCH_TEST } from "~/lib/patch-tests";
+import { findingsFor } from "./patch-tests.server";
 
 const worker = `${hostname()}:${process.pid}`;
 /** A message claim is its process's for this long: far longer than one send. */
@@ -178,8 +178,8 @@ export async function getWaitlistEntry(actor: Actor, id: number, now = new Date(
 async function matchesOf(entry: EntryRow, status: WaitlistStatusFilter, settings: SalonSettings, now: Date) {
   if (status !== "waiting") return { matches: [], needsPatchTest: false };
   const matches = await entryMatches(db, entry, settings, now);
-  const allows = matches.length > 0 ? await patchTestAllows(db, entry) : () => true;
-  return { matches, needsPatchTest: matches.length > 0 && !matches.some(allows) };
+  const needsPatchTest = matches.length > 0 && (await matchesPatchTestAllows(db, entry, matches)).length === 0;
+  return { matches, needsPatchTest };
 }
 
 function entryView(
@@ -782,8 +782,9 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
           offer.stylistId === candidate.stylistId && offer.start < candidate.end && offer.end > candidate.start,
       );
     const matches = await entryMatches(tx, current.entry, settings, at, MATCHES_SHOWN + 4 * before.length);
-    const bookable = await patchTestAllows(tx, current.entry);
-    const match = matches.find((candidate) => !seenBefore(candidate) && bookable(candidate));
+    const match = (await matchesPatchTestAllows(tx, current.entry, matches)).find(
+      (candidate) => !seenBefore(candidate),
+    );
     if (!match) return false;
     const holdUntil = new Date(at.getTime() + settings.waitlistHoldMinutes * 60_000);
     const start = Date.parse(match.start);
@@ -810,26 +811,25 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
 }
 
 /**
- * Whether the client's patch-test record allows the entry's service at a match's start
- * (decision 0139): a client cannot book past a patch-test warning, so a time their record
- * does not allow (no test, too recent, expired, failed) is not offered; the salon books it.
+ * The matches the client's patch-test record allows for the entry's service (decision 0139):
+ * a client cannot book past a patch-test warning, so a time their record does not allow (no
+ * test, too recent, expired, failed) is not offered; the salon books it.
  */
-async function patchTestAllows(
+async function matchesPatchTestAllows(
   executor: Executor,
   entry: { clientId: number; serviceId: number },
-): Promise<(match: WaitlistMatch) => boolean> {
-  const [terms] = await executor
-    .select({
-      requiresPatchTest: services.requiresPatchTest,
-      patchTestValidDays: services.patchTestValidDays,
-      patchTestLeadHours: services.patchTestLeadHours,
-    })
-    .from(services)
-    .where(eq(services.id, entry.serviceId))
-    .limit(1);
-  if (!terms?.requiresPatchTest) return () => true;
-  const records = await patchTestRecords(executor, entry.clientId);
-  return (match) => patchTestFinding(records, terms, match.start) === null;
+  matches: WaitlistMatch[],
+): Promise<WaitlistMatch[]> {
+  const findings = await findingsFor(
+    executor,
+    matches.map((match, index) => ({
+      id: index,
+      clientId: entry.clientId,
+      serviceId: entry.serviceId,
+      startTime: match.start,
+    })),
+  );
+  return matches.filter((_, index) => !findings.has(index));
 }
 
 type OfferClaim = { id: number; leaseUntil: string };
