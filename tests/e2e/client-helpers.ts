@@ -1,5 +1,5 @@
 // Clients for the end-to-end tests, made the way a script would: through the API.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createClient } from "@libsql/client";
 import { expect } from "@playwright/test";
 import { currentSlot } from "./servers";
@@ -36,4 +36,13 @@ export async function expireRetention(clientId: number, isoDate: string) {
   } finally {
     db.close();
   }
+}
+
+/** Fills the Add New Client dialog (or page, without JavaScript) with a name and phone, consents, and adds. */
+export async function addClientInDialog(page: Page, name: string, phone: string) {
+  const dialog = page.getByRole("dialog", { name: "Add New Client" });
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await dialog.getByRole("textbox", { name: "Phone" }).fill(phone);
+  await dialog.getByLabel("GDPR Consent Required").check();
+  await dialog.getByRole("button", { name: "Add Client" }).click();
 }

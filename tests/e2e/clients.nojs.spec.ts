@@ -2,8 +2,8 @@
 // pages, the search is a ?q= form, validation comes from the server.
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, STYLIST } from "./accounts";
-import { apiToken, createClientViaApi } from "./client-helpers";
-import { signIn } from "./helpers";
+import { addClientInDialog, apiToken, createClientViaApi } from "./client-helpers";
+import { expectToastHeldByPointer, signIn } from "./helpers";
 
 const card = (page: Page, name: string) =>
   page
@@ -107,18 +107,6 @@ test("record, export and erase without JavaScript", async ({ page, request }) =>
 
 test("without JavaScript a toast stays while the pointer is on it", async ({ page }) => {
   await signIn(page, ADMIN, "/clients/new");
-  const form = page.getByRole("dialog", { name: "Add New Client" });
-  await form.getByLabel("Name", { exact: true }).fill("Toasty Nojs Heldfast");
-  await form.getByRole("textbox", { name: "Phone" }).fill("07400 900734");
-  await form.getByLabel("GDPR Consent Required").check();
-  await form.getByRole("button", { name: "Add Client" }).click();
-  const toast = page.getByRole("status").filter({ hasText: "Client created successfully" });
-  await expect(toast).toBeVisible();
-  const box = (await toast.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
-  // The stylesheet hides a toast after 5 s, but not one under the pointer.
-  await page.waitForTimeout(6500);
-  await expect(toast).toBeVisible();
-  await page.mouse.move(5, 5);
-  await expect(toast).toBeHidden({ timeout: 8000 });
+  await addClientInDialog(page, "Toasty Nojs Heldfast", "07400 900734");
+  await expectToastHeldByPointer(page, "Client created successfully");
 });

@@ -1,8 +1,8 @@
 // The Clients screen with JavaScript: instant search, dialogs over the list, toasts.
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, DISPLAY, STYLIST } from "./accounts";
-import { apiToken, createClientViaApi } from "./client-helpers";
-import { expectNoAxeViolations, PHONE, signIn, TABLET } from "./helpers";
+import { addClientInDialog, apiToken, createClientViaApi } from "./client-helpers";
+import { expectNoAxeViolations, expectToastHeldByPointer, PHONE, signIn, TABLET } from "./helpers";
 
 const cards = (page: Page) => page.getByRole("list", { name: "Clients" }).getByRole("listitem");
 const card = (page: Page, name: string) =>
@@ -204,18 +204,6 @@ for (const [label, size] of [
 test("a toast stays while the pointer is on it, and leaves once the pointer does", async ({ page }) => {
   await signIn(page, ADMIN, "/clients");
   await page.getByRole("link", { name: "Add Client" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Client" });
-  await dialog.getByLabel("Name", { exact: true }).fill("Toasty Heldfast");
-  await dialog.getByRole("textbox", { name: "Phone" }).fill("07400 900733");
-  await dialog.getByLabel("GDPR Consent Required").check();
-  await dialog.getByRole("button", { name: "Add Client" }).click();
-  const toast = page.getByRole("status").filter({ hasText: "Client created successfully" });
-  await expect(toast).toBeVisible();
-  const box = (await toast.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
-  // Past the 5 s a toast stays on screen: the stylesheet's timer waits as the script's does.
-  await page.waitForTimeout(6500);
-  await expect(toast).toBeVisible();
-  await page.mouse.move(5, 5);
-  await expect(toast).toBeHidden({ timeout: 8000 });
+  await addClientInDialog(page, "Toasty Heldfast", "07400 900733");
+  await expectToastHeldByPointer(page, "Client created successfully");
 });

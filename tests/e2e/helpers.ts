@@ -43,3 +43,18 @@ export async function expectToastClearOf(page: Page, ...controls: Locator[]) {
 export async function waitForModal(page: Page) {
   await page.waitForFunction(() => document.querySelector("dialog")?.getAttribute("aria-modal") === "true");
 }
+
+/**
+ * The toast saying `text` stays past its 5 s while the pointer rests on it (the stylesheet's
+ * timer waits as the script's does), and leaves once the pointer does.
+ */
+export async function expectToastHeldByPointer(page: Page, text: string) {
+  const toast = page.getByRole("status").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  await page.waitForTimeout(6500);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(5, 5);
+  await expect(toast).toBeHidden({ timeout: 8000 });
+}

@@ -66,6 +66,20 @@ export async function fullMorning(date: string, service: { requiresPatchTest?: b
   return { token, tag, stylist, service: { id: created.id, name }, booked };
 }
 
+/** A morning entry on `date` for the spec's stylist and service, added through `/api/waitlist`. */
+export async function entryByApi<T = { id: number }>(morning: Morning, clientId: number, date: string) {
+  const entry = await apiCall<T>(morning.token, "POST", "/api/waitlist", {
+    clientId,
+    serviceId: morning.service.id,
+    stylistId: morning.stylist.stylistId,
+    from: date,
+    to: date,
+    times: "morning",
+  });
+  expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+  return entry.body;
+}
+
 /** Deletes a booking through `/api`: its time is free again. */
 export async function freeBooking(token: string, id: number) {
   const deleted = await apiCall(token, "DELETE", `/api/appointments/${id}`);

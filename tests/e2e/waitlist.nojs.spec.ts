@@ -7,7 +7,15 @@ import { turnEmailOff } from "./email-helpers";
 import { signIn } from "./helpers";
 import { apiCall, apiToken } from "./services-helpers";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
-import { addOnScreen, entryCard, freeBooking, fullMorning, newClient, weekdayAhead } from "./waitlist-helpers";
+import {
+  addOnScreen,
+  entryByApi,
+  entryCard,
+  freeBooking,
+  fullMorning,
+  newClient,
+  weekdayAhead,
+} from "./waitlist-helpers";
 
 test("an entry added without JavaScript shows a freed time as its match, then is removed", async ({ page }) => {
   const date = weekdayAhead(3);
@@ -79,15 +87,7 @@ test.describe("automatic offers", () => {
     const address = `nadia.${morning.tag}@example.com`;
     const client = await newClient(morning.token, `Nadia Offered ${morning.tag}`, { email: address });
     await freeBooking(morning.token, morning.booked[1]!.id);
-    const entry = await apiCall(morning.token, "POST", "/api/waitlist", {
-      clientId: client.id,
-      serviceId: morning.service.id,
-      stylistId: morning.stylist.stylistId,
-      from: date,
-      to: date,
-      times: "morning",
-    });
-    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    await entryByApi(morning, client.id, date);
     await expect.poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(address)).length).toBe(1);
     const mail = smtp.received.find((received) => received.envelopeTo.includes(address))!;
     const path = /\/waitlist\/offer\/[0-9]+\.[A-Za-z0-9_-]{32}/.exec(mail.mail.text ?? "")?.[0];

@@ -8,7 +8,15 @@ import { turnEmailOff } from "./email-helpers";
 import { expectNoAxeViolations, signIn, waitForModal } from "./helpers";
 import { apiCall, apiToken, screenshotBothSizes } from "./services-helpers";
 import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
-import { addOnScreen, entryCard, freeBooking, fullMorning, newClient, weekdayAhead } from "./waitlist-helpers";
+import {
+  addOnScreen,
+  entryByApi,
+  entryCard,
+  freeBooking,
+  fullMorning,
+  newClient,
+  weekdayAhead,
+} from "./waitlist-helpers";
 
 test("an entry added on the Waitlist screen shows a freed time as its match, then is removed", async ({ page }) => {
   const date = weekdayAhead(0);
@@ -73,17 +81,9 @@ test("an entry for a service that needs a patch test says no offer goes out auto
   const date = weekdayAhead(6);
   const morning = await fullMorning(date, { requiresPatchTest: true });
   const client = await newClient(morning.token, `Pia Patchless ${morning.tag}`);
-  const entry = await apiCall<{ needsPatchTest: boolean }>(morning.token, "POST", "/api/waitlist", {
-    clientId: client.id,
-    serviceId: morning.service.id,
-    stylistId: morning.stylist.stylistId,
-    from: date,
-    to: date,
-    times: "morning",
-  });
-  expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+  const entry = await entryByApi<{ needsPatchTest: boolean }>(morning, client.id, date);
   // Nothing fits yet: nothing to say.
-  expect(entry.body.needsPatchTest).toBe(false);
+  expect(entry.needsPatchTest).toBe(false);
   await freeBooking(morning.token, morning.booked[1]!.id);
   await signIn(page, ADMIN, "/waitlist");
   const card = entryCard(page, client.name);
@@ -128,15 +128,7 @@ test.describe("automatic offers", () => {
     });
     await freeBooking(morning.token, morning.booked[1]!.id);
     // Adding the entry runs a pass at once: the freed 10:00 is offered by e-mail.
-    const entry = await apiCall<{ id: number }>(morning.token, "POST", "/api/waitlist", {
-      clientId: client.id,
-      serviceId: morning.service.id,
-      stylistId: morning.stylist.stylistId,
-      from: date,
-      to: date,
-      times: "morning",
-    });
-    expect(entry.status, JSON.stringify(entry.body)).toBe(201);
+    await entryByApi(morning, client.id, date);
     await expect
       .poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(`olive.${morning.tag}@example.com`)).length)
       .toBe(1);
