@@ -177,8 +177,23 @@ async function blockAt(page: Page, index: number) {
   // The frames a scroll brings (painting what came into view) are the scroll's, not the next
   // tap's: a finger taps a block already on screen.
   await settled(page);
-  const box = (await block.boundingBox())!;
-  return { block, x: box.x + Math.min(box.width / 2, 40), y: box.y + Math.min(box.height / 2, 8), count };
+  const at = async () => {
+    const box = (await block.boundingBox())!;
+    return { x: box.x + Math.min(box.width / 2, 40), y: box.y + Math.min(box.height / 2, 8) };
+  };
+  let point = await at();
+  // A block scrolled partly under the sticky stylist headings is tapped where a finger would:
+  // brought to the middle of the grid first.
+  const covered = await block.evaluate(
+    (element, { x, y }) => !element.contains(document.elementFromPoint(x, y)),
+    point,
+  );
+  if (covered) {
+    await block.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await settled(page);
+    point = await at();
+  }
+  return { block, ...point, count };
 }
 
 // Waits return booleans, never elements: a handle to an element would keep a closed dialog's

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
 import { AppointmentForm } from "~/components/calendar/appointment-form";
 import { patchTestWarningOf } from "~/components/calendar/patch-test-warning";
 import { clientChoiceOf } from "~/components/calendar/client-picker";
@@ -237,6 +238,11 @@ function PaymentBar({ payment }: { payment: { checkoutHref: string } | { receipt
 export default function EditAppointment() {
   const { options, defaults, closeTo, summary, history, visitSiblings, payment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The same object from one render to the next: the form is memoised.
+  const patchTestWarning = useMemo(
+    () => (actionData?.intent === "delete" ? null : patchTestWarningOf(actionData)),
+    [actionData],
+  );
   const [searchParams] = useSearchParams();
   const deleteError = actionData?.intent === "delete" ? (formErrorsOf(actionData.result)[0] ?? null) : null;
   const confirming = searchParams.get("confirm") === "delete" || Boolean(deleteError);
@@ -275,7 +281,7 @@ export default function EditAppointment() {
             seriesMember={summary.seriesMember}
             visitSiblings={visitSiblings}
             clientChoice={actionData?.intent === "delete" ? null : clientChoiceOf(actionData)}
-            patchTestWarning={actionData?.intent === "delete" ? null : patchTestWarningOf(actionData)}
+            patchTestWarning={patchTestWarning}
           />
           <AppointmentHistory history={history} />
         </>

@@ -119,6 +119,102 @@ test("edit, refuse completing a future appointment, cancel and delete", async ({
   await expect(block).toHaveCount(0);
 });
 
+// Each open shows its booking as saved: never the last one's values, edits left unsaved or
+// refusal (what a dialog kept between opens would have to get right, decision 0141).
+test("each booking opened shows its own values, whatever the one before showed", async ({ page }) => {
+  const other = await apiRequest("POST", "/api/clients", setup.token, { name: "Kira Kept", phone: "07400 975111" });
+  expect(other.status).toBe(201);
+  const first = await bookByApi(setup, "2027-03-19", "10:00", SOFIA, {
+    notes: "Window seat",
+    availabilityOverride: true,
+  });
+  const second = await bookByApi(setup, "2027-03-19", "13:00", THEO, {
+    clientId: other.body.id,
+    serviceId: setup.services["Colour Refresh"],
+    availabilityOverride: true,
+  });
+  await signIn(page, ADMIN, "/calendar?view=day&date=2027-03-19");
+  const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
+  const open = async (id: number, time: string) => {
+    await scrollToTime(page, time);
+    await page.getByTestId(`appointment-${id}`).click();
+    await expect(dialog).toBeVisible();
+  };
+  const expectBooking = async (values: Record<string, string>, notes: string, override: boolean) => {
+    await expect(dialog.getByRole("combobox", { name: "Client name" })).toHaveValue(values.client!);
+    for (const label of ["Service", "Stylist", "Time", "Duration (minutes)", "Status", "Date"] as const) {
+      await expect(dialog.getByLabel(label, { exact: true })).toHaveValue(values[label]!);
+    }
+    await expect(dialog.getByLabel("Notes")).toHaveValue(notes);
+    await expect(dialog.getByLabel(/Book even outside/)).toBeChecked({ checked: override });
+    await expect(dialog.getByLabel(/Tell the client/)).toBeChecked();
+  };
+  const firstAsSaved = {
+    client: "Jane Doe",
+    Service: String(setup.services["Cut & Finish"]),
+    Stylist: String(setup.stylists[SOFIA]),
+    Time: "10:00",
+    "Duration (minutes)": "60",
+    Status: "scheduled",
+    Date: "2027-03-19",
+  };
+
+  await open(first.id, "10:00");
+  await expectBooking(firstAsSaved, "Window seat", true);
+  // Changed everywhere, then left unsaved.
+  await dialog.getByRole("combobox", { name: "Client name" }).fill("Someone Else");
+  await dialog.getByLabel("Stylist", { exact: true }).selectOption(String(setup.stylists[THEO]));
+  await dialog.getByLabel("Time", { exact: true }).selectOption("10:30");
+  await dialog.getByLabel("Duration (minutes)").fill("75");
+  await dialog.getByLabel("Notes").fill("Not saved");
+  await dialog.getByLabel("Status").selectOption("cancelled");
+  await dialog.getByLabel(/Book even outside/).uncheck();
+  await dialog.getByLabel(/Tell the client/).uncheck();
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  // Nothing of a closed dialog is left in the page (a hidden form would be read out or found twice).
+  await expect(page.locator("dialog")).toHaveCount(0);
+
+  await open(second.id, "13:00");
+  const secondAsSaved = {
+    client: "Kira Kept",
+    Service: String(setup.services["Colour Refresh"]),
+    Stylist: String(setup.stylists[THEO]),
+    Time: "13:00",
+    "Duration (minutes)": "90",
+    Status: "scheduled",
+    Date: "2027-03-19",
+  };
+  await expectBooking(secondAsSaved, "", true);
+  await expect(dialog.getByTestId("booking-price")).toHaveText("£70.00");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // The same booking opened again: as saved, not as left.
+  await open(first.id, "10:00");
+  await expectBooking(firstAsSaved, "Window seat", true);
+  // A refusal stays with the booking it was about.
+  await dialog.getByLabel("Status").selectOption("completed");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  const refusal = dialog.getByText("An appointment cannot be marked completed before it starts.", { exact: true });
+  await expect(refusal).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await open(second.id, "13:00");
+  await expectBooking(secondAsSaved, "", true);
+  await expect(refusal).toHaveCount(0);
+
+  // A save from a dialog opened after others changes that booking only.
+  await dialog.getByLabel("Notes").fill("Toner after");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Appointment updated successfully");
+  await open(second.id, "13:00");
+  await expectBooking(secondAsSaved, "Toner after", true);
+  await page.keyboard.press("Escape");
+  await open(first.id, "10:00");
+  await expectBooking(firstAsSaved, "Window seat", true);
+});
+
 /** Drags a block with the mouse; `fromTime` and `toTime` must fit on one screen. */
 async function drag(
   page: import("@playwright/test").Page,

@@ -9,7 +9,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { PlainLink } from "~/components/ui/plain-link";
@@ -103,7 +103,12 @@ function groupByCategory(services: BookingOptions["services"]) {
 
 const str = (value: unknown) => (typeof value === "string" ? value : "");
 
-export function AppointmentForm({
+/**
+ * Memoised, and reading no router state itself (its Save button does): the form is drawn
+ * again when its own props or values change, not at each step of the navigations that open,
+ * submit and close it (decision 0141).
+ */
+export const AppointmentForm = memo(function AppointmentForm({
   mode,
   options,
   defaults,
@@ -117,9 +122,7 @@ export function AppointmentForm({
   renderVisitLines,
   patchTestWarning,
 }: Props) {
-  const navigation = useNavigation();
   const clock = useClockFormat();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
   const [form, fields] = useForm<AppointmentFormValue>({
     lastResult,
     defaultValue: {
@@ -217,6 +220,39 @@ export function AppointmentForm({
     mode === "edit" && defaults.price != null && stylistId === defaults.stylistId && serviceId === defaults.serviceId;
   const price = chosen ? (keepsBookedPrice ? defaults.price! : chosen.price) : null;
   const stylistName = options.stylists.find((stylist) => stylist.id === stylistId)?.name;
+  // The options (about 120 elements) are the same elements from one render to the next, so
+  // React passes over them when a value of the form changes.
+  const serviceOptions = useMemo(
+    () =>
+      groupByCategory(options.services).map(([category, services]) => (
+        <optgroup key={category} label={category}>
+          {services.map((service) => (
+            <option key={service.id} value={service.id}>
+              {service.name}
+            </option>
+          ))}
+        </optgroup>
+      )),
+    [options.services],
+  );
+  const stylistOptions = useMemo(
+    () =>
+      options.stylists.map((stylist) => (
+        <option key={stylist.id} value={stylist.id}>
+          {stylist.name}
+        </option>
+      )),
+    [options.stylists],
+  );
+  const timeOptions = useMemo(
+    () =>
+      SLOT_TIMES.map((time) => (
+        <option key={time} value={time}>
+          {formatClockTime(time, clock)}
+        </option>
+      )),
+    [clock],
+  );
 
   return (
     <Form
@@ -267,15 +303,7 @@ export function AppointmentForm({
             }}
           >
             <option value="">Choose a service</option>
-            {groupByCategory(options.services).map(([category, services]) => (
-              <optgroup key={category} label={category}>
-                {services.map((service) => (
-                  <option key={service.id} value={service.id}>
-                    {service.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            {serviceOptions}
           </SelectField>
         )}
         <SelectField
@@ -290,11 +318,7 @@ export function AppointmentForm({
           errors={fields.stylistId.errors}
         >
           {options.stylists.length > 1 ? <option value="">Choose a stylist</option> : null}
-          {options.stylists.map((stylist) => (
-            <option key={stylist.id} value={stylist.id}>
-              {stylist.name}
-            </option>
-          ))}
+          {stylistOptions}
         </SelectField>
         <Field label="Date" {...getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} required />
         <SelectField
@@ -304,11 +328,7 @@ export function AppointmentForm({
           errors={fields.time.errors}
         >
           <option value="">Choose a time</option>
-          {SLOT_TIMES.map((time) => (
-            <option key={time} value={time}>
-              {formatClockTime(time, clock)}
-            </option>
-          ))}
+          {timeOptions}
         </SelectField>
         <Field
           label="Duration (minutes)"
@@ -440,12 +460,24 @@ export function AppointmentForm({
           <PlainLink to={closeTo} className={buttonClasses("secondary")} preventScrollReset>
             Cancel
           </PlainLink>
-          <Button type="submit" disabled={busy || (showPreview !== null && freeCount === 0)}>
-            {busy ? "Saving..." : submitLabel(mode, showPreview ? freeCount : null, repeating && hydrated)}
-          </Button>
+          <SaveButton
+            disabled={showPreview !== null && freeCount === 0}
+            label={submitLabel(mode, showPreview ? freeCount : null, repeating && hydrated)}
+          />
         </div>
       </div>
     </Form>
+  );
+});
+
+/** The form's submit button: it alone follows the navigation, to say "Saving...". */
+function SaveButton({ disabled, label }: { disabled: boolean; label: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  return (
+    <Button type="submit" disabled={busy || disabled}>
+      {busy ? "Saving..." : label}
+    </Button>
   );
 }
 
