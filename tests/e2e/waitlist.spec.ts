@@ -94,6 +94,14 @@ test("an entry for a service that needs a patch test says no offer goes out auto
     `No offer goes out automatically: ${client.name} has no valid patch test for ${morning.service.name} at these times.`,
   );
   await expectNoAxeViolations(page);
+  for (const [device, size] of [
+    ["tablet", { width: 1024, height: 768 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/${device}-waitlist-patch-test.png` });
+  }
 });
 
 test.describe("automatic offers", () => {
