@@ -149,15 +149,17 @@ test("each booking opened shows its own values, whatever the one before showed",
     await expect(dialog.getByLabel(/Book even outside/)).toBeChecked({ checked: override });
     await expect(dialog.getByLabel(/Tell the client/)).toBeChecked();
   };
-  const firstAsSaved = {
-    client: "Jane Doe",
-    Service: String(setup.services["Cut & Finish"]),
-    Stylist: String(setup.stylists[SOFIA]),
-    Time: "10:00",
-    "Duration (minutes)": "60",
+  /** A booking's fields as saved: all scheduled on 2027-03-19. */
+  const asSaved = (client: string, service: string, stylist: string, time: string, minutes: number) => ({
+    client,
+    Service: String(setup.services[service]),
+    Stylist: String(setup.stylists[stylist]),
+    Time: time,
+    "Duration (minutes)": String(minutes),
     Status: "scheduled",
     Date: "2027-03-19",
-  };
+  });
+  const firstAsSaved = asSaved("Jane Doe", "Cut & Finish", SOFIA, "10:00", 60);
 
   await open(first.id, "10:00");
   await expectBooking(firstAsSaved, "Window seat", true);
@@ -176,15 +178,7 @@ test("each booking opened shows its own values, whatever the one before showed",
   await expect(page.locator("dialog")).toHaveCount(0);
 
   await open(second.id, "13:00");
-  const secondAsSaved = {
-    client: "Kira Kept",
-    Service: String(setup.services["Colour Refresh"]),
-    Stylist: String(setup.stylists[THEO]),
-    Time: "13:00",
-    "Duration (minutes)": "90",
-    Status: "scheduled",
-    Date: "2027-03-19",
-  };
+  const secondAsSaved = asSaved("Kira Kept", "Colour Refresh", THEO, "13:00", 90);
   await expectBooking(secondAsSaved, "", true);
   await expect(dialog.getByTestId("booking-price")).toHaveText("£70.00");
   await page.keyboard.press("Escape");
