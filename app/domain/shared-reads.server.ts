@@ -5,15 +5,15 @@
 // database triggers on every write to what the calendar shows (migration 0013), so writes
 // from other server processes, scripts and raw SQL count as well.
 import { sql } from "drizzle-orm";
-import { db } from "#db/client.server";
+import { db, type Executor } from "#db/client.server";
 import { KeptPromises } from "~/lib/kept-promises";
 
 /** Values kept: a few days and views in a few visibilities; the oldest used goes first. */
 const kept = new KeptPromises<unknown>(48);
 
-/** The data revision now, or null when the database has none (no sharing then). */
-export async function dataRevision(): Promise<number | null> {
-  const [row] = await db.all<{ value: number }>(sql`select value from data_revision where id = 1`);
+/** The data revision now (as `executor` sees it), or null when the database has none (no sharing then). */
+export async function dataRevision(executor: Executor = db): Promise<number | null> {
+  const [row] = await executor.all<{ value: number }>(sql`select value from data_revision where id = 1`);
   return row ? Number(row.value) : null;
 }
 

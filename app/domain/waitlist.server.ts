@@ -34,7 +34,7 @@ import { publish } from "./events.server";
 import { cursorKey, IdCursor, pageOf } from "./paging.server";
 import { publicStylistName, salonSlots } from "./online-slots.server";
 import { readSettingsWithSecret } from "./settings.server";
-import { sharedRead } from "./shared-reads.server";
+import { dataRevision, sharedRead } from "./shared-reads.server";
 import { credentialsComplete } from "./sms-providers.server";
 import { sendLoggedText } from "./sms.server";
 import { parseOrInvalid } from "./validate";
@@ -703,6 +703,8 @@ export async function runWaitlistOffers(now: () => Date = () => new Date()): Pro
   summary.expired = await expireHolds(now());
   const settings = await readSettingsWithSecret({ fresh: true });
   if (settings.waitlistAutoOffer) {
+    // Read before the entries: a write after it, by anyone, ends this pass's offers.
+    const pass = { revision: await dataRevision() };
     const entries = await waitingEntries(db, todayInZone(settings.timeZone, now()));
     const withOffers = await liveOffers(
       db,
@@ -710,7 +712,9 @@ export async function runWaitlistOffers(now: () => Date = () => new Date()): Pro
     );
     for (const entry of entries) {
       if (withOffers.has(entry.id)) continue;
-      if (await offerFirstMatch(entry, settings, now())) summary.offered += 1;
+      const outcome = await offerFirstMatch(entry, settings, now(), pass);
+      if (outcome === "offered") summary.offered += 1;
+      if (outcome === "stale") break;
     }
   } else summary.skipped = "off";
   for (;;) {
@@ -752,24 +756,36 @@ function channelFor(
  * relies on: the entry still waiting with no offer out, the client reachable, the slot still
  * free and held by no other offer (the partial unique index backs this), and never offered to
  * this entry before.
+ *
+ * The entries of a pass go oldest first, each in its own transaction, so a slot freed between
+ * two of them would go to a younger client than one already passed over. Each transaction
+ * therefore checks that the data is still at the pass's revision (its own offers aside): when
+ * anyone else wrote since, it offers nothing ("stale") and the next pass starts again from the
+ * oldest entry.
  */
-async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Date): Promise<boolean> {
+async function offerFirstMatch(
+  entry: EntryRow,
+  settings: SalonSettings,
+  at: Date,
+  pass: { revision: number | null },
+): Promise<"offered" | "none" | "stale"> {
   return writeTransaction(async (tx) => {
+    if (pass.revision !== null && (await dataRevision(tx)) !== pass.revision) return "stale";
     const [current] = await tx
       .select({ entry: waitlistEntries, client: clients })
       .from(waitlistEntries)
       .innerJoin(clients, eq(clients.id, waitlistEntries.clientId))
       .where(eq(waitlistEntries.id, entry.id))
       .limit(1);
-    if (!current || current.entry.bookedAppointmentId !== null) return false;
+    if (!current || current.entry.bookedAppointmentId !== null) return "none";
     const channel = channelFor(settings, current.client);
-    if (!channel) return false;
+    if (!channel) return "none";
     const [out] = await tx
       .select({ id: waitlistOffers.id })
       .from(waitlistOffers)
       .where(and(eq(waitlistOffers.entryId, entry.id), eq(waitlistOffers.status, "offered")))
       .limit(1);
-    if (out) return false;
+    if (out) return "none";
     // An opening the client was offered before (declined, or let run out) is not offered
     // to them again, not even a quarter of an hour later: it goes to the next client.
     const before = await tx
@@ -785,7 +801,7 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
     const match = (await matchesPatchTestAllows(tx, current.entry, matches)).find(
       (candidate) => !seenBefore(candidate),
     );
-    if (!match) return false;
+    if (!match) return "none";
     const holdUntil = new Date(at.getTime() + settings.waitlistHoldMinutes * 60_000);
     const start = Date.parse(match.start);
     const [row] = await tx
@@ -804,9 +820,11 @@ async function offerFirstMatch(entry: EntryRow, settings: SalonSettings, at: Dat
       })
       .onConflictDoNothing()
       .returning({ id: waitlistOffers.id });
-    if (!row) return false;
+    if (!row) return "none";
     await publish(tx, "waitlist", entry.id);
-    return true;
+    // The pass's own offer moves the revision too: the next entry compares with after it.
+    pass.revision = await dataRevision(tx);
+    return "offered";
   });
 }
 

@@ -3,6 +3,7 @@
 // declined moves the slot to the next client, two acceptances racing book once, accepting
 // goes through the rule chain, entries expire after their last date.
 import { and, eq } from "drizzle-orm";
+import Database from "libsql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
 import { appointments, patchTests, salonSettings, type services, waitlistEntries, waitlistOffers } from "#db/schema";
@@ -231,6 +232,30 @@ describe("automatic offers", () => {
     expect(await offersOf(entryB.id)).toEqual([expect.objectContaining({ status: "offered", startTime: at("10:00") })]);
     expect(fake.requests).toHaveLength(2);
     await expect(acceptOffer(offerToken(offerA!.id, offerA!.nonce), later())).rejects.toThrow(OFFER_GONE);
+  });
+
+  it("a slot freed during a pass, after an older entry was passed over, waits for the next pass and goes to the older", async () => {
+    const { stylist, service, booked } = await fullMorning();
+    const older = await entryFor((await waitingClient("Olive Older")).id, stylist.id, service.id);
+    const younger = await entryFor((await waitingClient("Yusuf Younger")).id, stylist.id, service.id);
+    // Another process (a second connection) frees the 10:00 while this pass is between the
+    // two entries: the clock is read to expire holds, for the day, then once per entry.
+    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+    let reads = 0;
+    const freedMidPass = () => {
+      if (++reads === 4) other.prepare("update appointments set status = 'cancelled' where id = ?").run(booked[1]!.id);
+      return new Date();
+    };
+    try {
+      expect((await runWaitlistOffers(freedMidPass)).offered).toBe(0);
+    } finally {
+      other.close();
+    }
+    expect(reads).toBeGreaterThanOrEqual(4);
+    expect(await offersOf(younger.id)).toEqual([]);
+    expect((await runWaitlistOffers()).offered).toBe(1);
+    expect(await offersOf(older.id)).toEqual([expect.objectContaining({ status: "offered", startTime: at("10:00") })]);
+    expect(await offersOf(younger.id)).toEqual([]);
   });
 
   it("a declined offer passes to the next client; accepting books through the rule chain, once", async () => {
