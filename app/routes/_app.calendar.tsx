@@ -235,83 +235,113 @@ export default function CalendarScreen() {
   useDialogsAhead(canWrite);
   useEffect(() => warmTimeZone(calendar.timeZone), [calendar.timeZone]);
 
-  return (
-    <div className="relative flex h-[calc(100dvh-3.5rem)] md:h-dvh">
-      <main className="flex min-w-0 flex-1 flex-col">
-        <CalendarHeader
-          view={view}
-          date={date}
-          today={today}
-          query={query}
-          stylist={weekStylistId}
-          newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null}
-          panelToggle={panelToggle}
-        />
-        <WeekStrip view={view} date={date} today={today} query={query} stylist={weekStylistId} />
-        {query ? (
-          <p className="border-b border-slate-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900">
-            Showing appointments for clients matching “{query}”.{" "}
-            <a href={`/calendar?${new URLSearchParams({ view, date })}`} className="font-semibold underline">
-              Show all
-            </a>
-          </p>
-        ) : null}
-        <WaitlistStrip fits={calendar.waitlist} />
-        {view === "day" && stylists.length > 1 ? <StylistSwitcher stylists={stylists} /> : null}
-        {/* Focusable so the keyboard can scroll it when it holds no links (display accounts);
+  // The same element while the screen's own data and state stay: the router's steps in opening
+  // and closing a dialog (its "loading" state, the new address) draw this component again, but
+  // none of the screen below it. The dialog comes through <Outlet />, which follows the route.
+  return useMemo(
+    () => (
+      <div className="relative flex h-[calc(100dvh-3.5rem)] md:h-dvh">
+        <main className="flex min-w-0 flex-1 flex-col">
+          <CalendarHeader
+            view={view}
+            date={date}
+            today={today}
+            query={query}
+            stylist={weekStylistId}
+            newBookingHref={canWrite ? newHref(stylists.length === 1 ? stylists[0]!.id : undefined) : null}
+            panelToggle={panelToggle}
+          />
+          <WeekStrip view={view} date={date} today={today} query={query} stylist={weekStylistId} />
+          {query ? (
+            <p className="border-b border-slate-200 bg-amber-50 px-4 py-1.5 text-sm text-amber-900">
+              Showing appointments for clients matching “{query}”.{" "}
+              <a href={`/calendar?${new URLSearchParams({ view, date })}`} className="font-semibold underline">
+                Show all
+              </a>
+            </p>
+          ) : null}
+          <WaitlistStrip fits={calendar.waitlist} />
+          {view === "day" && stylists.length > 1 ? <StylistSwitcher stylists={stylists} /> : null}
+          {/* Focusable so the keyboard can scroll it when it holds no links (display accounts);
             isolated so the grid's sticky layers stay below the menu and the panel. */}
-        <div
-          className="isolate min-h-0 flex-1 overflow-auto bg-slate-50"
-          data-testid="calendar-scroller"
-          tabIndex={0}
-          role="region"
-          aria-label={`${VIEW_LABELS[view]} schedule`}
-        >
-          {view === "day" ? (
-            <DayGrid
-              key={date}
-              stylists={stylists}
-              schedules={calendar.schedules}
-              items={items}
-              canWrite={canWrite}
-              editHref={editHref}
-              viewHref={viewHref}
-              newHref={newHref}
-              onMove={onMove}
-              moving={busy}
-              openMinutes={calendar.openMinutes}
-              nowMinutes={date === today ? calendar.nowMinutes : null}
-              navigate={navigate}
-            />
-          ) : view === "week" ? (
-            <WeekView {...calendar} canWrite={canWrite} items={weekItems} editHref={editHref} viewHref={viewHref} />
-          ) : (
-            <MonthView {...calendar} />
-          )}
-        </div>
-      </main>
-      {panel ? (
-        <SidePanel
-          today={today}
-          preference={panelPreference}
-          onChange={changePanel}
-          stats={panel.stats}
-          upcoming={panel.upcoming}
-          legend={calendar.legend}
-          editHref={editHref}
-          allHref={`/calendar/upcoming?${keep}`}
-        />
-      ) : null}
-      {asking ? (
-        <VisitMoveQuestion
-          onAnswer={(visitScope) => {
-            if (visitScope) move({ ...asking, visitScope });
-            setAsking(null);
-          }}
-        />
-      ) : null}
-      <Outlet />
-    </div>
+          <div
+            className="isolate min-h-0 flex-1 overflow-auto bg-slate-50"
+            data-testid="calendar-scroller"
+            tabIndex={0}
+            role="region"
+            aria-label={`${VIEW_LABELS[view]} schedule`}
+          >
+            {view === "day" ? (
+              <DayGrid
+                key={date}
+                stylists={stylists}
+                schedules={calendar.schedules}
+                items={items}
+                canWrite={canWrite}
+                editHref={editHref}
+                viewHref={viewHref}
+                newHref={newHref}
+                onMove={onMove}
+                moving={busy}
+                openMinutes={calendar.openMinutes}
+                nowMinutes={date === today ? calendar.nowMinutes : null}
+                navigate={navigate}
+              />
+            ) : view === "week" ? (
+              <WeekView {...calendar} canWrite={canWrite} items={weekItems} editHref={editHref} viewHref={viewHref} />
+            ) : (
+              <MonthView {...calendar} />
+            )}
+          </div>
+        </main>
+        {panel ? (
+          <SidePanel
+            today={today}
+            preference={panelPreference}
+            onChange={changePanel}
+            stats={panel.stats}
+            upcoming={panel.upcoming}
+            legend={calendar.legend}
+            editHref={editHref}
+            allHref={`/calendar/upcoming?${keep}`}
+          />
+        ) : null}
+        {asking ? (
+          <VisitMoveQuestion
+            onAnswer={(visitScope) => {
+              if (visitScope) move({ ...asking, visitScope });
+              setAsking(null);
+            }}
+          />
+        ) : null}
+        <Outlet />
+      </div>
+    ),
+    [
+      asking,
+      busy,
+      calendar,
+      canWrite,
+      changePanel,
+      date,
+      editHref,
+      items,
+      keep,
+      move,
+      navigate,
+      newHref,
+      onMove,
+      panel,
+      panelPreference,
+      panelToggle,
+      query,
+      stylists,
+      today,
+      view,
+      viewHref,
+      weekItems,
+      weekStylistId,
+    ],
   );
 }
 

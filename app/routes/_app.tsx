@@ -68,13 +68,18 @@ export default function AppLayout() {
     [unreadMessages, requests.count, waitlist],
   );
   const shown = useMemo(() => (requests.shown ? ["/requests"] : []), [requests.shown]);
-  return (
-    <ClockFormatProvider value={clockFormat}>
-      <AppShell user={user} salonName={salonName} badges={badges} shown={shown}>
-        <Outlet />
-        <OfflineBanner online={online} timeZone={timeZone} />
-      </AppShell>
-    </ClockFormatProvider>
+  // The same element while the shell's data stays: a navigation inside the app draws the menu
+  // and the screen around <Outlet /> again only where they read the address or their own data.
+  return useMemo(
+    () => (
+      <ClockFormatProvider value={clockFormat}>
+        <AppShell user={user} salonName={salonName} badges={badges} shown={shown}>
+          <Outlet />
+          <OfflineBanner online={online} timeZone={timeZone} />
+        </AppShell>
+      </ClockFormatProvider>
+    ),
+    [clockFormat, user, salonName, badges, shown, online, timeZone],
   );
 }
 

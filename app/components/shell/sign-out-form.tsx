@@ -1,10 +1,13 @@
-import { Form } from "@remix-run/react";
 import { cn } from "~/lib/cn";
 
-/** `railClassName`: classes of the icon-only form of the button, used by the icon rail. */
+/**
+ * `rail`: the icon-only form of the button, used by the icon rail. A plain form (signing out
+ * loads a new document anyway): no router hooks in the menu, which is drawn on every screen
+ * and would otherwise be drawn again at each step of every navigation (decision 0143).
+ */
 export function SignOutForm({ className, rail = false }: { className?: string; rail?: boolean }) {
   return (
-    <Form method="post" action="/logout" reloadDocument>
+    <form method="post" action="/logout">
       <button
         type="submit"
         className={cn(
@@ -22,6 +25,6 @@ export function SignOutForm({ className, rail = false }: { className?: string; r
           "Sign Out"
         )}
       </button>
-    </Form>
+    </form>
   );
 }
