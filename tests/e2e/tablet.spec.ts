@@ -188,6 +188,30 @@ test("the phone's menu paints above the grid and closes with Escape; the stylist
   await expect(menu).toBeHidden();
 });
 
+test("the phone's menu closes when a page is chosen in it, and stays closed while a booking opens and closes", async ({
+  page,
+  demoLogin,
+}) => {
+  await page.setViewportSize(PHONE);
+  await demoLogin(DEMO_ADMIN, dayPath);
+  await waitForGrid(page);
+  const menu = page.getByRole("navigation", { name: /menu$/ });
+  await page.getByLabel(/^Open menu/).click();
+  await menu.getByRole("link", { name: "Clients" }).click();
+  await expect(page).toHaveURL(/\/clients/);
+  await expect(menu).toBeHidden();
+  await page.goBack();
+  await waitForGrid(page);
+  await page.locator("[data-testid=day-grid] a[data-id]").first().click();
+  await waitForModal(page);
+  await page.getByRole("dialog").getByRole("link", { name: "Close", exact: true }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(menu).toBeHidden();
+  // Opened again after the dialog's navigations, it still opens.
+  await page.getByLabel(/^Open menu/).click();
+  await expect(menu).toBeVisible();
+});
+
 test("an admin's colour for a service paints its blocks, and Automatic returns to the name's colour", async ({
   page,
   demoLogin,

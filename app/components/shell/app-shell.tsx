@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { memo, useEffect, useRef, type ReactNode } from "react";
+import { memo, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { PlainLink } from "~/components/ui/plain-link";
 import type { Actor } from "~/domain/access.server";
 import { can, ROLE_LABELS } from "~/domain/permissions";
@@ -110,19 +110,16 @@ function MobileMenu({
   salonName,
   badges,
   shown,
-  pathname,
+  active,
 }: {
   user: ShellUser;
   salonName: string;
   badges?: NavBadges;
   shown?: string[];
-  pathname: string;
+  active: string | null;
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const unread = badges?.["/messages"] ?? 0;
-  useEffect(() => {
-    if (details.current) details.current.open = false;
-  }, [pathname]);
   return (
     <details
       ref={details}
@@ -156,14 +153,9 @@ function MobileMenu({
       </summary>
       <div className="fixed inset-0 top-14 z-50 overflow-y-auto bg-white px-4 py-4 shadow-xl">
         <nav aria-label={`${salonName} menu`}>
-          <NavList
-            items={MOBILE_ITEMS}
-            user={user}
-            badges={badges}
-            shown={shown}
-            active={activeEntry(pathname, MOBILE_ITEMS)}
-          />
+          <NavList items={MOBILE_ITEMS} user={user} badges={badges} shown={shown} active={active} />
         </nav>
+        <ClosedOnNavigation details={details} />
         <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
           <UserBadge user={user} />
           <SignOutForm />
@@ -181,12 +173,24 @@ type MenuProps = {
   shown?: string[];
 };
 
+/**
+ * Closes the menu when the page changes. The one part of the menu that follows the address:
+ * opening a booking's dialog changes it, and draws only this again (decision 0143).
+ */
+function ClosedOnNavigation({ details }: { details: RefObject<HTMLDetailsElement> }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [details, pathname]);
+  return null;
+}
+
 export function AppShell({ children, ...menu }: MenuProps & { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-full md:flex">
       <Sidebar {...menu} active={activeEntry(pathname, SIDEBAR_ITEMS)} />
-      <MobileHeader {...menu} pathname={pathname} />
+      <MobileHeader {...menu} active={activeEntry(pathname, MOBILE_ITEMS)} />
       <div className="min-w-0 flex-1 md:pl-16 xl:pl-60">{children}</div>
     </div>
   );
@@ -217,11 +221,11 @@ const Sidebar = memo(function Sidebar({
 });
 
 /** The bar with the menu button below 768 px. */
-const MobileHeader = memo(function MobileHeader({ pathname, ...menu }: MenuProps & { pathname: string }) {
+const MobileHeader = memo(function MobileHeader({ active, ...menu }: MenuProps & { active: string | null }) {
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-3 md:hidden">
       <Logo name={menu.salonName} />
-      <MobileMenu {...menu} pathname={pathname} />
+      <MobileMenu {...menu} active={active} />
     </header>
   );
 });
