@@ -3,16 +3,13 @@ import { createClient } from "@libsql/client";
 import { expect } from "@playwright/test";
 import { apiRequest, londonInstant, type CalendarSetup } from "./calendar-fixtures";
 import { currentSlot } from "./servers";
-import { unique } from "./services-helpers";
+import { unique, uniquePhone } from "./services-helpers";
 
-let phone = 0;
 /** A client of the test's own (one client cannot be booked twice at overlapping times). */
 export async function clientOfOwn(setup: CalendarSetup, name: string) {
-  phone += 1;
-  const digits = `${Date.now() % 10_000}`.padStart(4, "0") + String(phone).padStart(2, "0");
   const created = await apiRequest("POST", "/api/clients", setup.token, {
     name: `${name} ${unique()}`,
-    phone: `07400 ${digits}`,
+    phone: uniquePhone(),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body as { id: number; name: string };

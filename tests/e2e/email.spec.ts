@@ -9,7 +9,7 @@ import { startFakeSmtp, type FakeSmtp } from "../smtp-fake-server";
 import { turnEmailOff } from "./email-helpers";
 import { apiRequest, apiToken, calendarFixtures, londonInstant, stylistIds } from "./calendar-fixtures";
 import { createClientViaApi } from "./client-helpers";
-import { screenshotBothSizes } from "./services-helpers";
+import { screenshotBothSizes, uniquePhone } from "./services-helpers";
 import { addDays, todayInZone } from "../../app/lib/salon-time";
 
 let smtp: FakeSmtp;
@@ -117,7 +117,7 @@ test("the delete confirmation says a client e-mailed about a booking is not told
   expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   const client = await createClientViaApi(request, token, {
     name: `Dora Deleted ${Date.now()}`,
-    phone: `07400 96${String(Date.now() % 10000).padStart(4, "0")}`,
+    phone: uniquePhone(),
     email: "dora@willow.test",
     consentType: "service",
   });

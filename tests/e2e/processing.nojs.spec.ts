@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { ADMIN } from "./accounts";
 import { apiRequest, column } from "./calendar-fixtures";
 import { signIn } from "./helpers";
-import { apiToken, createStylistAccount, unique } from "./services-helpers";
+import { apiToken, createStylistAccount, unique, uniquePhone } from "./services-helpers";
 
 const DAY = "2030-09-18";
 
@@ -34,7 +34,7 @@ test("the service dialog's processing fields work as a plain form, and the Day v
   const stylist = await createStylistAccount(token, "Nia", `Plain${tag}`);
   const client = await apiRequest("POST", "/api/clients", token, {
     name: `Cora Plain ${tag}`,
-    phone: `07400 ${String(Math.floor(100000 + Math.random() * 899999))}`,
+    phone: uniquePhone(),
   });
   const booked = await apiRequest("POST", "/api/appointments", token, {
     clientId: client.body.id,

@@ -31,6 +31,17 @@ export async function apiToken(account: { email: string; password?: string } = A
 /** A unique tag for names and e-mails: the e2e database lives for one whole run. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
+let phoneCount = 0;
+/**
+ * A mobile number for a spec's own client: 07422 and six digits, a prefix no spec's fixed
+ * number uses (a random number under 07400 once matched one, and the duplicate-phone check
+ * refused the new client). The time and a per-worker count keep the numbers of one run apart.
+ */
+export function uniquePhone() {
+  phoneCount += 1;
+  return `07422 ${String(Date.now() % 10_000).padStart(4, "0")}${String(phoneCount % 100).padStart(2, "0")}`;
+}
+
 /** A new stylist account (and its stylist record) that a test can sign in as. */
 export async function createStylistAccount(adminToken: string, firstName: string, lastName: string) {
   const account = {
