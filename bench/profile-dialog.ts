@@ -10,6 +10,7 @@ import { startServer } from "../tests/server-process";
 import { givenDatabase, requireBuild, seedLargeSalon } from "./large-salon";
 import { positiveIntOption } from "./options";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
+import { settled, signIn } from "./tablet-browser";
 
 requireBuild();
 const THROTTLE = positiveIntOption("throttle", 1);
@@ -21,19 +22,6 @@ type ProfileNode = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
 };
-
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-  );
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 3000 }), { timeout: 3000 }),
-      ),
-  );
-}
 
 const KINDS: Record<string, string> = {
   FunctionCall: "script",
@@ -211,15 +199,8 @@ async function main() {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    await signIn(context, server.url);
     const page = await context.newPage();
-    await page.goto(`${server.url}/auth`);
-    await settled(page);
-    await page.getByLabel("Email").fill("admin@salon.test");
-    await page.getByLabel("Password").fill("password123");
-    await Promise.all([
-      page.waitForURL((url) => !url.pathname.startsWith("/auth")),
-      page.getByRole("button", { name: "Sign In" }).click(),
-    ]);
     await page.goto(`${server.url}/calendar?view=day&date=${day}`);
     await settled(page);
     // INJECT_CSS="...": a style to try before changing the app's (e.g. turning a rule off).

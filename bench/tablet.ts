@@ -16,6 +16,19 @@ import { startServer, type RunningServer } from "../tests/server-process";
 import { givenDatabase, requireBuild, seedLargeSalon } from "./large-salon";
 import { positiveIntOption } from "./options";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
+import {
+  arm,
+  armed,
+  blockAt,
+  DIALOG_GONE,
+  DIALOG_SHOWN,
+  measured,
+  medianOf,
+  metrics,
+  settled,
+  signIn,
+  sorted,
+} from "./tablet-browser";
 
 requireBuild();
 const ROUNDS = positiveIntOption("rounds", 3);
@@ -45,12 +58,6 @@ function record(key: string, label: string, unit: string, salon: string, value: 
   (figure.samples[salon] ??= []).push(value);
 }
 
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-function medianOf(values: number[]): number {
-  const list = sorted(values);
-  const middle = Math.floor(list.length / 2);
-  return list.length % 2 ? list[middle]! : (list[middle - 1]! + list[middle]!) / 2;
-}
 const fmt = (value: number, unit: string) =>
   unit === "KB"
     ? `${(value / KB).toFixed(1)} KB`
@@ -72,35 +79,6 @@ async function cdpOf(page: Page, rate: number): Promise<CDPSession> {
   await cdp.send("Performance.enable");
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
   return cdp;
-}
-
-async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics: list } = await cdp.send("Performance.getMetrics");
-  return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
-}
-
-/**
- * Main-thread time (ms), the main thread's CPU time (ms) and wall time (ms) of `action`, and
- * whatever it returns. TaskDuration (the budgets' figure) also counts time the thread waited
- * inside its tasks (on the compositor, or for a core the server or the GPU process held);
- * ThreadTime counts only the CPU it used, so it moves less with the machine's load.
- */
-async function measured<T>(
-  cdp: CDPSession,
-  action: () => Promise<T>,
-): Promise<{ task: number; thread: number; wall: number; value: T }> {
-  const before = await metrics(cdp);
-  const started = performance.now();
-  const value = await action();
-  const wall = performance.now() - started;
-  const after = await metrics(cdp);
-  // A navigation to a new renderer process starts its count again.
-  const delta = (name: string) => {
-    const from = before[name] ?? 0;
-    const to = after[name] ?? 0;
-    return (to >= from ? to - from : to) * 1000;
-  };
-  return { task: delta("TaskDuration"), thread: delta("ThreadTime"), wall, value };
 }
 
 // What a leak is made of: the page's own JavaScript values. Left out: compiled code and hidden
@@ -142,33 +120,6 @@ async function pageValueBytes(cdp: CDPSession): Promise<number> {
   return bytes;
 }
 
-/** Hydrated and settled: the router is up and the main thread has been idle twice. */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-  );
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 3000 }), { timeout: 3000 }),
-      ),
-  );
-}
-
-async function signIn(context: BrowserContext, base: string) {
-  const page = await context.newPage();
-  await page.goto(`${base}/auth`);
-  await settled(page);
-  await page.getByLabel("Email").fill("admin@salon.test");
-  await page.getByLabel("Password").fill("password123");
-  await Promise.all([
-    page.waitForURL((url) => !url.pathname.startsWith("/auth")),
-    page.getByRole("button", { name: "Sign In" }).click(),
-  ]);
-  await page.close();
-}
-
 const dayUrl = (salon: Salon) => `${salon.url}/calendar?view=day&date=${salon.day}`;
 const screens = (salon: Salon): [string, string][] => [
   ["Day view", dayUrl(salon)],
@@ -207,34 +158,6 @@ async function loadOnce(context: BrowserContext, url: string, countScripts = fal
   return { page, cdp, task, wall, bytes, scriptCount: scripts.length };
 }
 
-/** A block of the Day view to open or drag, scrolled into view; its centre. */
-async function blockAt(page: Page, index: number) {
-  const blocks = page.locator("[data-testid=day-grid] a[data-id]:not(.sc-blocked)");
-  const count = await blocks.count();
-  const block = blocks.nth(index % count);
-  await block.scrollIntoViewIfNeeded();
-  // The frames a scroll brings (painting what came into view) are the scroll's, not the next
-  // tap's: a finger taps a block already on screen.
-  await settled(page);
-  const at = async () => {
-    const box = (await block.boundingBox())!;
-    return { x: box.x + Math.min(box.width / 2, 40), y: box.y + Math.min(box.height / 2, 8) };
-  };
-  let point = await at();
-  // A block scrolled partly under the sticky stylist headings is tapped where a finger would:
-  // brought to the middle of the grid first.
-  const covered = await block.evaluate(
-    (element, { x, y }) => !element.contains(document.elementFromPoint(x, y)),
-    point,
-  );
-  if (covered) {
-    await block.evaluate((element) => element.scrollIntoView({ block: "center" }));
-    await settled(page);
-    point = await at();
-  }
-  return { block, ...point, count };
-}
-
 // Waits return booleans, never elements: a handle to an element would keep a closed dialog's
 // tree alive and read as a leak.
 /** Requests made while `action` runs, by kind: the route manifest, JavaScript, data. */
@@ -257,28 +180,6 @@ async function requestsDuring<T>(page: Page, action: () => Promise<T>) {
 /** Round trips in a row before the dialog can draw: discovery, then code, then data (modules load beside data). */
 const chained = (seen: { manifest: number; script: number; data: number }) =>
   (seen.manifest ? 1 : 0) + (seen.script || seen.data ? 1 : 0) + (seen.script ? 1 : 0);
-
-// Measured interactions wait inside the page: a mutation observer armed before the tap sees
-// the dialog come or go, then the frame that draws it is let through. Playwright's
-// waitForFunction would run its test on every frame, and its own work would count as the
-// app's main-thread time.
-const DIALOG_SHOWN = `!!(document.querySelector("dialog")?.getAttribute("aria-modal") === "true" && document.querySelector("dialog form"))`;
-const DIALOG_GONE = `!document.querySelector("dialog")`;
-const arm = (page: Page, test: string) =>
-  page.evaluate(`window.__settled = new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 15000);
-    const drawn = () => requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve(true))));
-    if (${test}) return drawn();
-    const observer = new MutationObserver(() => {
-      if (!(${test})) return;
-      observer.disconnect();
-      drawn();
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true });
-  }); true`);
-const armed = async (page: Page) => {
-  if (!(await page.evaluate("window.__settled"))) throw new Error(`no dialog came or went in 15 s at ${page.url()}`);
-};
 
 async function openDialog(page: Page, cdp: CDPSession, index: number) {
   const { x, y } = await blockAt(page, index);
