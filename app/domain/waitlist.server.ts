@@ -50,6 +50,8 @@ const MATCHES_SHOWN = 5;
 const ENTRIES_SCANNED = 200;
 /** The slot computation's longest range per call (online-slots' limit). */
 const SLOT_CHUNK_DAYS = 31;
+/** The badge computes its first days' slots on their own, for every entry of a service at once. */
+const BADGE_FIRST_BLOCK_DAYS = 7;
 /** The badge and the calendar's matches are computed again at least this often, as free slots pass into the past. */
 const BADGE_PERIOD_MS = 5 * 60_000;
 
@@ -314,7 +316,10 @@ export async function entryMatches(
   settings: Pick<SalonSettings, "timeZone">,
   now: Date,
   limit = MATCHES_SHOWN,
-  slotsOf: SlotSource = (query) => salonSlots(executor, { ...query, now }),
+  source: SlotSource = {
+    slotsFor: (query) => salonSlots(executor, { ...query, now }),
+    chunkEnd: (from) => addDays(from, SLOT_CHUNK_DAYS - 1),
+  },
 ): Promise<WaitlistMatch[]> {
   const today = todayInZone(settings.timeZone, now);
   const first = entry.fromDate < today ? today : entry.fromDate;
@@ -333,10 +338,12 @@ export async function entryMatches(
     (await executor.select({ id: stylists.id, name: stylists.name }).from(stylists)).map((row) => [row.id, row.name]),
   );
   const found: WaitlistMatch[] = [];
-  for (let from = first; from <= entry.toDate && found.length < limit; from = addDays(from, SLOT_CHUNK_DAYS)) {
-    const chunkEnd = addDays(from, SLOT_CHUNK_DAYS - 1);
+  let from = first;
+  while (from <= entry.toDate && found.length < limit) {
+    const chunkEnd = source.chunkEnd(from);
     const to = chunkEnd < entry.toDate ? chunkEnd : entry.toDate;
-    const slots = await slotsOf({ serviceId: entry.serviceId, stylistId: entry.stylistId, from, to });
+    const slots = await source.slotsFor({ serviceId: entry.serviceId, stylistId: entry.stylistId, from, to });
+    from = addDays(to, 1);
     for (const slot of slots) {
       if (!fitsTimes(entry.times, minutesInZone(slot.start, settings.timeZone))) continue;
       const startMs = Date.parse(slot.start);
@@ -369,40 +376,63 @@ async function waitingEntries(executor: Executor, today: CalendarDate): Promise<
 }
 
 type SlotQuery = { serviceId: number; stylistId: number | null; from: CalendarDate; to: CalendarDate };
-type SlotSource = (query: SlotQuery) => ReturnType<typeof salonSlots>;
+/**
+ * Where an entry's matches are looked for: `slotsFor` a range of days, asked one chunk at a
+ * time, each ending at `chunkEnd(from)`, until enough are found.
+ */
+type SlotSource = {
+  slotsFor: (query: SlotQuery) => ReturnType<typeof salonSlots>;
+  chunkEnd: (from: CalendarDate) => CalendarDate;
+};
 
 /**
  * Slots for many entries at once (the badge, the calendar's day): each service and stylist
- * choice is computed once per block of `blockDays` days, the blocks counted from `origin` (no
- * query starts before it), and cut to each query's days. Entries asking for the same service
- * share its computation.
+ * choice is computed once per block of days, and cut to each query's days. Entries asking
+ * for the same service share its computation. The blocks are counted from `origin` (no query
+ * starts before it): the first `firstDays` long, the others `blockDays`. An entry's chunks
+ * end where the blocks do, so each asks for one block, and the days after its first match
+ * are never computed for it.
  */
 function sharedSlots(
   executor: Executor,
-  { origin, blockDays }: { origin: CalendarDate; blockDays: number },
+  { origin, firstDays, blockDays }: { origin: CalendarDate; firstDays: number; blockDays: number },
   timeZone: string,
   now: Date,
 ): SlotSource {
   const blocks = new Map<string, ReturnType<typeof salonSlots>>();
+  // The salon date of each start, worked out once: the same starts come back for every service.
+  const dates = new Map<string, CalendarDate>();
+  const dateOf = (start: string) => {
+    let date = dates.get(start);
+    if (date === undefined) dates.set(start, (date = dateInZone(start, timeZone)));
+    return date;
+  };
+  const indexOf = (date: CalendarDate) => {
+    const days = daysBetween(origin, date);
+    return days < firstDays ? 0 : 1 + Math.floor((days - firstDays) / blockDays);
+  };
+  const startOf = (index: number) => (index === 0 ? origin : addDays(origin, firstDays + (index - 1) * blockDays));
+  const endOf = (index: number) => addDays(startOf(index + 1), -1);
   const block = (serviceId: number, stylistId: number | null, index: number) => {
     const key = `${serviceId}:${stylistId ?? "any"}:${index}`;
     let slots = blocks.get(key);
     if (!slots) {
-      const from = addDays(origin, index * blockDays);
-      slots = salonSlots(executor, { serviceId, stylistId, from, to: addDays(from, blockDays - 1), now });
+      slots = salonSlots(executor, { serviceId, stylistId, from: startOf(index), to: endOf(index), now });
       blocks.set(key, slots);
     }
     return slots;
   };
-  const indexOf = (date: CalendarDate) => Math.floor(daysBetween(origin, date) / blockDays);
-  return async ({ serviceId, stylistId, from, to }) => {
-    const found = [];
-    for (let index = indexOf(from); index <= indexOf(to); index++)
-      for (const slot of await block(serviceId, stylistId, index)) {
-        const day = dateInZone(slot.start, timeZone);
-        if (day >= from && day <= to) found.push(slot);
-      }
-    return found;
+  return {
+    slotsFor: async ({ serviceId, stylistId, from, to }) => {
+      const found = [];
+      for (let index = indexOf(from); index <= indexOf(to); index++)
+        for (const slot of await block(serviceId, stylistId, index)) {
+          const day = dateOf(slot.start);
+          if (day >= from && day <= to) found.push(slot);
+        }
+      return found;
+    },
+    chunkEnd: (from) => endOf(indexOf(from)),
   };
 }
 
@@ -418,7 +448,14 @@ export async function waitlistBadge(actor: Actor, now = new Date()): Promise<num
   const period = Math.floor(now.getTime() / BADGE_PERIOD_MS);
   return sharedRead(`waitlist-badge:${today}:${period}`, async () => {
     const entries = await waitingEntries(db, today);
-    const slots = sharedSlots(db, { origin: today, blockDays: SLOT_CHUNK_DAYS }, settings.timeZone, now);
+    // The first week on its own: most entries match in their first days, and one match is
+    // enough here. Then blocks as long as the slot computation allows, for entries that find none.
+    const slots = sharedSlots(
+      db,
+      { origin: today, firstDays: BADGE_FIRST_BLOCK_DAYS, blockDays: SLOT_CHUNK_DAYS },
+      settings.timeZone,
+      now,
+    );
     let count = 0;
     for (const entry of entries) {
       if ((await entryMatches(db, entry, settings, now, 1, slots)).length > 0) count += 1;
@@ -464,7 +501,7 @@ export async function waitlistMatchesOn(
 
 async function matchesOn(date: CalendarDate, now: Date): Promise<CalendarWaitlistMatch[]> {
   const settings = await readSettingsWithSecret();
-  const slots = sharedSlots(db, { origin: date, blockDays: 1 }, settings.timeZone, now);
+  const slots = sharedSlots(db, { origin: date, firstDays: 1, blockDays: 1 }, settings.timeZone, now);
   const rows = await entryQuery(db)
     .where(
       and(

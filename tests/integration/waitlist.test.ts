@@ -6,7 +6,15 @@ import { and, eq } from "drizzle-orm";
 import Database from "libsql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#db/client.server";
-import { appointments, patchTests, salonSettings, type services, waitlistEntries, waitlistOffers } from "#db/schema";
+import {
+  appointments,
+  patchTests,
+  salonSettings,
+  type services,
+  timeOff,
+  waitlistEntries,
+  waitlistOffers,
+} from "#db/schema";
 import * as waitlistById from "~/routes/api.waitlist.$id";
 import * as waitlistList from "~/routes/api.waitlist._index";
 import {
@@ -191,6 +199,33 @@ describe("the menu's badge", () => {
     expect(await waitlistBadge(admin.user)).toBe(1);
     // Once the morning has passed (the entries want mornings), nothing fits.
     expect(await waitlistBadge(admin.user, new Date(at("12:00")))).toBe(0);
+  });
+
+  it("finds a free time past the first week, which it computes on its own, as the entry's matches do", async () => {
+    const { stylist, service } = await createStylistAndService({ name: "Balayage", duration: 60 });
+    const client = await waitingClient("Flo Further");
+    const created = await create(admin.token, {
+      clientId: client.id,
+      serviceId: service.id,
+      stylistId: stylist.id,
+      from: "2026-11-30",
+      to: "2026-12-04",
+      times: "any",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // Today is Wednesday 25 November: the first week ends on Tuesday 1 December, and the
+    // stylist is off until then.
+    const [off] = await db
+      .insert(timeOff)
+      .values({ stylistId: stylist.id, startDate: "2026-11-30", endDate: "2026-12-01" })
+      .returning();
+    expect(await waitlistBadge(admin.user)).toBe(1);
+    const listed = (await list(admin.token)).body as { id: number; matches: { start: string }[] }[];
+    const entry = listed.find((item) => item.id === created.body.id);
+    expect(entry?.matches[0]?.start).toBe("2026-12-02T09:00:00.000Z");
+    // Off for the whole range: nothing fits, in either block.
+    await db.update(timeOff).set({ endDate: "2026-12-04" }).where(eq(timeOff.id, off!.id));
+    expect(await waitlistBadge(admin.user)).toBe(0);
   });
 });
 
