@@ -12,7 +12,7 @@ import type { ClockFormat } from "#db/enums";
 import { appointments, services, stylistPricing, stylists } from "#db/schema";
 import { GRID_END_MINUTES, GRID_START_MINUTES, roundDuration, SLOT_MINUTES } from "~/lib/calendar";
 import { MAX_SPAN_MINUTES } from "~/lib/schemas/appointments";
-import { activeParts } from "~/lib/service-limits";
+import { activeParts, BUFFER_MINUTES } from "~/lib/service-limits";
 import {
   addDays,
   dateInZone,
@@ -328,6 +328,8 @@ type Computation = {
   only?: number;
   /** The appointment being moved: its own time is free. */
   excludeAppointmentId?: number | null;
+  /** Reads shared with the same computation's other services. */
+  reads?: SharedSlotReads;
 };
 
 /**
@@ -375,6 +377,22 @@ function clashes(parts: { start: number; end: number }[], taken: Busy, from: num
   return false;
 }
 
+/**
+ * What one computation of many services' slots reads once for all of them (the waitlist's
+ * badge and the calendar's matches): the stylists, their hours and time off, their bookings,
+ * each day's grid. For one computation only: a write after it is not seen.
+ */
+export type SharedSlotReads = Map<string, unknown>;
+
+function shared<T>(reads: SharedSlotReads | undefined, key: string, read: () => T): T {
+  if (!reads) return read();
+  if (!reads.has(key)) reads.set(key, read());
+  return reads.get(key) as T;
+}
+
+/** Bookings read for any service: past the range by the longest an appointment and its buffer can be. */
+const LONGEST_REACH_MS = (MAX_SPAN_MINUTES + BUFFER_MINUTES.max) * 60_000;
+
 /** The slots of one computation, earliest first, each with its stylists in the "Anyone" order. */
 async function computeSlots(c: Computation): Promise<Slot[]> {
   const { timeZone, leadTimeHours, bookingAdvanceLimit } = c.settings;
@@ -390,14 +408,24 @@ async function computeSlots(c: Computation): Promise<Slot[]> {
   const dates: CalendarDate[] = [];
   for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
   const dayStarts = [...dates, addDays(last, 1)].map((date) => zonedToUtc(date, "00:00", timeZone).getTime());
-  const schedules = await stylistSchedulesForDates(ids, first, last, c.executor);
-  // Reaching past the range by the longest service and its buffer: what starts after it cannot clash.
-  const reach = (Math.max(...c.candidates.map((candidate) => candidate.duration)) + c.service.bufferMinutes) * 60_000;
-  const { busy, booked } = await busyTimes(c.executor, ids, dayStarts, reach, c.excludeAppointmentId ?? null);
+  const range = `${ids.join(",")}:${first}:${last}`;
+  const schedules = await shared(c.reads, `schedules:${range}`, () =>
+    stylistSchedulesForDates(ids, first, last, c.executor),
+  );
+  // Reaching past the range by the longest service and its buffer: what starts after it cannot
+  // clash. Read for many services, by the longest any can be (what is read beyond a shorter
+  // one's reach cannot clash with it either).
+  const reach = c.reads
+    ? LONGEST_REACH_MS
+    : (Math.max(...c.candidates.map((candidate) => candidate.duration)) + c.service.bufferMinutes) * 60_000;
+  const excluded = c.excludeAppointmentId ?? null;
+  const { busy, booked } = await shared(c.reads, `busy:${range}:${excluded}`, () =>
+    busyTimes(c.executor, ids, dayStarts, reach, excluded),
+  );
   const buffer = c.service.bufferMinutes * 60_000;
   const byStart = new Map<number, { day: number; ids: number[] }>();
   dates.forEach((date, day) => {
-    const grid = gridStarts(date, timeZone);
+    const grid = shared(c.reads, `grid:${date}`, () => gridStarts(date, timeZone));
     let starts = grid.starts.filter((start) => start.at >= earliest);
     if (c.only !== undefined) starts = starts.filter((start) => start.at === c.only);
     if (starts.length === 0) return;
@@ -554,6 +582,7 @@ export async function nearestSlots(
 export async function salonSlots(
   executor: Executor,
   query: { serviceId: number; stylistId?: number | null; from: CalendarDate; to: CalendarDate; now: Date },
+  reads?: SharedSlotReads,
 ): Promise<(Slot & { durations: Record<number, number> })[]> {
   const stored = await readSettingsWithSecret();
   const settings = { ...storedOnlineSettings(stored), leadTimeHours: 0 };
@@ -572,11 +601,13 @@ export async function salonSlots(
   if (!service || !service.isActive) return [];
   const conditions = [eq(stylists.isActive, true)];
   if (query.stylistId) conditions.push(eq(stylists.id, query.stylistId));
-  const people = await executor
-    .select({ id: stylists.id })
-    .from(stylists)
-    .where(and(...conditions))
-    .orderBy(asc(stylists.id));
+  const people = await shared(reads, `people:${query.stylistId ?? "any"}`, () =>
+    executor
+      .select({ id: stylists.id })
+      .from(stylists)
+      .where(and(...conditions))
+      .orderBy(asc(stylists.id)),
+  );
   const entries = await pricingEntries(
     executor,
     [service.id],
@@ -595,6 +626,7 @@ export async function salonSlots(
     from: query.from,
     to: query.to,
     now: query.now,
+    reads,
   });
   return slots.map((slot) => ({ ...slot, durations }));
 }

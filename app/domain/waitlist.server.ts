@@ -32,7 +32,7 @@ import { sendQueuedEmailsSoon } from "./email-notices.server";
 import { Conflict, Invalid, NotFound } from "./errors";
 import { publish } from "./events.server";
 import { cursorKey, IdCursor, pageOf } from "./paging.server";
-import { publicStylistName, salonSlots } from "./online-slots.server";
+import { publicStylistName, salonSlots, type SharedSlotReads } from "./online-slots.server";
 import { readSettingsWithSecret } from "./settings.server";
 import { dataRevision, sharedRead } from "./shared-reads.server";
 import { credentialsComplete } from "./sms-providers.server";
@@ -400,6 +400,8 @@ function sharedSlots(
   now: Date,
 ): SlotSource {
   const blocks = new Map<string, ReturnType<typeof salonSlots>>();
+  // The stylists, their hours, time off and bookings of a block, read once for every service.
+  const reads: SharedSlotReads = new Map();
   // The salon date of each start, worked out once: the same starts come back for every service.
   const dates = new Map<string, CalendarDate>();
   const dateOf = (start: string) => {
@@ -417,7 +419,7 @@ function sharedSlots(
     const key = `${serviceId}:${stylistId ?? "any"}:${index}`;
     let slots = blocks.get(key);
     if (!slots) {
-      slots = salonSlots(executor, { serviceId, stylistId, from: startOf(index), to: endOf(index), now });
+      slots = salonSlots(executor, { serviceId, stylistId, from: startOf(index), to: endOf(index), now }, reads);
       blocks.set(key, slots);
     }
     return slots;

@@ -18,6 +18,7 @@ import {
   publicSalon,
   publicServices,
   publicStylistName,
+  salonSlots,
   type Slot,
 } from "~/domain/online-slots.server";
 import { saveSalonSettings } from "~/domain/settings.server";
@@ -635,5 +636,37 @@ describe("online writes in the rule chain", () => {
         },
       }),
     ).resolves.toBeNull();
+  });
+});
+
+describe("the salon's slots for many services at once (the waitlist's badge, decision 0145)", () => {
+  it("reads shared between services give each service the slots it gets on its own", async () => {
+    const ann = await createStylist({ firstName: "Ann", lastName: "Shared" });
+    const bo = await createStylist({ firstName: "Bo", lastName: "Shared" });
+    const quick = await createService({ name: "Fringe Shared", duration: 15 });
+    const long = await createService({ name: "Colour Shared", duration: 150, bufferMinutes: 30 });
+    const processing = await createService({
+      name: "Perm Shared",
+      duration: 120,
+      processingAfterMinutes: 30,
+      processingMinutes: 60,
+    });
+    await setCustomPricing(bo.id, long.id, { duration: 180 });
+    // Tuesday: Ann's afternoon is booked with a buffered colour; Bo blocks an hour and is off Wednesday.
+    await appointment(ann.id, "2026-03-17", "13:00", "15:30", { serviceId: long.id });
+    await appointment(bo.id, "2026-03-17", "11:00", "12:00", { status: "blocked" });
+    await createTimeOff(bo.id, "2026-03-18", "2026-03-18");
+    const range = { from: "2026-03-17", to: "2026-03-20", now: NOW };
+    const reads = new Map<string, unknown>();
+    for (const service of [long, quick, processing])
+      for (const stylistId of [ann.id, null, bo.id]) {
+        const alone = await salonSlots(db, { ...range, serviceId: service.id, stylistId });
+        const together = await salonSlots(db, { ...range, serviceId: service.id, stylistId }, reads);
+        expect(together, `${service.name}, stylist ${stylistId}`).toEqual(alone);
+        expect(alone.length).toBeGreaterThan(0);
+      }
+    // The colour cannot start where it would run into Ann's booking, nor its buffer after it.
+    const colour = await salonSlots(db, { ...range, serviceId: long.id, stylistId: ann.id }, reads);
+    expect(startsOn(colour, "2026-03-17")).not.toContain("12:00");
   });
 });
