@@ -1,8 +1,9 @@
-// The menu's waitlist badge on the large salon (decision 0140): what it cost per request
+// The menu's waitlist badge on the large salon (decisions 0140, 0145): what it cost per request
 // before (each waiting entry's slots computed on its own, on every page of every tablet),
 // what it costs now when the data has changed (each service's slots computed once for all
-// its entries), and what every other request pays (the shared value). Figures are ratios to
-// the unshared computation in the same run; never fails on a budget.
+// its entries, a block's reads once for all services), and what every other request pays
+// (the shared value). Figures are ratios to the unshared computation in the same run; never
+// fails on a budget.
 //
 //   cp /tmp/large.db /tmp/badge.db
 //   DATABASE_URL=file:/tmp/badge.db npx tsx bench/waitlist-badge.ts [--entries=50] [--repeat=5]
@@ -88,7 +89,7 @@ try {
   const line = (label: string, ms: number, digits: number) =>
     console.log(`  ${label.padEnd(72)} ${ms.toFixed(digits === 4 ? 1 : 0)} ms = ${(ms / base).toFixed(digits)}`);
   line("each entry on its own (before, on every request):", base, 2);
-  line("after a change (each service's slots once, the first week on its own):", median(changed), 2);
+  line("after a change (each service's slots once, a block's reads shared):", median(changed), 2);
   line("any other request (the shared value):", median(shared), 4);
 } finally {
   await db.delete(waitlistEntries).where(
