@@ -19,7 +19,7 @@ import { startServer } from "../tests/server-process";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { givenDatabase, requireBuild, seedLargeSalon } from "./large-salon";
 import { positiveIntOption } from "./options";
-import { arm, armed, blockAt, idle, measured, medianOf, settled, signIn, sorted } from "./tablet-browser";
+import { arm, armed, blockAt, idle, measured, medianOf, settled, signIn, spread } from "./tablet-browser";
 
 requireBuild();
 const ROUNDS = positiveIntOption("rounds", 3);
@@ -154,10 +154,7 @@ async function run(browser: Browser, base: string, dayPath: string, variant: Var
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-function cell(key: string) {
-  const list = sorted(samples.get(key) ?? []);
-  return list.length ? `${ms(medianOf(list))} (${list[0]!.toFixed(0)}–${list.at(-1)!.toFixed(0)})` : "-";
-}
+const cell = (key: string) => spread(samples.get(key) ?? [], "ms");
 const median = (key: string) => medianOf(samples.get(key) ?? [NaN]);
 
 async function main() {

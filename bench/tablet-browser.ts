@@ -9,6 +9,21 @@ export function medianOf(values: number[]): number {
   const middle = Math.floor(list.length / 2);
   return list.length % 2 ? list[middle]! : (list[middle - 1]! + list[middle]!) / 2;
 }
+const KB = 1000;
+const fmt = (value: number, unit: string) =>
+  unit === "KB"
+    ? `${(value / KB).toFixed(1)} KB`
+    : unit === "x"
+      ? `${value.toFixed(2)}×`
+      : `${Math.round(value)}${unit}`;
+/** A figure's median and its spread, "58ms (46ms–85ms, n=24)"; `unit` "KB" counts bytes. */
+export function spread(values: number[], unit: string): string {
+  if (values.length === 0) return "-";
+  const list = sorted(values);
+  const middle = fmt(medianOf(list), unit);
+  return list.length === 1 ? middle : `${middle} (${fmt(list[0]!, unit)}–${fmt(list.at(-1)!, unit)}, n=${list.length})`;
+}
+
 export async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics: list } = await cdp.send("Performance.getMetrics");
   return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));

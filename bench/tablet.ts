@@ -27,7 +27,7 @@ import {
   metrics,
   settled,
   signIn,
-  sorted,
+  spread,
 } from "./tablet-browser";
 
 requireBuild();
@@ -56,19 +56,6 @@ function record(key: string, label: string, unit: string, salon: string, value: 
   const figure = figures.get(key) ?? { label, unit, budget, samples: {} };
   figures.set(key, figure);
   (figure.samples[salon] ??= []).push(value);
-}
-
-const fmt = (value: number, unit: string) =>
-  unit === "KB"
-    ? `${(value / KB).toFixed(1)} KB`
-    : unit === "x"
-      ? `${value.toFixed(2)}×`
-      : `${Math.round(value)}${unit}`;
-function spread(values: number[], unit: string): string {
-  if (values.length === 0) return "-";
-  const list = sorted(values);
-  const middle = fmt(medianOf(list), unit);
-  return list.length === 1 ? middle : `${middle} (${fmt(list[0]!, unit)}–${fmt(list.at(-1)!, unit)}, n=${list.length})`;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -86,11 +86,16 @@ try {
   }
   const base = median(unshared);
   console.log(`${waiting.length} waiting entries over ${serviceIds.length} services, medians of ${repeat}:`);
-  const line = (label: string, ms: number, digits: number) =>
-    console.log(`  ${label.padEnd(72)} ${ms.toFixed(digits === 4 ? 1 : 0)} ms = ${(ms / base).toFixed(digits)}`);
-  line("each entry on its own (before, on every request):", base, 2);
-  line("after a change (each service's slots once, a block's reads shared):", median(changed), 2);
-  line("any other request (the shared value):", median(shared), 4);
+  const line = (label: string, ms: string, ratio: string) => console.log(`  ${label.padEnd(72)} ${ms} ms = ${ratio}`);
+  line("each entry on its own (before, on every request):", base.toFixed(0), "1.00");
+  const afterChange = median(changed);
+  line(
+    "after a change (each service's slots once, a block's reads shared):",
+    afterChange.toFixed(0),
+    (afterChange / base).toFixed(2),
+  );
+  const other = median(shared);
+  line("any other request (the shared value):", other.toFixed(1), (other / base).toFixed(4));
 } finally {
   await db.delete(waitlistEntries).where(
     inArray(
