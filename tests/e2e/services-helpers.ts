@@ -35,11 +35,13 @@ let phoneCount = 0;
 /**
  * A mobile number for a spec's own client: 07422 and six digits, a prefix no spec's fixed
  * number uses (a random number under 07400 once matched one, and the duplicate-phone check
- * refused the new client). The time and a per-worker count keep the numbers of one run apart.
+ * refused the new client). The worker's index (each worker process of a run has its own,
+ * a restarted one too) and its own count keep the numbers of one run apart.
  */
 export function uniquePhone() {
   phoneCount += 1;
-  return `07422 ${String(Date.now() % 10_000).padStart(4, "0")}${String(phoneCount % 100).padStart(2, "0")}`;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 100;
+  return `07422 ${String(worker).padStart(2, "0")}${String(phoneCount).padStart(4, "0")}`;
 }
 
 /** A new stylist account (and its stylist record) that a test can sign in as. */
